@@ -1,0 +1,77 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Strict settings shared by every target: Swift 6 language mode comes from the tools version;
+/// these make existentials explicit and imports honest.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "cart",
+    products: [
+        .library(name: "CartCore", targets: ["CartCore"]),
+        .library(name: "CartSQLite", targets: ["CartSQLite"]),
+        .executable(name: "cart", targets: ["cart"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .executableTarget(
+            name: "EmbedMigrationsTool",
+            path: "Plugins/EmbedMigrationsTool",
+            swiftSettings: strictSettings
+        ),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["EmbedMigrationsTool"]
+        ),
+        .target(
+            name: "Migrations",
+            path: "Migrations",
+            swiftSettings: strictSettings,
+            plugins: ["EmbedMigrations"]
+        ),
+        .target(
+            name: "CartCore",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CartSQLite",
+            dependencies: ["CartCore", "CSQLite", "Migrations"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CartCLI",
+            dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "cart",
+            dependencies: ["CartCLI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartCoreTests",
+            dependencies: ["CartCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartContractTests",
+            dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartSQLiteTests",
+            dependencies: ["CartCore", "CartSQLite", "CSQLite"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

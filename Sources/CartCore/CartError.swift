@@ -1,0 +1,142 @@
+/// Every way a cart operation can be refused by the rules, with a one-line description for
+/// people.
+///
+/// Storage failures are not `CartError`s: a backend throws its own error type (for SQLite,
+/// `DatabaseError`), and `CartService` lets it through unchanged.
+public enum CartError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A quantity outside `range`; `given` is what was asked for.
+    case invalidQuantity(given: Int, range: ClosedRange<Int>)
+    /// An amount that is not a valid non-negative decimal in the store currency.
+    case invalidAmount(String, reason: String)
+    /// A currency code this build does not know.
+    case unknownCurrency(String)
+    /// Two amounts in different currencies were combined.
+    case currencyMismatch(String, String)
+    /// The store currency cannot change once products exist.
+    case currencyLocked(current: String, requested: String)
+    /// An arithmetic result does not fit in 64-bit minor units.
+    case amountOverflow
+    /// A SKU that is empty, too long, or holds control characters.
+    case invalidSKU(String, reason: String)
+    /// A product name that is empty, too long, or holds control characters.
+    case invalidName(String, reason: String)
+    /// A cart ID that is empty, too long, or holds control characters.
+    case invalidCartID(String, reason: String)
+    /// An idempotency key that is empty, too long, or holds control characters.
+    case invalidIdempotencyKey(String, reason: String)
+    /// A store setting outside its allowed range.
+    case invalidSetting(name: String, value: Int, range: ClosedRange<Int>)
+    /// A stock level below zero.
+    case invalidStock(Int)
+    /// No product has this SKU.
+    case unknownProduct(String)
+    /// The product exists but is not for sale.
+    case inactiveProduct(String)
+    /// A product with this SKU already exists.
+    case productExists(String)
+    /// The line would hold more than the per-line cap.
+    case lineQuantityCapExceeded(sku: String, requested: Int, cap: Int)
+    /// A new line would exceed the cap on distinct lines per cart.
+    case lineCountCapExceeded(cart: String, cap: Int)
+    /// The line would hold more units than are in stock.
+    case insufficientStock(sku: String, requested: Int, available: Int)
+    /// The SKU has no line in the cart.
+    case notInCart(sku: String, cart: String)
+    /// The cart changed since the caller read it.
+    case versionConflict(cart: String, expected: Int, actual: Int)
+    /// Checkout of a cart with no lines.
+    case emptyCart(String)
+    /// The idempotency key already placed an order for another cart.
+    case idempotencyKeyReused(key: String, cart: String)
+    /// No order has this number.
+    case orderNotFound(OrderNumber)
+    /// Merging a cart into itself.
+    case mergeIntoSelf(String)
+    /// The item at `index` (0-based) of a product import is invalid; nothing was imported.
+    indirect case invalidImportItem(index: Int, reason: CartError)
+    /// A product import names the same SKU at two indexes (0-based); nothing was imported.
+    case duplicateImportSKU(String, firstIndex: Int, index: Int)
+    /// A page size outside 1...10000.
+    case invalidLimit(Int)
+
+    public var description: String {
+        switch self {
+        case .invalidQuantity(let given, let range):
+            if range.upperBound == Int.max { return "Quantity must be at least \(range.lowerBound); got \(given)." }
+            return "Quantity must be between \(range.lowerBound) and \(range.upperBound); got \(given)."
+        case .invalidAmount(let text, let reason):
+            return "Invalid amount '\(text.displayable)': \(reason)."
+        case .unknownCurrency(let code):
+            return "Unknown currency '\(code.displayable)'; use an ISO 4217 code such as USD, EUR, JPY or KWD."
+        case .currencyMismatch(let a, let b):
+            return "Cannot combine amounts in \(a) and \(b)."
+        case .currencyLocked(let current, let requested):
+            return "The store currency is \(current) and products exist; it cannot change to \(requested)."
+        case .amountOverflow:
+            return "The amount is too large to represent."
+        case .invalidSKU(let sku, let reason):
+            return "Invalid SKU '\(sku.displayable)': \(reason)."
+        case .invalidName(let name, let reason):
+            return "Invalid product name '\(name.displayable)': \(reason)."
+        case .invalidCartID(let id, let reason):
+            return "Invalid cart ID '\(id.displayable)': \(reason)."
+        case .invalidIdempotencyKey(let key, let reason):
+            return "Invalid idempotency key '\(key.displayable)': \(reason)."
+        case .invalidSetting(let name, let value, let range):
+            return "\(name) must be between \(range.lowerBound) and \(range.upperBound); got \(value)."
+        case .invalidStock(let stock):
+            return "Stock must be zero or more; got \(stock)."
+        case .unknownProduct(let sku):
+            return "No product with SKU '\(sku.displayable)'."
+        case .inactiveProduct(let sku):
+            return "Product '\(sku.displayable)' is not for sale (inactive)."
+        case .productExists(let sku):
+            return "A product with SKU '\(sku.displayable)' already exists; use 'products update' to change it."
+        case .lineQuantityCapExceeded(let sku, let requested, let cap):
+            return "Cannot hold \(requested) of '\(sku.displayable)': at most \(cap) per line."
+        case .lineCountCapExceeded(let cart, let cap):
+            return "Cart '\(cart.displayable)' already has the maximum of \(cap) lines."
+        case .insufficientStock(let sku, let requested, let available):
+            return "Insufficient stock for '\(sku.displayable)': \(requested) requested, \(available) available."
+        case .notInCart(let sku, let cart):
+            return "'\(sku.displayable)' is not in cart '\(cart.displayable)'."
+        case .versionConflict(let cart, let expected, let actual):
+            return "Cart '\(cart.displayable)' is at version \(actual), not \(expected); it changed since you read it."
+        case .emptyCart(let cart):
+            return "Cart '\(cart.displayable)' is empty; there is nothing to check out."
+        case .idempotencyKeyReused(let key, let cart):
+            return "Idempotency key '\(key.displayable)' was already used for cart '\(cart.displayable)'."
+        case .orderNotFound(let number):
+            return "No order number \(number)."
+        case .mergeIntoSelf(let cart):
+            return "Cannot merge cart '\(cart.displayable)' into itself."
+        case .invalidImportItem(let index, let reason):
+            return "Item \(index + 1): \(reason.description)"
+        case .duplicateImportSKU(let sku, let first, let index):
+            return "Item \(index + 1) repeats SKU '\(sku.displayable)' of item \(first + 1)."
+        case .invalidLimit(let limit):
+            return "Limit must be between 1 and 10000; got \(limit)."
+        }
+    }
+}
+
+extension String {
+    /// The text as safe to print on one line: control characters escaped, long text cut.
+    var displayable: String {
+        var out = ""
+        var count = 0
+        for scalar in unicodeScalars {
+            if count == 80 {
+                out += "…"
+                break
+            }
+            count += 1
+            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                out += scalar.escaped(asASCII: true)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+extension CartService {
+    /// Moves every line of `source` into `target` in one atomic unit, as when an anonymous cart
+    /// joins a customer's cart at sign-in. Quantities of the same SKU are summed; a line that
+    /// would exceed the per-line cap or tracked stock is clamped, and one that cannot be added
+    /// is left out; each such line is reported in `MergeResult.adjustments`. The source cart
+    /// ends empty.
+    ///
+    /// - Throws: `CartError.mergeIntoSelf`, `.invalidCartID`, or a storage error.
+    @discardableResult
+    public func merge(from source: String, into target: String) throws -> MergeResult {
+        let sourceID = try Validation.cartID(source)
+        let targetID = try Validation.cartID(target)
+        guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
+        return try repository.write { storage in
+            let settings = try storage.settings()
+            let sourceHeader = try storage.lockCart(id: sourceID)
+            let targetHeader = try storage.lockCart(id: targetID)
+            let incoming = try storage.lockCartLines(cartID: sourceID)
+            var existing: [String: Int] = [:]
+            for line in try storage.lockCartLines(cartID: targetID) { existing[line.product.sku] = line.quantity }
+            var lineCount = existing.count
+            var adjustments: [MergeResult.Adjustment] = []
+            var merged = 0
+
+            for line in incoming {
+                let product = line.product
+                let current = existing[product.sku] ?? 0
+                let (sum, overflow) = current.addingReportingOverflow(line.quantity)
+                let requested = overflow ? Int.max : sum
+                func adjust(_ kept: Int, _ reason: MergeResult.Reason) {
+                    adjustments.append(.init(sku: product.sku, requested: requested, kept: kept, reason: reason))
+                }
+                guard product.isActive else {
+                    adjust(current, .inactiveProduct)
+                    continue
+                }
+                if current == 0, lineCount >= settings.maxLinesPerCart {
+                    adjust(0, .lineCountCap(settings.maxLinesPerCart))
+                    continue
+                }
+                var kept = requested
+                if let stock = product.stock, stock < settings.maxLineQuantity, kept > stock {
+                    kept = max(current, stock)
+                    adjust(kept, .stock(stock))
+                } else if kept > settings.maxLineQuantity {
+                    kept = max(current, settings.maxLineQuantity)
+                    adjust(kept, .lineCap(settings.maxLineQuantity))
+                }
+                if kept > current {
+                    _ = try product.price.multiplied(by: kept)
+                    try storage.setCartLine(cartID: targetID, sku: product.sku, quantity: kept)
+                    if current == 0 { lineCount += 1 }
+                    merged += 1
+                }
+            }
+            if sourceHeader != nil {
+                try storage.deleteCartLines(cartID: sourceID)
+                _ = try bump(sourceHeader, id: sourceID, in: storage)
+            }
+            if merged > 0 {
+                _ = try bump(targetHeader, id: targetID, in: storage)
+            }
+            let cart = try Self.snapshot(of: targetID, in: storage)
+            return MergeResult(cart: cart, mergedLines: merged, adjustments: adjustments)
+        }
+    }
+
+    /// Every stored cart, ordered by ID, with its line count, units and last change.
+    ///
+    /// - Throws: a storage error.
+    public func listCarts() throws -> [CartSummary] {
+        try repository.read { storage in try storage.carts() }
+    }
+
+    /// Deletes carts not changed since `instant` (abandoned carts); orders are never touched.
+    ///
+    /// - Returns: how many carts were deleted.
+    /// - Throws: a storage error.
+    @discardableResult
+    public func prune(olderThan instant: Date) throws -> Int {
+        try repository.write { storage in try storage.deleteCarts(updatedBefore: instant) }
+    }
+}

@@ -1,0 +1,152 @@
+extension CartService {
+    /// The store settings.
+    ///
+    /// - Throws: a storage error.
+    public func settings() throws -> StoreSettings {
+        try repository.read { storage in try storage.settings() }
+    }
+
+    /// Changes store settings; `nil` keeps a setting. The currency can only change while no
+    /// products exist.
+    ///
+    /// - Throws: `CartError.invalidSetting`, `.currencyLocked`, or a storage error.
+    @discardableResult
+    public func updateSettings(currency: Currency? = nil, maxLineQuantity: Int? = nil, maxLinesPerCart: Int? = nil)
+        throws -> StoreSettings
+    {
+        if let maxLineQuantity, !StoreSettings.maxLineQuantityRange.contains(maxLineQuantity) {
+            throw CartError.invalidSetting(
+                name: "Maximum line quantity", value: maxLineQuantity, range: StoreSettings.maxLineQuantityRange)
+        }
+        if let maxLinesPerCart, !StoreSettings.maxLinesPerCartRange.contains(maxLinesPerCart) {
+            throw CartError.invalidSetting(
+                name: "Maximum lines per cart", value: maxLinesPerCart, range: StoreSettings.maxLinesPerCartRange)
+        }
+        return try repository.write { storage in
+            var settings = try storage.settings()
+            if let currency, currency != settings.currency {
+                guard try storage.productCount() == 0 else {
+                    throw CartError.currencyLocked(current: settings.currency.code, requested: currency.code)
+                }
+                settings.currency = currency
+            }
+            if let maxLineQuantity { settings.maxLineQuantity = maxLineQuantity }
+            if let maxLinesPerCart { settings.maxLinesPerCart = maxLinesPerCart }
+            try storage.saveSettings(settings)
+            return settings
+        }
+    }
+
+    /// The product with this SKU, active or not.
+    ///
+    /// - Throws: `CartError.invalidSKU`, `.unknownProduct`, or a storage error.
+    public func product(_ sku: String) throws -> Product {
+        let sku = try Validation.sku(sku)
+        guard let product = try repository.read({ storage in try storage.product(sku: sku) }) else {
+            throw CartError.unknownProduct(sku)
+        }
+        return product
+    }
+
+    /// The catalog ordered by SKU; inactive products only when asked.
+    ///
+    /// - Throws: a storage error.
+    public func products(includeInactive: Bool = false) throws -> [Product] {
+        try repository.read { storage in try storage.products(includeInactive: includeInactive) }
+    }
+
+    /// Adds a new product.
+    ///
+    /// - Throws: `CartError.productExists`, the errors of `validated(_:)`, or a storage error.
+    @discardableResult
+    public func addProduct(_ product: Product) throws -> Product {
+        try repository.write { storage in
+            let product = try Self.validated(product, settings: try storage.settings())
+            guard try storage.product(sku: product.sku) == nil else { throw CartError.productExists(product.sku) }
+            try storage.saveProduct(product)
+            return product
+        }
+    }
+
+    /// Changes an existing product.
+    ///
+    /// - Throws: `CartError.unknownProduct`, the errors of `validated(_:)`, or a storage error.
+    @discardableResult
+    public func updateProduct(_ sku: String, with update: ProductUpdate) throws -> Product {
+        let sku = try Validation.sku(sku)
+        return try repository.write { storage in
+            guard var product = try storage.lockProduct(sku: sku) else { throw CartError.unknownProduct(sku) }
+            if let name = update.name { product.name = name }
+            if let price = update.price { product.price = price }
+            if let stock = update.stock { product.stock = stock }
+            if let isActive = update.isActive { product.isActive = isActive }
+            product = try Self.validated(product, settings: try storage.settings())
+            try storage.saveProduct(product)
+            return product
+        }
+    }
+
+    /// How many products an import created and how many it changed.
+    public struct ImportSummary: Hashable, Sendable {
+        /// Products that did not exist before.
+        public let created: Int
+        /// Existing products whose name, price, stock or active flag changed.
+        public let updated: Int
+        /// Existing products the import left as they were.
+        public let unchanged: Int
+    }
+
+    /// Creates or updates many products in one atomic unit: all of them or none. Imported
+    /// products are active; a `nil` stock stops tracking stock.
+    ///
+    /// - Throws: `CartError.invalidImportItem` naming the first bad item,
+    ///   `.duplicateImportSKU`, or a storage error. Nothing is stored then.
+    @discardableResult
+    public func importProducts(_ products: [Product]) throws -> ImportSummary {
+        try repository.write { storage in
+            let settings = try storage.settings()
+            var firstIndex: [String: Int] = [:]
+            var valid: [Product] = []
+            valid.reserveCapacity(products.count)
+            for index in products.indices {
+                let product: Product
+                do throws(CartError) {
+                    product = try Self.validated(products[index], settings: settings)
+                } catch {
+                    throw CartError.invalidImportItem(index: index, reason: error)
+                }
+                if let first = firstIndex.updateValue(index, forKey: product.sku) {
+                    throw CartError.duplicateImportSKU(product.sku, firstIndex: first, index: index)
+                }
+                valid.append(product)
+            }
+            var created = 0
+            var updated = 0
+            for product in valid {
+                let existing = try storage.product(sku: product.sku)
+                if existing == product { continue }
+                if existing == nil { created += 1 } else { updated += 1 }
+                try storage.saveProduct(product)
+            }
+            return ImportSummary(created: created, updated: updated, unchanged: valid.count - created - updated)
+        }
+    }
+
+    /// The product with SKU and name trimmed, if every field is acceptable for this store.
+    ///
+    /// - Throws: `CartError.invalidSKU`, `.invalidName`, `.currencyMismatch`,
+    ///   `.invalidAmount` (negative price), or `.invalidStock`.
+    public static func validated(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
+        var product = product
+        product.sku = try Validation.sku(product.sku)
+        product.name = try Validation.name(product.name)
+        guard product.price.currency == settings.currency else {
+            throw .currencyMismatch(product.price.currency.code, settings.currency.code)
+        }
+        guard product.price.minorUnits >= 0 else {
+            throw .invalidAmount(product.price.decimalString, reason: "prices cannot be negative")
+        }
+        if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }
+        return product
+    }
+}

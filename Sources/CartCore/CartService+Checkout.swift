@@ -1,0 +1,62 @@
+extension CartService {
+    /// Turns the cart into an order in one atomic unit: re-checks every line, numbers the order
+    /// (gapless), freezes names and prices into order lines, decrements tracked stock and
+    /// clears the cart.
+    ///
+    /// With an `idempotencyKey`, a retry of the same checkout (a double click, a timeout, another
+    /// process) returns the same order with `replayed == true` and changes nothing.
+    ///
+    /// - Throws: `CartError.emptyCart`; for the first failing line `.unknownProduct`,
+    ///   `.inactiveProduct`, `.lineQuantityCapExceeded` or `.insufficientStock`;
+    ///   `.idempotencyKeyReused` when the key placed another cart's order; `.versionConflict`;
+    ///   `.amountOverflow`; or a storage error. Nothing changes when it throws.
+    public func checkout(_ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil) throws
+        -> CheckoutResult
+    {
+        let id = try Validation.cartID(cartID)
+        let key = try idempotencyKey.map { key throws(CartError) in try Validation.idempotencyKey(key) }
+        return try repository.write { storage in
+            if let key, let earlier = try storage.order(idempotencyKey: key) {
+                guard earlier.cartID == id else { throw CartError.idempotencyKeyReused(key: key, cart: earlier.cartID) }
+                return CheckoutResult(order: earlier, replayed: true)
+            }
+            let settings = try storage.settings()
+            let header = try storage.lockCart(id: id)
+            try Self.check(expectedVersion, against: header, cartID: id)
+            let stored = try storage.lockCartLines(cartID: id)
+            guard !stored.isEmpty else { throw CartError.emptyCart(id) }
+
+            var lines: [OrderLine] = []
+            lines.reserveCapacity(stored.count)
+            var totalItems = 0
+            var total = Money.zero(settings.currency)
+            for line in stored {
+                let product = line.product
+                guard product.isActive else { throw CartError.inactiveProduct(product.sku) }
+                try Self.checkLine(product, quantity: line.quantity, settings: settings)
+                let lineTotal = try product.price.multiplied(by: line.quantity)
+                lines.append(
+                    OrderLine(
+                        sku: product.sku, name: product.name, unitPrice: product.price, quantity: line.quantity,
+                        lineTotal: lineTotal))
+                totalItems += line.quantity
+                total = try total.adding(lineTotal)
+            }
+
+            let number = OrderNumber(rawValue: try storage.lastOrderNumber().rawValue + 1)
+            let order = Order(
+                number: number, cartID: id, placedAt: clock(), currency: settings.currency,
+                totalItems: totalItems, total: total, idempotencyKey: key, lines: lines)
+            try storage.insertOrder(order)
+            for line in stored {
+                guard let stock = line.product.stock else { continue }
+                var product = line.product
+                product.stock = stock - line.quantity
+                try storage.saveProduct(product)
+            }
+            try storage.deleteCartLines(cartID: id)
+            _ = try bump(header, id: id, in: storage)
+            return CheckoutResult(order: order, replayed: false)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+extension CartService {
+    /// The largest page `orders(matching:)` returns.
+    public static let maxPageSize = 10_000
+
+    /// One page of orders matching `query`, with the cursor for the next page. `query.limit`
+    /// must be 1...10000 (default 20).
+    ///
+    /// Pages use a keyset cursor (`OrderQuery.after`), so page 10,000 costs what page 1 costs.
+    ///
+    /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, or a storage error.
+    public func orders(matching query: OrderQuery) throws -> OrderPage {
+        var query = try Self.validated(query)
+        let limit = query.limit ?? 20
+        guard (1...Self.maxPageSize).contains(limit) else { throw CartError.invalidLimit(limit) }
+        query.limit = limit + 1
+        var orders: [Order] = []
+        orders.reserveCapacity(min(limit + 1, 1024))
+        try repository.read { storage in
+            try storage.forEachOrder(matching: query) { orders.append($0) }
+        }
+        guard orders.count > limit else { return OrderPage(orders: orders, next: nil) }
+        orders.removeLast()
+        return OrderPage(orders: orders, next: orders.last?.number)
+    }
+
+    /// Calls `body` for every order matching `query` (its limit included, if any), one at a
+    /// time in constant memory, inside one consistent snapshot.
+    ///
+    /// - Throws: `CartError.invalidLimit`, what `body` throws, or a storage error.
+    public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
+        let query = try Self.validated(query)
+        if let limit = query.limit, limit < 1 { throw CartError.invalidLimit(limit) }
+        try repository.read { storage in try storage.forEachOrder(matching: query, body) }
+    }
+
+    /// The order with this number, with its lines.
+    ///
+    /// - Throws: `CartError.orderNotFound`, or a storage error.
+    public func order(_ number: OrderNumber) throws -> Order {
+        guard let order = try repository.read({ storage in try storage.order(number: number) }) else {
+            throw CartError.orderNotFound(number)
+        }
+        return order
+    }
+
+    /// Orders, units sold and revenue over the orders matching `query`'s filters, grouped by
+    /// day or month (oldest first), by product (highest revenue first), or in one total row.
+    ///
+    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, or a storage error.
+    public func orderStats(matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping)
+        throws -> [OrderStatsRow]
+    {
+        let query = try Self.validated(query)
+        return try repository.read { storage in try storage.orderStats(matching: query, groupedBy: grouping) }
+    }
+
+    static func validated(_ query: OrderQuery) throws(CartError) -> OrderQuery {
+        var query = query
+        if let cartID = query.cartID { query.cartID = try Validation.cartID(cartID) }
+        if let sku = query.sku { query.sku = try Validation.sku(sku) }
+        return query
+    }
+}

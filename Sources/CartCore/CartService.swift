@@ -1,0 +1,227 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The one place the cart rules live: quantities, caps, stock, versions, checkout.
+///
+/// A service wraps any `CartRepository`; pick the backend by injecting it:
+///
+/// ```swift
+/// let service = CartService(repository: try SQLiteCartRepository(path: "cart.sqlite3"))
+/// try service.add("apple", quantity: 2, to: "alice")
+/// let cart = try service.cart("alice")   // survives restarts
+/// ```
+///
+/// Each mutation is one atomic unit (`CartRepository.write(_:)`): it reads what it needs,
+/// checks the rules and writes, so concurrent callers, also in other processes, never lose an
+/// update. Rule violations throw `CartError` and change nothing; storage failures throw the
+/// backend's error.
+public struct CartService: Sendable {
+    /// The backend the service reads and writes.
+    public let repository: any CartRepository
+    /// The clock that stamps cart changes and orders; inject a fixed one in tests.
+    public let clock: @Sendable () -> Date
+
+    /// Creates a service over a repository.
+    public init(repository: any CartRepository, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    // MARK: - Reading carts
+
+    /// The cart with its lines at current prices; an empty cart at version 0 if never written.
+    ///
+    /// - Throws: `CartError.invalidCartID`, `CartError.amountOverflow`, or a storage error.
+    public func cart(_ cartID: String) throws -> Cart {
+        let id = try Validation.cartID(cartID)
+        return try repository.read { storage in try Self.snapshot(of: id, in: storage) }
+    }
+
+    static func snapshot(of id: String, in storage: any CartStorageReader) throws -> Cart {
+        let settings = try storage.settings()
+        guard let header = try storage.cartHeader(id: id) else {
+            return try Cart(id: id, version: 0, lines: [], currency: settings.currency)
+        }
+        let lines = try storage.cartLines(cartID: id).map { stored throws(CartError) in
+            try CartLine(
+                sku: stored.product.sku, name: stored.product.name, quantity: stored.quantity,
+                unitPrice: stored.product.price)
+        }
+        return try Cart(id: id, version: header.version, lines: lines, currency: settings.currency)
+    }
+
+    // MARK: - Changing carts
+
+    /// Adds units of a product, merging into the existing line for the same SKU (the seed's
+    /// `addToCart`).
+    ///
+    /// - Throws: `CartError.invalidQuantity`, `.unknownProduct`, `.inactiveProduct`,
+    ///   `.lineQuantityCapExceeded`, `.insufficientStock`, `.lineCountCapExceeded`,
+    ///   `.versionConflict`, `.amountOverflow`, or a storage error.
+    @discardableResult
+    public func add(_ sku: String, quantity: Int = 1, to cartID: String, expectedVersion: Int? = nil) throws
+        -> CartUpdate
+    {
+        let sku = try Validation.sku(sku)
+        let id = try Validation.cartID(cartID)
+        return try repository.write { storage in
+            let settings = try storage.settings()
+            guard (1...settings.maxLineQuantity).contains(quantity) else {
+                throw CartError.invalidQuantity(given: quantity, range: 1...settings.maxLineQuantity)
+            }
+            let header = try storage.lockCart(id: id)
+            try Self.check(expectedVersion, against: header, cartID: id)
+            let product = try Self.sellableProduct(sku, in: storage)
+            let current = try storage.cartLineQuantity(cartID: id, sku: sku)
+            let (requested, overflow) = (current ?? 0).addingReportingOverflow(quantity)
+            try Self.checkLine(product, quantity: overflow ? Int.max : requested, settings: settings)
+            if current == nil {
+                try Self.checkRoomForNewLine(in: id, storage: storage, settings: settings)
+            }
+            try storage.setCartLine(cartID: id, sku: sku, quantity: requested)
+            let version = try bump(header, id: id, in: storage)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
+        }
+    }
+
+    /// Takes units of a product out of the cart; the line disappears when it reaches 0, also
+    /// when more are removed than it holds (the seed's `removeFromCart`).
+    ///
+    /// - Throws: `CartError.invalidQuantity`, `.notInCart`, `.versionConflict`, or a storage error.
+    @discardableResult
+    public func remove(_ sku: String, quantity: Int = 1, from cartID: String, expectedVersion: Int? = nil)
+        throws -> CartUpdate
+    {
+        let sku = try Validation.sku(sku)
+        let id = try Validation.cartID(cartID)
+        guard quantity >= 1 else { throw CartError.invalidQuantity(given: quantity, range: 1...Int.max) }
+        return try repository.write { storage in
+            let header = try storage.lockCart(id: id)
+            try Self.check(expectedVersion, against: header, cartID: id)
+            guard let current = try storage.cartLineQuantity(cartID: id, sku: sku) else {
+                throw CartError.notInCart(sku: sku, cart: id)
+            }
+            let remaining = max(0, current - quantity)
+            if remaining == 0 {
+                try storage.deleteCartLine(cartID: id, sku: sku)
+            } else {
+                try storage.setCartLine(cartID: id, sku: sku, quantity: remaining)
+            }
+            let version = try bump(header, id: id, in: storage)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining)
+        }
+    }
+
+    /// Sets a line to exactly `quantity`; 0 removes the line. Other values are checked as
+    /// `add` checks them.
+    ///
+    /// - Throws: the errors of `add`, and `CartError.notInCart` when setting 0 on a missing line.
+    @discardableResult
+    public func setQuantity(_ sku: String, to quantity: Int, in cartID: String, expectedVersion: Int? = nil)
+        throws -> CartUpdate
+    {
+        let sku = try Validation.sku(sku)
+        let id = try Validation.cartID(cartID)
+        return try repository.write { storage in
+            let settings = try storage.settings()
+            guard (0...settings.maxLineQuantity).contains(quantity) else {
+                throw CartError.invalidQuantity(given: quantity, range: 0...settings.maxLineQuantity)
+            }
+            let header = try storage.lockCart(id: id)
+            try Self.check(expectedVersion, against: header, cartID: id)
+            let current = try storage.cartLineQuantity(cartID: id, sku: sku)
+            if quantity == 0 {
+                guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
+                try storage.deleteCartLine(cartID: id, sku: sku)
+            } else {
+                let product = try Self.sellableProduct(sku, in: storage)
+                try Self.checkLine(product, quantity: quantity, settings: settings)
+                if current == nil {
+                    try Self.checkRoomForNewLine(in: id, storage: storage, settings: settings)
+                }
+                try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)
+            }
+            let version = try bump(header, id: id, in: storage)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
+        }
+    }
+
+    /// Removes a whole line, whatever its quantity (the seed's `onDelete`).
+    ///
+    /// - Throws: `CartError.notInCart`, `.versionConflict`, or a storage error.
+    @discardableResult
+    public func deleteLine(_ sku: String, from cartID: String, expectedVersion: Int? = nil) throws -> CartUpdate {
+        let sku = try Validation.sku(sku)
+        let id = try Validation.cartID(cartID)
+        return try repository.write { storage in
+            let header = try storage.lockCart(id: id)
+            try Self.check(expectedVersion, against: header, cartID: id)
+            guard try storage.cartLineQuantity(cartID: id, sku: sku) != nil else {
+                throw CartError.notInCart(sku: sku, cart: id)
+            }
+            try storage.deleteCartLine(cartID: id, sku: sku)
+            let version = try bump(header, id: id, in: storage)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0)
+        }
+    }
+
+    /// Removes every line (the seed's `clearCart`). The version increases even when the cart
+    /// was already empty, so a clear is always visible to watchers.
+    ///
+    /// - Throws: `CartError.versionConflict`, or a storage error.
+    @discardableResult
+    public func clear(_ cartID: String, expectedVersion: Int? = nil) throws -> CartUpdate {
+        let id = try Validation.cartID(cartID)
+        return try repository.write { storage in
+            let header = try storage.lockCart(id: id)
+            try Self.check(expectedVersion, against: header, cartID: id)
+            try storage.deleteCartLines(cartID: id)
+            let version = try bump(header, id: id, in: storage)
+            return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)
+        }
+    }
+
+    // MARK: - Rules shared by the mutations
+
+    static func check(_ expected: Int?, against header: CartHeader?, cartID: String) throws(CartError) {
+        guard let expected else { return }
+        let actual = header?.version ?? 0
+        guard actual == expected else { throw .versionConflict(cart: cartID, expected: expected, actual: actual) }
+    }
+
+    static func sellableProduct(_ sku: String, in storage: any CartStorageReader) throws -> Product {
+        guard let product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
+        guard product.isActive else { throw CartError.inactiveProduct(sku) }
+        return product
+    }
+
+    /// A line of `quantity` units of `product` must fit the per-line cap, the tracked stock,
+    /// and 64-bit money.
+    static func checkLine(_ product: Product, quantity: Int, settings: StoreSettings) throws(CartError) {
+        guard quantity <= settings.maxLineQuantity else {
+            throw .lineQuantityCapExceeded(sku: product.sku, requested: quantity, cap: settings.maxLineQuantity)
+        }
+        if let stock = product.stock, quantity > stock {
+            throw .insufficientStock(sku: product.sku, requested: quantity, available: stock)
+        }
+        _ = try product.price.multiplied(by: quantity)
+    }
+
+    static func checkRoomForNewLine(in cartID: String, storage: any CartStorageReader, settings: StoreSettings)
+        throws
+    {
+        guard try storage.cartLineCount(cartID: cartID) < settings.maxLinesPerCart else {
+            throw CartError.lineCountCapExceeded(cart: cartID, cap: settings.maxLinesPerCart)
+        }
+    }
+
+    /// Stores the cart's next version, stamped now, and returns it.
+    func bump(_ header: CartHeader?, id: String, in storage: any CartStorageWriter) throws -> Int {
+        let version = (header?.version ?? 0) + 1
+        try storage.saveCartHeader(CartHeader(id: id, version: version, updatedAt: clock()))
+        return version
+    }
+}

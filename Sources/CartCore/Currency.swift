@@ -1,0 +1,75 @@
+/// An ISO 4217 currency: its code and how many digits its minor unit has.
+///
+/// The store has exactly one currency, chosen when its database is created.
+public struct Currency: Hashable, Sendable, CustomStringConvertible {
+    /// The three-letter ISO 4217 code, such as `USD`.
+    public let code: String
+    /// How many decimal digits the minor unit has: 2 for USD (cents), 0 for JPY, 3 for KWD.
+    public let minorUnitExponent: Int
+    /// The symbol written before amounts (`$12.99`), or `nil` where the code is written after
+    /// (`12.990 KWD`).
+    public let symbol: String?
+
+    /// Creates a currency that is not in the built-in table.
+    ///
+    /// - Throws: `CartError.unknownCurrency` if the code is not three ASCII capital letters or
+    ///   the exponent is outside 0...4.
+    public init(code: String, minorUnitExponent: Int, symbol: String? = nil) throws(CartError) {
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+            (0...4).contains(minorUnitExponent)
+        else { throw .unknownCurrency(code) }
+        self.code = code
+        self.minorUnitExponent = minorUnitExponent
+        self.symbol = symbol
+    }
+
+    private init(known code: String, _ exponent: Int, _ symbol: String?) {
+        self.code = code
+        self.minorUnitExponent = exponent
+        self.symbol = symbol
+    }
+
+    /// Looks a currency up by its ISO 4217 code (case-insensitive).
+    ///
+    /// - Throws: `CartError.unknownCurrency` if the code is not in the built-in table.
+    public init(code: String) throws(CartError) {
+        let upper = code.uppercased()
+        guard let known = Currency.known[upper] else { throw .unknownCurrency(code) }
+        self = known
+    }
+
+    public var description: String { code }
+
+    /// US dollar, the default store currency.
+    public static let usd = Currency(known: "USD", 2, "$")
+    /// Euro.
+    public static let eur = Currency(known: "EUR", 2, "€")
+    /// Japanese yen, which has no minor unit.
+    public static let jpy = Currency(known: "JPY", 0, "¥")
+    /// Kuwaiti dinar, which has three minor-unit digits and no symbol here.
+    public static let kwd = Currency(known: "KWD", 3, nil)
+
+    /// The currencies this build knows by code.
+    public static let known: [String: Currency] = {
+        let all: [Currency] = [
+            usd, eur, jpy, kwd,
+            Currency(known: "GBP", 2, "£"), Currency(known: "CHF", 2, nil),
+            Currency(known: "CAD", 2, nil), Currency(known: "AUD", 2, nil),
+            Currency(known: "NZD", 2, nil), Currency(known: "CNY", 2, nil),
+            Currency(known: "INR", 2, "₹"), Currency(known: "SEK", 2, nil),
+            Currency(known: "NOK", 2, nil), Currency(known: "DKK", 2, nil),
+            Currency(known: "PLN", 2, nil), Currency(known: "CZK", 2, nil),
+            Currency(known: "BRL", 2, nil), Currency(known: "MXN", 2, nil),
+            Currency(known: "ZAR", 2, nil), Currency(known: "SGD", 2, nil),
+            Currency(known: "HKD", 2, nil), Currency(known: "TRY", 2, nil),
+            Currency(known: "KRW", 0, "₩"), Currency(known: "CLP", 0, nil),
+            Currency(known: "ISK", 0, nil), Currency(known: "VND", 0, nil),
+            Currency(known: "HUF", 2, nil), Currency(known: "BHD", 3, nil),
+            Currency(known: "JOD", 3, nil), Currency(known: "OMR", 3, nil),
+            Currency(known: "TND", 3, nil), Currency(known: "IQD", 3, nil),
+            Currency(known: "LYD", 3, nil), Currency(known: "CLF", 4, nil),
+            Currency(known: "UYW", 4, nil),
+        ]
+        return Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+    }()
+}

@@ -1,0 +1,60 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Which orders to read, in which order, and how many: a filter plus a keyset page.
+public struct OrderQuery: Hashable, Sendable {
+    /// The order in which orders come back.
+    public enum Sort: Hashable, Sendable {
+        /// Highest order number first.
+        case newestFirst
+        /// Lowest order number first.
+        case oldestFirst
+    }
+
+    /// Only orders of this cart.
+    public var cartID: String?
+    /// Only orders placed at or after this instant.
+    public var placedOnOrAfter: Date?
+    /// Only orders placed strictly before this instant.
+    public var placedBefore: Date?
+    /// Only orders with a line of this SKU.
+    public var sku: String?
+    /// The direction of the listing.
+    public var sort: Sort
+    /// The keyset cursor: only orders after this number in `sort` order (below it when newest
+    /// first, above it when oldest first).
+    public var after: OrderNumber?
+    /// At most this many orders; `nil` for all.
+    public var limit: Int?
+
+    /// Creates a query; the defaults select every order, newest first.
+    public init(
+        cartID: String? = nil, placedOnOrAfter: Date? = nil, placedBefore: Date? = nil, sku: String? = nil,
+        sort: Sort = .newestFirst, after: OrderNumber? = nil, limit: Int? = nil
+    ) {
+        self.cartID = cartID
+        self.placedOnOrAfter = placedOnOrAfter
+        self.placedBefore = placedBefore
+        self.sku = sku
+        self.sort = sort
+        self.after = after
+        self.limit = limit
+    }
+}
+
+/// One page of orders and the cursor for the next.
+public struct OrderPage: Hashable, Sendable {
+    /// The orders of this page.
+    public let orders: [Order]
+    /// Pass as `OrderQuery.after` for the next page; `nil` when this was the last.
+    public let next: OrderNumber?
+
+    /// Creates a page.
+    public init(orders: [Order], next: OrderNumber?) {
+        self.orders = orders
+        self.next = next
+    }
+}

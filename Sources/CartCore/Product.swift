@@ -1,0 +1,42 @@
+/// A product in the catalog.
+public struct Product: Hashable, Sendable {
+    /// The stock-keeping unit: the product's unique key, trimmed, 1 to 64 characters.
+    public var sku: String
+    /// The name shown to customers, trimmed, 1 to 200 characters.
+    public var name: String
+    /// The current unit price. Carts show it; orders keep the price they were placed at.
+    public var price: Money
+    /// Whether the product can be added to carts and checked out.
+    public var isActive: Bool
+    /// Units in stock, or `nil` when stock is not tracked for this product.
+    public var stock: Int?
+
+    /// Creates a product value; `CartService` validates it before storing it.
+    public init(sku: String, name: String, price: Money, isActive: Bool = true, stock: Int? = nil) {
+        self.sku = sku
+        self.name = name
+        self.price = price
+        self.isActive = isActive
+        self.stock = stock
+    }
+}
+
+/// Changes to apply to an existing product; `nil` fields stay as they are.
+public struct ProductUpdate: Hashable, Sendable {
+    /// A new name.
+    public var name: String?
+    /// A new price.
+    public var price: Money?
+    /// A new stock setting: `.some(nil)` stops tracking stock.
+    public var stock: Int??
+    /// A new active flag.
+    public var isActive: Bool?
+
+    /// Creates an update; leave a field `nil` to keep it.
+    public init(name: String? = nil, price: Money? = nil, stock: Int?? = nil, isActive: Bool? = nil) {
+        self.name = name
+        self.price = price
+        self.stock = stock
+        self.isActive = isActive
+    }
+}

@@ -1,0 +1,24 @@
+/// The store-wide settings, kept in the database with the data they govern.
+public struct StoreSettings: Hashable, Sendable {
+    /// The currency of every price, cart and order in the store.
+    public var currency: Currency
+    /// The most units one cart line may hold.
+    public var maxLineQuantity: Int
+    /// The most distinct lines one cart may hold.
+    public var maxLinesPerCart: Int
+
+    /// Allowed values of `maxLineQuantity`.
+    public static let maxLineQuantityRange = 1...1_000_000
+    /// Allowed values of `maxLinesPerCart`.
+    public static let maxLinesPerCartRange = 1...10_000
+
+    /// The settings of a store created without options: USD, 99 per line, 100 lines.
+    public static let defaults = StoreSettings(currency: .usd, maxLineQuantity: 99, maxLinesPerCart: 100)
+
+    /// Creates settings; `CartService` checks the ranges before storing them.
+    public init(currency: Currency, maxLineQuantity: Int, maxLinesPerCart: Int) {
+        self.currency = currency
+        self.maxLineQuantity = maxLineQuantity
+        self.maxLinesPerCart = maxLinesPerCart
+    }
+}

@@ -1,0 +1,59 @@
+/// The shapes of identifiers and names, checked by `CartService` before anything is stored.
+/// Backends mirror the length limits in their own constraints.
+enum Validation {
+    static let maxSKULength = 64
+    static let maxNameLength = 200
+    static let maxCartIDLength = 128
+    static let maxIdempotencyKeyLength = 128
+
+    /// The SKU trimmed of surrounding white space, if it is 1 to 64 printable characters.
+    static func sku(_ raw: String) throws(CartError) -> String {
+        let sku = trimmed(raw)
+        if let reason = problem(with: sku, maxLength: maxSKULength) { throw .invalidSKU(raw, reason: reason) }
+        return sku
+    }
+
+    /// The name trimmed of surrounding white space, if it is 1 to 200 printable characters.
+    static func name(_ raw: String) throws(CartError) -> String {
+        let name = trimmed(raw)
+        if let reason = problem(with: name, maxLength: maxNameLength) { throw .invalidName(raw, reason: reason) }
+        return name
+    }
+
+    /// The cart ID as given, if it is 1 to 128 printable characters without surrounding space.
+    static func cartID(_ raw: String) throws(CartError) -> String {
+        if let reason = problem(with: raw, maxLength: maxCartIDLength) { throw .invalidCartID(raw, reason: reason) }
+        guard trimmed(raw) == raw else { throw .invalidCartID(raw, reason: "it has leading or trailing space") }
+        return raw
+    }
+
+    /// The key as given, if it is 1 to 128 printable characters.
+    static func idempotencyKey(_ raw: String) throws(CartError) -> String {
+        if let reason = problem(with: raw, maxLength: maxIdempotencyKeyLength) {
+            throw .invalidIdempotencyKey(raw, reason: reason)
+        }
+        return raw
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// Lengths count Unicode scalars, as SQLite's `length()` counts characters of text.
+    private static func problem(with text: String, maxLength: Int) -> String? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                return "it contains control characters"
+            }
+        }
+        if count == 0 { return "it is empty" }
+        if count > maxLength { return "it is longer than \(maxLength) characters" }
+        return nil
+    }
+}
