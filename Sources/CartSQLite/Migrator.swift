@@ -91,17 +91,7 @@ struct Migrator {
                 try record.run()
             }
             if applied.isEmpty {
-                let insert = try database.prepare(
-                    """
-                    INSERT INTO settings (id, currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart)
-                    VALUES (1, ?, ?, ?, ?, ?)
-                    """)
-                try insert.bind(initialSettings.currency.code, at: 1)
-                try insert.bind(initialSettings.currency.minorUnitExponent, at: 2)
-                try insert.bind(initialSettings.currency.symbol, at: 3)
-                try insert.bind(initialSettings.maxLineQuantity, at: 4)
-                try insert.bind(initialSettings.maxLinesPerCart, at: 5)
-                try insert.run()
+                try SQLiteCartStorage(database: database).saveSettings(initialSettings)
             }
             return pending.map(\.name)
         }

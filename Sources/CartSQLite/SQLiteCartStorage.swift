@@ -43,9 +43,12 @@ final class SQLiteCartStorage: CartStorageWriter {
     func saveSettings(_ settings: StoreSettings) throws {
         let statement = try database.cached(
             """
-            UPDATE settings SET currency = ?, currency_exponent = ?, currency_symbol = ?, max_line_quantity = ?,
-                max_lines_per_cart = ?
-            WHERE id = 1
+            INSERT INTO settings (id, currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart)
+            VALUES (1, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET
+                currency = excluded.currency, currency_exponent = excluded.currency_exponent,
+                currency_symbol = excluded.currency_symbol, max_line_quantity = excluded.max_line_quantity,
+                max_lines_per_cart = excluded.max_lines_per_cart
             """)
         try statement.bind(settings.currency.code, at: 1)
         try statement.bind(settings.currency.minorUnitExponent, at: 2)

@@ -129,15 +129,8 @@ struct SQLiteCartRepositoryTests {
         let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
         try service.seedCatalog(count: 1)
         try service.add("sku-0", to: "alice")
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [path, "UPDATE cart_lines SET quantity = 0"]
-        let errors = Pipe()
-        shell.standardError = errors
-        try shell.run()
-        shell.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(shell.terminationStatus != 0)
+        let (status, _, message) = try runProcess("/usr/bin/sqlite3", [path, "UPDATE cart_lines SET quantity = 0"])
+        #expect(status != 0)
         #expect(message.contains("CHECK constraint failed"))
         #expect(try service.cart("alice").totalItems == 1)
     }
@@ -159,15 +152,8 @@ struct SQLiteCartRepositoryTests {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
         for migration in applied {
             let file = migrationsDirectory.appendingPathComponent(migration.name + ".sql")
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-            shell.arguments = [file.path]
-            let output = Pipe()
-            shell.standardOutput = output
-            try shell.run()
-            shell.waitUntilExit()
-            let digest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .prefix(64)
+            let (_, output, _) = try runProcess("/usr/bin/sha256sum", [file.path])
+            let digest = output.prefix(64)
             #expect(String(digest) == migration.checksum)
         }
     }
