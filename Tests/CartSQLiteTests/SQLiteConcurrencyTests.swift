@@ -27,16 +27,24 @@ struct SQLiteConcurrencyTests {
         if let error = errors.first { throw error }
     }
 
-    @Test("2 threads × 500 adds through two connections end with exactly 1000 units")
-    func noLostUpdates() throws {
+    /// A database file, a service for setting it up, and two services on their own
+    /// connections to race each other.
+    func sharedFile() throws -> (TemporaryDirectory, CartService, [CartService]) {
         let directory = try TemporaryDirectory()
         let path = directory.path("cart.sqlite3")
         let setup = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
-        try setup.updateSettings(maxLineQuantity: 1000)
-        try setup.seedCatalog(count: 1)
-        let services = try (0..<2).map { _ in
+        let racers = try (0..<2).map { _ in
             CartService(repository: try SQLiteCartRepository(path: path, busyTimeout: .seconds(30)), clock: fixedClock)
         }
+        return (directory, setup, racers)
+    }
+
+    @Test("2 threads × 500 adds through two connections end with exactly 1000 units")
+    func noLostUpdates() throws {
+        let (directory, setup, services) = try sharedFile()
+        defer { withExtendedLifetime(directory) {} }
+        try setup.updateSettings(maxLineQuantity: 1000)
+        try setup.seedCatalog(count: 1)
         try race { index in
             for _ in 0..<500 { try services[index].add("sku-0", to: "shared") }
         }
@@ -47,13 +55,9 @@ struct SQLiteConcurrencyTests {
 
     @Test("two connections checking out the same cart create exactly one order")
     func racingCheckoutsOfOneCart() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("cart.sqlite3")
-        let setup = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        let (directory, setup, services) = try sharedFile()
+        defer { withExtendedLifetime(directory) {} }
         try setup.seedCatalog(count: 3)
-        let services = try (0..<2).map { _ in
-            CartService(repository: try SQLiteCartRepository(path: path, busyTimeout: .seconds(30)), clock: fixedClock)
-        }
         for round in 0..<20 {
             let cart = "race-\(round)"
             try setup.add("sku-0", quantity: 2, to: cart)
@@ -75,13 +79,9 @@ struct SQLiteConcurrencyTests {
 
     @Test("two connections retrying one idempotency key get the same order, placed once")
     func racingIdempotentCheckouts() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("cart.sqlite3")
-        let setup = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        let (directory, setup, services) = try sharedFile()
+        defer { withExtendedLifetime(directory) {} }
         try setup.seedCatalog(count: 1)
-        let services = try (0..<2).map { _ in
-            CartService(repository: try SQLiteCartRepository(path: path, busyTimeout: .seconds(30)), clock: fixedClock)
-        }
         for round in 0..<20 {
             let cart = "key-race-\(round)"
             try setup.add("sku-0", to: cart)
@@ -97,13 +97,9 @@ struct SQLiteConcurrencyTests {
 
     @Test("two carts racing for the last unit: one order, one insufficient-stock error naming the SKU")
     func racingForLastUnit() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("cart.sqlite3")
-        let setup = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        let (directory, setup, services) = try sharedFile()
+        defer { withExtendedLifetime(directory) {} }
         try setup.seedCatalog(count: 1, stock: 0)
-        let services = try (0..<2).map { _ in
-            CartService(repository: try SQLiteCartRepository(path: path, busyTimeout: .seconds(30)), clock: fixedClock)
-        }
         for round in 0..<20 {
             try setup.updateProduct("sku-0", with: ProductUpdate(stock: .some(1)))
             try setup.add("sku-0", to: "a-\(round)")
