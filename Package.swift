@@ -68,6 +68,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CartCLITests",
+            // Depending on the executable makes `swift test` build the binary the end-to-end
+            // tests run.
+            dependencies: ["CartCLI", "CartCore", "cart"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
             swiftSettings: strictSettings

@@ -29,17 +29,20 @@ struct CommandLineParser {
         }
         var command = top
         var used = 0
+        var unknownWord: String?
         while !command.spec.subcommands.isEmpty, used < positionals.count {
             let word = positionals[used]
             if let child = command.spec.subcommand(named: word), child.name != CommandTree.helpCommandName {
                 command = command.appending(child)
                 used += 1
-            } else if command.spec.arguments.isEmpty {
-                throw unknownCommand(word, in: command)
             } else {
+                if command.spec.arguments.isEmpty { unknownWord = word }
                 break
             }
         }
+        // A group that only dispatches reports the unknown word first; one that runs itself
+        // (`cart orders --limt 3`) reports its mistyped option first, as the likelier typo.
+        if let unknownWord, command.spec.action == nil { throw unknownCommand(unknownWord, in: command) }
         if optionNames.contains(GlobalOptions.help.name) || optionNames.contains("-h") { return .help(command) }
         if optionNames.contains(GlobalOptions.version.name) { return .version }
 
@@ -48,6 +51,7 @@ struct CommandLineParser {
             guard case .option(let name, let value, let valueMissing) = token else { continue }
             try record(name, value: value, valueMissing: valueMissing, into: &invocation)
         }
+        if let unknownWord { throw unknownCommand(unknownWord, in: command) }
         guard command.spec.action != nil else { return .help(command) }
         try assign(Array(positionals.dropFirst(used)), into: &invocation)
         try checkRequiredAndExclusive(invocation)
