@@ -52,6 +52,7 @@ final class CartSandbox: @unchecked Sendable {
 
     /// Runs `cart` with `arguments`; `extra` adds or overrides variables (an empty value
     /// removes one).
+    @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
         var variables = ["HOME": path("home"), "CART_DB": database, "PATH": "/usr/bin:/bin"]
         variables.merge(environment) { $1 }

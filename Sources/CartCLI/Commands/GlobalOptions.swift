@@ -2,7 +2,7 @@
 enum GlobalOptions {
     static let db = OptionSpec.option(
         "--db", "path", .path, help: "The SQLite database file; its directory is created if needed.",
-        environment: "CART_DB", default: "$XDG_DATA_HOME/cart/cart.sqlite3")
+        environment: "CART_DB", default: "${XDG_DATA_HOME:-~/.local/share}/cart/cart.sqlite3")
     static let store = OptionSpec.option(
         "--store", "store", .choice(StoreKind.allCases.map(\.rawValue)),
         help: "Where data lives: sqlite, or memory (nothing is kept after the command).",

@@ -6,8 +6,10 @@ enum OrderCommands {
         "orders", abstract: "List orders, newest first, a page at a time.",
         discussion: """
             Lists the orders of every cart unless --cart is given or CART_ID is set. Dates are UTC, \
-            as YYYY-MM-DD or an ISO 8601 instant; --since is inclusive and --until exclusive. \
-            With --csv, one row per order line streams out, with no limit unless --limit is given.
+            as YYYY-MM-DD or an ISO 8601 instant; --since is inclusive and --until exclusive.
+            With --csv, one row per order line streams out, with no limit unless --limit is given, \
+            in the columns:
+            number,placed_at,cart,sku,name,quantity,unit_price,line_total,currency
             """,
         options: [
             since, until,
@@ -19,9 +21,7 @@ enum OrderCommands {
                 "--after", "number", .integer(1...Int.max),
                 help: "Continue after this order number (the 'next' of the previous page)."),
             .flag("--oldest-first", help: "List the oldest orders first."),
-            .flag(
-                "--csv", help: "Print CSV rows: number,placed_at,cart,sku,name,quantity,unit_price,line_total,currency."
-            ),
+            .flag("--csv", help: "Stream CSV, one row per order line."),
         ],
         exclusive: [["--csv", "--json"]],
         subcommands: [show, stats],

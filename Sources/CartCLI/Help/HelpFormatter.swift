@@ -9,11 +9,13 @@ enum HelpFormatter {
     /// The full help of a command.
     static func help(for command: ResolvedCommand) -> String {
         let spec = command.spec
-        var sections: [String] = ["OVERVIEW: \(spec.abstract)"]
+        var sections: [String] = [wrap("OVERVIEW: \(spec.abstract)", indent: 0)]
         if let discussion = spec.discussion { sections.append(wrap(discussion, indent: 0)) }
-        let lines = usageLines(for: command)
-        sections.append(
-            "USAGE: " + lines.joined(separator: "\n" + String(repeating: " ", count: "USAGE: ".count)))
+        // Later usage lines line up under the first; a wrapped line indents a little more.
+        let usage = usageWords(for: command).enumerated().map { index, words in
+            wrapWords(words, first: index == 0 ? "USAGE: " : "       ", indent: 9)
+        }
+        sections.append(usage.joined(separator: "\n"))
         if !spec.arguments.isEmpty {
             sections.append(section("ARGUMENTS", spec.arguments.map { ($0.label, $0.help) }))
         }
@@ -33,14 +35,13 @@ enum HelpFormatter {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
-    /// The usage lines of a command: how to run it, and how to reach its subcommands.
-    static func usageLines(for command: ResolvedCommand) -> [String] {
+    /// How to run a command, and how to reach its subcommands, each as words that wrapping
+    /// keeps whole (`[--stock <n> | --no-stock]` is one word).
+    static func usageWords(for command: ResolvedCommand) -> [[String]] {
         let spec = command.spec
-        var lines: [String] = []
-        if command.isRoot {
-            return ["\(spec.name) <subcommand> [<options>]"]
-        }
-        if spec.action != nil {
+        if command.isRoot { return [[spec.name, "<subcommand>", "[<options>]"]] }
+        var lines: [[String]] = []
+        if spec.action != nil || spec.subcommands.isEmpty {
             var words = [command.fullName] + spec.arguments.map(\.synopsis)
             var shown: Set<String> = []
             for option in spec.options where !shown.contains(option.name) {
@@ -53,15 +54,15 @@ enum HelpFormatter {
                     words.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
                 }
             }
-            lines.append(words.joined(separator: " "))
+            lines.append(words)
         }
-        if !spec.subcommands.isEmpty { lines.append("\(command.fullName) <subcommand>") }
+        if !spec.subcommands.isEmpty { lines.append([command.fullName, "<subcommand>"]) }
         return lines
     }
 
-    /// The one usage line shown under a usage error.
+    /// The one usage line shown under a usage error, unwrapped so the error stays three lines.
     static func usage(for command: ResolvedCommand) -> String {
-        usageLines(for: command).first ?? command.fullName
+        usageWords(for: command).first?.joined(separator: " ") ?? command.fullName
     }
 
     private static func row(_ option: OptionSpec) -> (String, String) {
@@ -98,16 +99,25 @@ enum HelpFormatter {
 
     private static func wrapParagraph(_ text: String, indent: Int) -> String {
         let pad = String(repeating: " ", count: indent)
+        return wrapWords(text.split(separator: " ").map(String.init), first: pad, indent: indent)
+    }
+
+    /// `words` filled into lines of at most `width` columns: the first line starts with
+    /// `first`, the others with `indent` spaces. A word longer than a line gets a line of its own.
+    private static func wrapWords(_ words: [String], first: String, indent: Int) -> String {
         var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, indent + line.count + 1 + word.count > width {
-                lines.append(pad + line)
-                line = ""
+        var line = first
+        var lineIsEmpty = true
+        for word in words {
+            if !lineIsEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+                lineIsEmpty = true
             }
-            line += line.isEmpty ? String(word) : " " + word
+            line += lineIsEmpty ? word : " " + word
+            lineIsEmpty = false
         }
-        if !line.isEmpty || lines.isEmpty { lines.append(pad + line) }
+        lines.append(line)
         return lines.joined(separator: "\n")
     }
 }

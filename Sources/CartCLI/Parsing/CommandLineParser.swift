@@ -25,7 +25,9 @@ struct CommandLineParser {
         }
         let top = ResolvedCommand(ancestors: [], spec: root)
         if positionals.first == CommandTree.helpCommandName {
-            return .help(try resolveHelpTarget(Array(positionals.dropFirst()), from: top))
+            let asksAboutHelp = positionals.count == 1 && optionNames.contains { $0 == "--help" || $0 == "-h" }
+            let words = asksAboutHelp ? positionals : Array(positionals.dropFirst())
+            return .help(try resolveHelpTarget(words, from: top))
         }
         var command = top
         var used = 0
