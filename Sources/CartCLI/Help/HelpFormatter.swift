@@ -6,8 +6,9 @@ enum HelpFormatter {
     /// Lines wrap before this column.
     static let width = 80
 
-    /// The full help of a command.
-    static func help(for command: ResolvedCommand) -> String {
+    /// The full help of a command; `globalOptions: false` leaves out the section every
+    /// command repeats, as the README reference lists it once.
+    static func help(for command: ResolvedCommand, globalOptions: Bool = true) -> String {
         let spec = command.spec
         var sections: [String] = [wrap("OVERVIEW: \(spec.abstract)", indent: 0)]
         if let discussion = spec.discussion { sections.append(wrap(discussion, indent: 0)) }
@@ -23,7 +24,7 @@ enum HelpFormatter {
             sections.append(section("OPTIONS", GlobalOptions.all.map(row)))
         } else {
             if !spec.options.isEmpty { sections.append(section("OPTIONS", spec.options.map(row))) }
-            sections.append(section("GLOBAL OPTIONS", GlobalOptions.all.map(row)))
+            if globalOptions { sections.append(section("GLOBAL OPTIONS", GlobalOptions.all.map(row))) }
         }
         if !spec.subcommands.isEmpty {
             var text = section("SUBCOMMANDS", spec.subcommands.map { ($0.name, $0.abstract) })
