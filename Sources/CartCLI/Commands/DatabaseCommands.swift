@@ -93,7 +93,7 @@ enum DatabaseCommands {
         }
         if runner.json { return try runner.emit(.object(fields)) }
         for (label, value) in lines {
-            try runner.line((label + ":").padding(to: 11) + value)
+            try runner.line(DisplayText.padded(label + ":", to: 11) + value)
         }
     }
 
@@ -181,11 +181,5 @@ enum DatabaseCommands {
             ("name", .string(migration.name)), ("checksum", .string(migration.checksum)),
             ("appliedAt", .string(UTCCalendar.iso8601(migration.appliedAt))),
         ])
-    }
-}
-
-extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

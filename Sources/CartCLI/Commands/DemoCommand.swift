@@ -61,7 +61,7 @@ enum DemoCommand {
             ("cart checkout", "place an order"), ("cart orders", "the order history"),
             ("cart --help", "everything else"),
         ] {
-            try runner.line("  " + command.padding(to: 20) + runner.style.dim(what))
+            try runner.line("  " + DisplayText.padded(command, to: 20) + runner.style.dim(what))
         }
     }
 
@@ -71,11 +71,5 @@ enum DemoCommand {
         var minorUnits = hundredths
         for _ in 2..<max(2, currency.minorUnitExponent) { minorUnits *= 10 }
         return Money(minorUnits: minorUnits, currency: currency)
-    }
-}
-
-extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }
