@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// A complete `CartRepository` that keeps everything in this process's memory: nothing
 /// survives the process. Use it for previews, tests, and short-lived tools.
@@ -13,7 +12,7 @@ import Synchronization
 /// trace and a successful one costs no copying.
 public final class InMemoryCartRepository: CartRepository, @unchecked Sendable {
     // @unchecked: `state` is only touched while `lock` is held.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private let state: InMemoryState
 
     /// Creates an empty store with the given settings.
@@ -22,7 +21,7 @@ public final class InMemoryCartRepository: CartRepository, @unchecked Sendable {
     }
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
-        try lock.withLock { _ in
+        try lock.withLock {
             let storage = InMemoryStorage(state: state, recordsUndo: true)
             do {
                 let result = try body(storage)
@@ -36,11 +35,11 @@ public final class InMemoryCartRepository: CartRepository, @unchecked Sendable {
     }
 
     public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
-        try lock.withLock { _ in try body(InMemoryStorage(state: state, recordsUndo: false)) }
+        try lock.withLock { try body(InMemoryStorage(state: state, recordsUndo: false)) }
     }
 
     public func changeToken() throws -> Int64 {
-        lock.withLock { _ in state.changeCounter }
+        lock.withLock { state.changeCounter }
     }
 }
 

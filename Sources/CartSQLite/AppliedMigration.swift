@@ -1,0 +1,15 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A migration recorded in a database's `schema_migrations` table.
+public struct AppliedMigration: Hashable, Sendable {
+    /// The file name without `.sql`, such as `0001_initial_schema`.
+    public let name: String
+    /// The SHA-256 of the migration's SQL, as 64 hex digits.
+    public let checksum: String
+    /// When it was applied.
+    public let appliedAt: Date
+}

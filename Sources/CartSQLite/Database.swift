@@ -1,0 +1,107 @@
+import CSQLite
+
+/// One SQLite connection with its prepared-statement cache. Not thread-safe: its owner
+/// (`SQLiteCartRepository`) serializes access.
+final class Database {
+    /// How a transaction takes its locks.
+    enum TransactionKind {
+        /// Takes the write lock at `BEGIN`, waiting up to the busy timeout. Every write unit
+        /// uses it: a deferred transaction that later upgrades to a write gets `SQLITE_BUSY`
+        /// at once, without waiting (GRDB issue #1483).
+        case immediate
+        /// Takes locks as statements need them; used for reads.
+        case deferred
+    }
+
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (or creates) the database file at `path`, or a private in-memory database for
+    /// `":memory:"`.
+    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(handle)
+            throw DatabaseError(extendedResultCode: code, message: message)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        _ = cart_sqlite3_enable_defensive(handle)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The error SQLite recorded for the last failed call on this connection.
+    func lastError(sql: String?) -> DatabaseError {
+        DatabaseError(
+            extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql)
+    }
+
+    /// Runs SQL text that binds no values: schema scripts and pragmas.
+    func execute(_ sql: String) throws {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw lastError(sql: sql) }
+    }
+
+    /// The statement for `sql`, prepared once per connection and reset for reuse.
+    func cached(_ sql: String) throws -> Statement {
+        if let statement = statements[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql, persistent: true)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// A statement prepared for one use.
+    func prepare(_ sql: String, persistent: Bool = false) throws -> Statement {
+        var pointer: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        guard sqlite3_prepare_v3(handle, sql, -1, flags, &pointer, nil) == SQLITE_OK, let pointer else {
+            throw lastError(sql: sql)
+        }
+        return Statement(handle: pointer, sql: sql, database: self)
+    }
+
+    /// The single integer a query returns, or `nil` when it returns no row.
+    func scalar(_ sql: String) throws -> Int64? {
+        let statement = try cached(sql)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(at: 0) : nil
+    }
+
+    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+    func transaction<Result>(_ kind: TransactionKind, _ body: () throws -> Result) throws -> Result {
+        try cached(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").run()
+        let result: Result
+        do {
+            result = try body()
+            try cached("COMMIT").run()
+        } catch {
+            // SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR…).
+            if sqlite3_get_autocommit(handle) == 0 {
+                _ = try? cached("ROLLBACK").run()
+            }
+            throw error
+        }
+        return result
+    }
+
+    /// Whether the connection can only read (a read-only file or directory).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+}
+
+extension Database {
+    /// Rows changed by the last INSERT, UPDATE or DELETE (not counting cascades).
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+}

@@ -1,0 +1,39 @@
+import CSQLite
+
+/// An error SQLite reported: its result code, its message, and the SQL that was running.
+///
+/// Its description reads like GRDB's:
+/// `SQLite error 19: CHECK constraint failed: quantity > 0 - while executing INSERT INTO …`.
+public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+    /// The primary result code, such as `SQLITE_BUSY` (5) or `SQLITE_CONSTRAINT` (19).
+    public var resultCode: Int32 { extendedResultCode & 0xFF }
+    /// The extended result code, such as `SQLITE_CONSTRAINT_CHECK` (275).
+    public let extendedResultCode: Int32
+    /// SQLite's own message.
+    public let message: String
+    /// The SQL being prepared or run, if any.
+    public let sql: String?
+
+    /// Creates an error from a result code and message.
+    public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+        self.extendedResultCode = extendedResultCode
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The database stayed locked by another connection past the busy timeout.
+    public var isBusy: Bool { resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED }
+    /// The database or its directory cannot be written.
+    public var isReadOnly: Bool { resultCode == SQLITE_READONLY }
+    /// The file is not a SQLite database (or is damaged beyond reading).
+    public var isNotADatabase: Bool { resultCode == SQLITE_NOTADB || resultCode == SQLITE_CORRUPT }
+    /// A constraint of the schema refused the write.
+    public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
+
+
+    public var description: String {
+        var text = "SQLite error \(resultCode): \(message)"
+        if let sql { text += " - while executing \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))" }
+        return text
+    }
+}

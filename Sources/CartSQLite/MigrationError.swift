@@ -1,0 +1,26 @@
+/// Why a database file was refused before anything was written to it.
+public enum MigrationError: Error, CustomStringConvertible, Sendable {
+    /// The file records migrations this build does not ship: a newer version wrote it.
+    case unknownMigrations([String])
+    /// A recorded migration's SQL differs from this build's copy of it.
+    case checksumMismatch(name: String)
+    /// The file is a SQLite database, but not one of this tool's.
+    case foreignDatabase
+    /// Migrations are pending and the connection may not apply them (opened with
+    /// `migrate: false`, or read-only).
+    case pendingMigrations([String])
+
+    public var description: String {
+        switch self {
+        case .unknownMigrations(let names):
+            return "The database was written by a newer version of cart (unknown migrations: "
+                + names.joined(separator: ", ") + "); upgrade cart to open it."
+        case .checksumMismatch(let name):
+            return "Migration \(name) recorded in the database differs from this build's copy; refusing to open it."
+        case .foreignDatabase:
+            return "The file is a SQLite database, but not a cart database."
+        case .pendingMigrations(let names):
+            return "The database needs migrations (\(names.joined(separator: ", "))); run 'cart db migrate'."
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CartCore
+import Migrations
+
+/// Applies the migrations embedded from `Migrations/*.sql`, recording each one (name and
+/// SHA-256 checksum) in `schema_migrations`, and refuses a file it does not fully recognize
+/// before writing anything to it.
+struct Migrator {
+    struct Migration {
+        let number: Int
+        let name: String
+        let sql: String
+        let checksum: String
+    }
+
+    let migrations: [Migration]
+
+    /// The migrations this build ships. Checksums are computed once per process.
+    static let shipped = Migrator(
+        migrations: embeddedMigrations.map { Migration(number: $0.number, name: $0.name, sql: $0.sql, checksum: SHA256.hex($0.sql)) })
+
+    /// The migrations recorded in the database, or `[]` for a new, empty database.
+    ///
+    /// - Throws: `MigrationError` for a file this build must not touch, or `DatabaseError`
+    ///   (for instance `SQLITE_NOTADB`).
+    func applied(in database: Database) throws -> [AppliedMigration] {
+        let tables = try database.cached("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        defer { tables.reset() }
+        var names: Set<String> = []
+        while try tables.step() { names.insert(tables.string(at: 0)) }
+        guard names.contains("schema_migrations") else {
+            if names.isEmpty { return [] }
+            throw MigrationError.foreignDatabase
+        }
+        let rows = try database.cached("SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number")
+        defer { rows.reset() }
+        var applied: [AppliedMigration] = []
+        while try rows.step() {
+            applied.append(
+                AppliedMigration(
+                    name: rows.string(at: 0), checksum: rows.string(at: 1),
+                    appliedAt: UTCCalendar.date(milliseconds: rows.int64(at: 2))))
+        }
+        try verify(applied)
+        return applied
+    }
+
+    /// Refuses migrations this build does not know, out of order, or with changed SQL.
+    func verify(_ applied: [AppliedMigration]) throws {
+        let unknown = applied.enumerated().filter { index, migration in
+            index >= migrations.count || migrations[index].name != migration.name
+        }
+        guard unknown.isEmpty else { throw MigrationError.unknownMigrations(unknown.map(\.element.name)) }
+        for (migration, record) in zip(migrations, applied) where migration.checksum != record.checksum {
+            throw MigrationError.checksumMismatch(name: record.name)
+        }
+    }
+
+    /// Applies every pending migration in one `BEGIN IMMEDIATE` transaction, re-reading what is
+    /// applied inside it so that concurrent openers apply each migration once. A new database
+    /// also gets its settings row.
+    ///
+    /// - Returns: the names of the migrations applied now.
+    func migrate(_ database: Database, initialSettings: StoreSettings, now: Date) throws -> [String] {
+        try database.transaction(.immediate) {
+            let applied = try self.applied(in: database)
+            let pending = migrations.dropFirst(applied.count)
+            guard !pending.isEmpty else { return [] }
+            try database.execute(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    number INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    checksum TEXT NOT NULL,
+                    applied_at INTEGER NOT NULL
+                ) STRICT
+                """)
+            let record = try database.prepare(
+                "INSERT INTO schema_migrations (number, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
+            for migration in pending {
+                try database.execute(migration.sql)
+                record.reset()
+                try record.bind(migration.number, at: 1)
+                try record.bind(migration.name, at: 2)
+                try record.bind(migration.checksum, at: 3)
+                try record.bind(UTCCalendar.milliseconds(now), at: 4)
+                try record.run()
+            }
+            if applied.isEmpty {
+                try SQLiteCartStorage(database: database).saveSettings(initialSettings)
+            }
+            return pending.map(\.name)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import CartCore
+import CSQLite
+
+/// A `CartRepository` that keeps everything in one SQLite file, so carts and orders survive
+/// restarts and are shared by every process that opens the file.
+///
+/// Opening a file runs the pending migrations embedded from `Migrations/` and refuses (before
+/// writing anything) a file written by a newer build, with a changed migration, or of another
+/// application. Connections use WAL, `synchronous = NORMAL`, `foreign_keys = ON`, a busy
+/// timeout, and write units in `BEGIN IMMEDIATE` transactions, so concurrent writers from many
+/// processes queue instead of losing updates. Statements are prepared once per connection.
+///
+/// ```swift
+/// let repository = try SQLiteCartRepository(path: "/var/lib/shop/cart.sqlite3")
+/// let service = CartService(repository: repository)
+/// ```
+public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
+    // @unchecked: the connection is only used while `lock` is held.
+    private let lock = Lock()
+    private let database: Database
+    private var localCommits: Int64 = 0
+
+    /// The file's path, or `:memory:`.
+    public let path: String
+
+    /// Opens or creates the database at `path`. The directory must exist.
+    ///
+    /// - Parameters:
+    ///   - busyTimeout: how long a unit waits for another connection's write lock before
+    ///     failing with a `DatabaseError` whose `isBusy` is true.
+    ///   - initialSettings: the settings of a newly created database; ignored for an existing one.
+    ///   - migrate: apply pending migrations now (`false` opens a database as it is, for
+    ///     `status()` and an explicit `migrate()`).
+    /// - Throws: `MigrationError` for a file this build must not touch, `DatabaseError` when
+    ///   SQLite cannot open or read it (not a database, a directory, busy…).
+    public init(
+        path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
+        migrate: Bool = true
+    ) throws {
+        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        self.database = try Database(path: path, busyTimeoutMilliseconds: Int32(clamping: milliseconds))
+        self.path = path
+        let applied = try Migrator.shipped.applied(in: database)
+        try enableWriteAheadLog()
+        if migrate, applied.count < Migrator.shipped.migrations.count {
+            _ = try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
+        }
+        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+    }
+
+    /// A private in-memory SQLite database, gone when the repository is released; for tests.
+    ///
+    /// - Throws: `DatabaseError`.
+    public static func inMemory(initialSettings: StoreSettings = .defaults) throws -> SQLiteCartRepository {
+        try SQLiteCartRepository(path: ":memory:", initialSettings: initialSettings)
+    }
+
+    /// Switches a file database to WAL, unless it already is (so a read-only file stays untouched).
+    private func enableWriteAheadLog() throws {
+        let mode = try database.cached("PRAGMA journal_mode")
+        let current = try mode.step() ? mode.string(at: 0) : ""
+        mode.reset()
+        guard current != "wal", current != "memory" else { return }
+        try database.execute("PRAGMA journal_mode = WAL")
+    }
+
+    public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
+        try lock.withLock {
+            let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
+            localCommits += 1
+            return result
+        }
+    }
+
+    public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
+        try lock.withLock {
+            try database.transaction(.deferred) { try body(SQLiteCartStorage(database: database)) }
+        }
+    }
+
+    /// Changes when this connection commits (a local counter) or another connection, in any
+    /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read.
+    public func changeToken() throws -> Int64 {
+        try lock.withLock {
+            let version = try database.scalar("PRAGMA data_version") ?? 0
+            return version &+ localCommits
+        }
+    }
+
+    /// The schema version, the migrations applied and pending, and the journal mode.
+    ///
+    /// - Throws: `DatabaseError`, or `MigrationError` if the file changed under us.
+    public func status() throws -> DatabaseStatus {
+        try lock.withLock {
+            let applied = try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
+            let mode = try database.cached("PRAGMA journal_mode")
+            defer { mode.reset() }
+            let journalMode = try mode.step() ? mode.string(at: 0) : ""
+            return DatabaseStatus(
+                path: path, schemaVersion: applied.count, appliedMigrations: applied,
+                pendingMigrations: Migrator.shipped.migrations.dropFirst(applied.count).map(\.name),
+                journalMode: journalMode, sqliteVersion: String(cString: sqlite3_libversion()))
+        }
+    }
+
+    /// Applies pending migrations.
+    ///
+    /// - Returns: the names of the migrations applied now; empty when up to date.
+    /// - Throws: `DatabaseError` or `MigrationError`.
+    @discardableResult
+    public func migrate(initialSettings: StoreSettings = .defaults) throws -> [String] {
+        try lock.withLock {
+            let names = try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
+            if !names.isEmpty { localCommits += 1 }
+            return names
+        }
+    }
+
+    /// SQLite's `PRAGMA integrity_check` plus a foreign-key check: `["ok"]` for a healthy file,
+    /// otherwise one line per problem.
+    ///
+    /// - Throws: `DatabaseError`.
+    public func integrityCheck() throws -> [String] {
+        try lock.withLock {
+            let check = try database.prepare("PRAGMA integrity_check")
+            var lines: [String] = []
+            while try check.step() { lines.append(check.string(at: 0)) }
+            let foreignKeys = try database.prepare("PRAGMA foreign_key_check")
+            while try foreignKeys.step() {
+                lines.removeAll { $0 == "ok" }
+                lines.append("foreign key violation in \(foreignKeys.string(at: 0)) row \(foreignKeys.int64(at: 1))")
+            }
+            return lines
+        }
+    }
+}

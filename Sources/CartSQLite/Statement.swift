@@ -1,0 +1,99 @@
+import CSQLite
+
+/// A prepared statement, owned by one `Database` and reused across calls.
+///
+/// Values are always bound as parameters; text never becomes part of the SQL.
+final class Statement {
+    let handle: OpaquePointer
+    let sql: String
+    private unowned let database: Database
+
+    init(handle: OpaquePointer, sql: String, database: Database) {
+        self.handle = handle
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Clears earlier bindings and the statement's position so it can run again.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    func bind(_ value: Int, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, Int64(value)))
+    }
+
+    func bind(_ value: Bool, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value ? 1 : 0))
+    }
+
+    func bind(_ value: String, at index: Int32) throws {
+        var value = value
+        let code = value.withUTF8 { buffer -> Int32 in
+            guard let base = buffer.baseAddress else {
+                return sqlite3_bind_text(handle, index, "", 0, cart_sqlite3_transient())
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                sqlite3_bind_text(handle, index, $0, Int32(buffer.count), cart_sqlite3_transient())
+            }
+        }
+        try check(code)
+    }
+
+    func bind(_ value: Int?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try check(sqlite3_bind_null(handle, index)) }
+    }
+
+    func bind(_ value: String?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try check(sqlite3_bind_null(handle, index)) }
+    }
+
+    func bind(_ value: Int64?, at index: Int32) throws {
+        if let value { try bind(value, at: index) } else { try check(sqlite3_bind_null(handle, index)) }
+    }
+
+    /// Advances to the next row; `false` when the statement is done.
+    func step() throws -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.lastError(sql: sql)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws {
+        while try step() {}
+    }
+
+    func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+    func bool(at column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
+
+    func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func optionalInt(at column: Int32) -> Int? { isNull(at: column) ? nil : int(at: column) }
+
+    func string(at column: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    func optionalString(at column: Int32) -> String? { isNull(at: column) ? nil : string(at: column) }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw database.lastError(sql: sql) }
+    }
+}

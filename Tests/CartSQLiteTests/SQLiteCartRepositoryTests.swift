@@ -1,0 +1,174 @@
+import CSQLite
+import CartCore
+import CartSQLite
+import Foundation
+import Testing
+
+@Suite("SQLite repository")
+struct SQLiteCartRepositoryTests {
+    @Test("a cart survives closing and reopening the file")
+    func survivesReopen() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        do {
+            let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+            try service.seedCatalog(count: 2)
+            try service.add("sku-1", quantity: 3, to: "alice")
+            try service.add("sku-0", to: "alice")
+        }
+        let reopened = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        let cart = try reopened.cart("alice")
+        #expect(cart.lines.map(\.sku) == ["sku-1", "sku-0"])
+        #expect(cart.totalItems == 4)
+        #expect(cart.subtotal.minorUnits == 400)
+        #expect(cart.version == 2)
+    }
+
+    @Test("migrations apply once and are recorded with checksums")
+    func migrationsApplyOnce() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let first = try SQLiteCartRepository(path: path)
+        let status = try first.status()
+        #expect(status.pendingMigrations.isEmpty)
+        #expect(status.schemaVersion == status.appliedMigrations.count)
+        #expect(status.appliedMigrations.first?.name == "0001_initial_schema")
+        #expect(status.appliedMigrations.allSatisfy { $0.checksum.count == 64 })
+        #expect(status.journalMode == "wal")
+        #expect(try first.migrate().isEmpty)
+        let second = try SQLiteCartRepository(path: path)
+        #expect(try second.status().appliedMigrations == status.appliedMigrations)
+    }
+
+    @Test("a database from a newer version is refused and left byte-identical")
+    func newerDatabaseRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        do {
+            let repository = try SQLiteCartRepository(path: path)
+            try CartService(repository: repository).seedCatalog(count: 1)
+        }
+        try sqlite(path, "INSERT INTO schema_migrations VALUES (99, '0099_from_the_future', 'abc', 0)")
+        let before = try contents(of: path)
+        #expect {
+            _ = try SQLiteCartRepository(path: path)
+        } throws: { error in
+            guard case MigrationError.unknownMigrations(let names) = error else { return false }
+            return names == ["0099_from_the_future"]
+        }
+        #expect(try contents(of: path) == before)
+    }
+
+    @Test("a migration whose recorded checksum differs is refused and the file left as it was")
+    func checksumMismatchRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        _ = try SQLiteCartRepository(path: path)
+        try sqlite(path, "UPDATE schema_migrations SET checksum = 'changed' WHERE number = 1")
+        let before = try contents(of: path)
+        #expect(throws: MigrationError.self) { _ = try SQLiteCartRepository(path: path) }
+        #expect(try contents(of: path) == before)
+    }
+
+    @Test("a file that is not a database is refused and left byte-identical")
+    func notADatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.sqlite3")
+        let text = Data(String(repeating: "these are not the pages you are looking for\n", count: 200).utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try SQLiteCartRepository(path: path)
+        } throws: { error in
+            (error as? DatabaseError)?.isNotADatabase == true
+        }
+        #expect(try contents(of: path) == text)
+    }
+
+    @Test("another application's SQLite database is refused")
+    func foreignDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("other.sqlite3")
+        try sqlite(path, "CREATE TABLE players (name TEXT)")
+        let before = try contents(of: path)
+        #expect {
+            _ = try SQLiteCartRepository(path: path)
+        } throws: { error in
+            guard case MigrationError.foreignDatabase = error else { return false }
+            return true
+        }
+        #expect(try contents(of: path) == before)
+    }
+
+    @Test("CHECK constraints refuse nonsense written by another client")
+    func checksRejectNonsense() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        try service.seedCatalog(count: 1)
+        try service.add("sku-0", to: "alice")
+        for bad in [
+            "UPDATE cart_lines SET quantity = 0",
+            "UPDATE cart_lines SET quantity = -3",
+            "UPDATE products SET price = -1",
+            "UPDATE products SET stock = -1",
+            "UPDATE products SET price = 'free'",
+            "INSERT INTO products (sku, name, price) VALUES ('', 'Empty', 1)",
+            "INSERT INTO products (sku, name, price) VALUES (' padded', 'Padded', 1)",
+            "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'no-such-sku', 1, 9)",
+            "UPDATE settings SET max_line_quantity = 0",
+        ] {
+            #expect(throws: DatabaseError.self, "\(bad)") { try sqlite(path, bad, foreignKeys: true) }
+        }
+        #expect(try service.cart("alice").totalItems == 1)
+    }
+
+    @Test("the sqlite3 shell's CHECK refuses quantity = 0")
+    func shellCheck() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        try service.seedCatalog(count: 1)
+        try service.add("sku-0", to: "alice")
+        let (status, _, message) = try runProcess("/usr/bin/sqlite3", [path, "UPDATE cart_lines SET quantity = 0"])
+        #expect(status != 0)
+        #expect(message.contains("CHECK constraint failed"))
+        #expect(try service.cart("alice").totalItems == 1)
+    }
+
+    @Test("an in-memory SQLite database works as a backend")
+    func inMemoryDatabase() throws {
+        let service = CartService(repository: try SQLiteCartRepository.inMemory(), clock: fixedClock)
+        try service.seedCatalog(count: 1)
+        try service.add("sku-0", quantity: 2, to: "bob")
+        #expect(try service.cart("bob").totalItems == 2)
+    }
+
+    @Test("migration checksums are the SHA-256 of the shipped .sql files (checked against sha256sum)")
+    func checksumsMatchSha256sum() throws {
+        let directory = try TemporaryDirectory()
+        let repository = try SQLiteCartRepository(path: directory.path("cart.sqlite3"))
+        let applied = try repository.status().appliedMigrations
+        let migrationsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations")
+        for migration in applied {
+            let file = migrationsDirectory.appendingPathComponent(migration.name + ".sql")
+            let (_, output, _) = try runProcess("/usr/bin/sha256sum", [file.path])
+            let digest = output.prefix(64)
+            #expect(String(digest) == migration.checksum)
+        }
+    }
+}
+
+/// Runs SQL through a separate raw connection, as another client would.
+func sqlite(_ path: String, _ sql: String, foreignKeys: Bool = false) throws {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let handle
+    else { throw DatabaseError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot open \(path)") }
+    defer { sqlite3_close_v2(handle) }
+    let script = (foreignKeys ? "PRAGMA foreign_keys = ON; " : "") + sql
+    guard sqlite3_exec(handle, script, nil, nil, nil) == SQLITE_OK else {
+        throw DatabaseError(
+            extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql)
+    }
+}
