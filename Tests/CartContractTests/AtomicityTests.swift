@@ -36,6 +36,14 @@ struct AtomicityTests {
         return store
     }
 
+    /// The order a checkout of alice's cart in `busyStore` would place.
+    private func secondOrder(_ store: Store, key: String?) -> Order {
+        let line = OrderLine(sku: "apple", name: "Apple", unitPrice: usd(125), quantity: 2, lineTotal: usd(250))
+        return Order(
+            number: 2, cartID: "alice", placedAt: store.clock.now, currency: .usd, totalItems: 2,
+            total: usd(250), idempotencyKey: key, lines: [line])
+    }
+
     @Test("product writes vanish when the unit throws", arguments: Backend.allCases)
     func productsRollBack(_ backend: Backend) throws {
         let store = try busyStore(backend)
@@ -82,12 +90,8 @@ struct AtomicityTests {
     @Test("a new order vanishes with its number and key when the unit throws", arguments: Backend.allCases)
     func ordersRollBack(_ backend: Backend) throws {
         let store = try busyStore(backend)
-        let line = OrderLine(sku: "apple", name: "Apple", unitPrice: usd(125), quantity: 2, lineTotal: usd(250))
         try expectRollback(store) { storage in
-            let order = Order(
-                number: 2, cartID: "alice", placedAt: store.clock.now, currency: .usd, totalItems: 2,
-                total: usd(250), idempotencyKey: "alice-1", lines: [line])
-            try storage.insertOrder(order)
+            try storage.insertOrder(secondOrder(store, key: "alice-1"))
             #expect(try storage.lastOrderNumber() == 2)
             #expect(try storage.order(idempotencyKey: "alice-1") != nil)
         }
@@ -127,10 +131,7 @@ struct AtomicityTests {
             try storage.saveProduct(Product(sku: "fig", name: "Fig", price: usd(40), stock: 1))
             try storage.setCartLine(cartID: "alice", sku: "fig", quantity: 1)
             try storage.saveCartHeader(CartHeader(id: "alice", version: 3, updatedAt: store.clock.now))
-            try storage.insertOrder(
-                Order(
-                    number: 2, cartID: "alice", placedAt: store.clock.now, currency: .usd, totalItems: 0,
-                    total: usd(0), idempotencyKey: nil, lines: []))
+            try storage.insertOrder(secondOrder(store, key: nil))
             _ = try storage.deleteCarts(updatedBefore: Date.distantFuture)
         }
         #expect(try store.service.cart("alice").version == 2)

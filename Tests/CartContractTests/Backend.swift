@@ -1,10 +1,13 @@
 import CartCore
+import CartSQLite
 import Testing
 
 /// Every `CartRepository` the contract suite proves. A new backend is tested by adding one case
 /// here and one branch to `makeRepository(settings:)`, nothing else.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
+    case sqliteFile
+    case sqliteMemory
 
     var testDescription: String { rawValue }
 
@@ -13,6 +16,12 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .inMemory:
             return (InMemoryCartRepository(settings: settings), nil)
+        case .sqliteFile:
+            let directory = try TemporaryDirectory()
+            let repository = try SQLiteCartRepository(path: directory.path("cart.sqlite3"), initialSettings: settings)
+            return (repository, directory)
+        case .sqliteMemory:
+            return (try SQLiteCartRepository.inMemory(initialSettings: settings), nil)
         }
     }
 }
