@@ -1,4 +1,5 @@
 import CartCore
+import Testing
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -40,6 +41,15 @@ struct Store {
                 settings: try storage.settings(), products: try storage.products(includeInactive: true),
                 carts: carts, lines: lines, orders: orders, lastOrderNumber: try storage.lastOrderNumber())
         }
+    }
+
+    /// Expects `body` to fail with `error` and to leave the store exactly as it was.
+    func expectRefusal(
+        _ error: CartError, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> some Any
+    ) throws {
+        let before = try state()
+        #expect(throws: error, sourceLocation: sourceLocation) { try body() }
+        #expect(try state() == before, "a refused change changes nothing", sourceLocation: sourceLocation)
     }
 
     /// The quantity of each line of the cart, by SKU.
