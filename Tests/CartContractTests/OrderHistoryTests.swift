@@ -130,6 +130,20 @@ struct OrderHistoryTests {
         #expect(seen == 2)
     }
 
+    @Test("stored instants keep their millisecond", arguments: Backend.allCases)
+    func millisecondInstants(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let instant = "2038-01-20T03:27:41.686Z"
+        store.clock.set(try #require(UTCCalendar.parse(instant)))
+        try store.service.add("apple", to: "alice")
+        #expect(UTCCalendar.iso8601(try #require(store.service.listCarts().first).updatedAt) == instant)
+        _ = try store.service.checkout("alice")
+        let order = try store.service.order(1)
+        #expect(UTCCalendar.iso8601(order.placedAt) == instant)
+        #expect(try numbers(store, OrderQuery(placedOnOrAfter: order.placedAt)) == [1])
+        #expect(try numbers(store, OrderQuery(placedBefore: order.placedAt)) == [])
+    }
+
     /// Orders across a day and a month boundary:
     /// 2026-03-01 23:59:59 apple×2; 2026-03-02 00:00:00 pear×1 + plum×2; 2026-04-01 apple×1.
     private func ordersOverDays(_ backend: Backend) throws -> Store {
