@@ -57,6 +57,11 @@ let package = Package(
             dependencies: ["CartCLI"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "cart-torture",
+            dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CartCoreTests",
             dependencies: ["CartCore"],

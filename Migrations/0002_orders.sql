@@ -12,9 +12,11 @@ CREATE TABLE orders (
     idempotency_key TEXT UNIQUE CHECK (idempotency_key IS NULL OR length(idempotency_key) BETWEEN 1 AND 128)
 ) STRICT;
 
--- Keyset pages: newest (or oldest) orders of one cart, and of a time range.
-CREATE INDEX orders_by_cart ON orders (cart_id, number);
-CREATE INDEX orders_by_placed_at ON orders (placed_at, number);
+-- History lists orders by (placed_at, number), newest or oldest first, one keyset page at a
+-- time. Each index ends in the order number (the rowid), so every filtered page is an index
+-- range read in order: no scan of other orders, no sort.
+CREATE INDEX orders_by_placed_at ON orders (placed_at);
+CREATE INDEX orders_by_cart ON orders (cart_id, placed_at);
 
 CREATE TABLE order_lines (
     order_number INTEGER NOT NULL REFERENCES orders (number),
@@ -24,8 +26,9 @@ CREATE TABLE order_lines (
     unit_price INTEGER NOT NULL CHECK (unit_price >= 0),
     quantity INTEGER NOT NULL CHECK (quantity > 0),
     line_total INTEGER NOT NULL CHECK (line_total = unit_price * quantity),
+    -- The order's placed_at, repeated so that "orders containing a SKU" pages by index too.
+    placed_at INTEGER NOT NULL,
     PRIMARY KEY (order_number, position)
 ) STRICT, WITHOUT ROWID;
 
--- Orders containing a SKU, newest first.
-CREATE INDEX order_lines_by_sku ON order_lines (sku, order_number);
+CREATE INDEX order_lines_by_sku ON order_lines (sku, placed_at, order_number);

@@ -65,6 +65,9 @@ final class InMemoryState {
     var carts: [String: StoredCart] = [:]
     var orders: [Order] = []
     var orderNumberByKey: [String: Int64] = [:]
+    /// Whether `orders` (kept in number order) is also in placedAt order, as it is unless the
+    /// clock went backwards; history then lists it without sorting.
+    var ordersAreInTimeOrder = true
     var changeCounter: Int64 = 0
 
     init(settings: StoreSettings) {

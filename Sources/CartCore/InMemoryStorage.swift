@@ -12,7 +12,7 @@ final class InMemoryStorage: CartStorageWriter {
         case line(cartID: String, sku: String, InMemoryState.LineSlot?)
         case header(cartID: String, CartHeader?)
         case cart(String, InMemoryState.StoredCart?)
-        case order
+        case order(wasInTimeOrder: Bool)
     }
 
     private let state: InMemoryState
@@ -44,7 +44,8 @@ final class InMemoryStorage: CartStorageWriter {
                 state.carts[cartID]?.header = header
             case .cart(let cartID, let cart):
                 state.carts[cartID] = cart
-            case .order:
+            case .order(let wasInTimeOrder):
+                state.ordersAreInTimeOrder = wasInTimeOrder
                 if let order = state.orders.popLast(), let key = order.idempotencyKey {
                     state.orderNumberByKey[key] = nil
                 }
@@ -104,21 +105,23 @@ final class InMemoryStorage: CartStorageWriter {
 
     func orderCount() throws -> Int { state.orders.count }
 
+    /// Lists orders by (placedAt, number), newest or oldest first, as every backend does; the
+    /// cursor is the position of order `after` in that listing.
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         var remaining = query.limit ?? Int.max
         guard remaining > 0 else { return }
-        let orders = state.orders
-        var indices: StrideTo<Int>
-        switch query.sort {
-        case .newestFirst:
-            let start = query.after.map { min(Int($0.rawValue) - 1, orders.count) } ?? orders.count
-            indices = stride(from: start - 1, to: -1, by: -1)
-        case .oldestFirst:
-            let start = query.after.map { max(Int($0.rawValue), 0) } ?? 0
-            indices = stride(from: start, to: orders.count, by: 1)
+        func key(_ order: Order) -> (Int64, Int64) { (UTCCalendar.milliseconds(order.placedAt), order.number.rawValue) }
+        var cursor: (Int64, Int64)?
+        if let after = query.after {
+            guard let order = try order(number: after) else { return }
+            cursor = key(order)
         }
-        for index in indices where Self.matches(orders[index], query) {
-            try body(orders[index])
+        let listed = state.ordersAreInTimeOrder ? state.orders : state.orders.sorted { key($0) < key($1) }
+        let newestFirst = query.sort == .newestFirst
+        for order in newestFirst ? AnySequence(listed.reversed()) : AnySequence(listed) {
+            if let cursor, newestFirst ? key(order) >= cursor : key(order) <= cursor { continue }
+            guard Self.matches(order, query) else { continue }
+            try body(order)
             remaining -= 1
             if remaining == 0 { return }
         }
@@ -251,7 +254,8 @@ final class InMemoryStorage: CartStorageWriter {
             guard state.orderNumberByKey[key] == nil else { throw InMemoryStorageError.idempotencyKeyTaken(key) }
             state.orderNumberByKey[key] = order.number.rawValue
         }
-        record(.order)
+        record(.order(wasInTimeOrder: state.ordersAreInTimeOrder))
+        if let last = state.orders.last, last.placedAt > order.placedAt { state.ordersAreInTimeOrder = false }
         state.orders.append(order)
     }
 }

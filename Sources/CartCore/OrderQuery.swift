@@ -6,11 +6,12 @@ public import Foundation
 
 /// Which orders to read, in which order, and how many: a filter plus a keyset page.
 public struct OrderQuery: Hashable, Sendable {
-    /// The order in which orders come back.
+    /// The order in which orders come back: by the time they were placed, ties broken by
+    /// order number (the same as number order unless the clock went backwards).
     public enum Sort: Hashable, Sendable {
-        /// Highest order number first.
+        /// Most recently placed first.
         case newestFirst
-        /// Lowest order number first.
+        /// Earliest placed first.
         case oldestFirst
     }
 
@@ -24,8 +25,8 @@ public struct OrderQuery: Hashable, Sendable {
     public var sku: String?
     /// The direction of the listing.
     public var sort: Sort
-    /// The keyset cursor: only orders after this number in `sort` order (below it when newest
-    /// first, above it when oldest first).
+    /// The keyset cursor: only orders that come after order `after` in `sort` order. Pass the
+    /// last order number of one page to get the next.
     public var after: OrderNumber?
     /// At most this many orders; `nil` for all.
     public var limit: Int?

@@ -138,4 +138,14 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             return lines
         }
     }
+
+    /// The `EXPLAIN QUERY PLAN` detail lines of `sql`.
+    func explain(_ sql: String) throws -> [String] {
+        try lock.withLock {
+            let statement = try database.prepare("EXPLAIN QUERY PLAN " + sql)
+            var details: [String] = []
+            while try statement.step() { details.append(statement.string(at: 3)) }
+            return details
+        }
+    }
 }

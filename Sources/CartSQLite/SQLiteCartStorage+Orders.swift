@@ -25,8 +25,8 @@ extension SQLiteCartStorage {
         try insert.run()
         let line = try database.cached(
             """
-            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (index, orderLine) in order.lines.enumerated() {
             line.reset()
@@ -37,35 +37,43 @@ extension SQLiteCartStorage {
             try line.bind(orderLine.unitPrice.minorUnits, at: 5)
             try line.bind(orderLine.quantity, at: 6)
             try line.bind(orderLine.lineTotal.minorUnits, at: 7)
+            try line.bind(UTCCalendar.milliseconds(order.placedAt), at: 8)
             try line.run()
         }
     }
 
     private static let orderColumns =
-        "SELECT o.number, o.cart_id, o.placed_at, o.currency, o.total_items, o.total, o.idempotency_key FROM orders AS o"
+        "SELECT o.number, o.cart_id, o.placed_at, o.currency, o.total_items, o.total, o.idempotency_key"
 
     func order(number: OrderNumber) throws -> Order? {
-        let statement = try database.cached(Self.orderColumns + " WHERE o.number = ?")
+        let statement = try database.cached(Self.orderColumns + " FROM orders AS o WHERE o.number = ?")
         defer { statement.reset() }
         try statement.bind(number.rawValue, at: 1)
         return try statement.step() ? try order(from: statement) : nil
     }
 
     func order(idempotencyKey: String) throws -> Order? {
-        let statement = try database.cached(Self.orderColumns + " WHERE o.idempotency_key = ?")
+        let statement = try database.cached(Self.orderColumns + " FROM orders AS o WHERE o.idempotency_key = ?")
         defer { statement.reset() }
         try statement.bind(idempotencyKey, at: 1)
         return try statement.step() ? try order(from: statement) : nil
     }
 
+    /// The statement `forEachOrder(matching:)` runs for `query`: a keyset page in
+    /// (placed_at, number) order. With a SKU filter it reads from `order_lines_by_sku`, whose
+    /// entries carry the order's time, so that case pages by index as well.
+    static func orderQuerySQL(for query: OrderQuery) -> String {
+        let filter = OrderFilter(query, includeCursor: true)
+        let direction = query.sort == .newestFirst ? " DESC" : " ASC"
+        return Self.orderColumns + filter.fromAndWhere
+            + " ORDER BY " + filter.placedAt + direction + ", " + filter.number + direction
+            + (query.limit != nil ? " LIMIT ?" : "")
+    }
+
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
-        var filter = OrderFilter(query, includeCursor: true)
-        filter.sql = Self.orderColumns + filter.whereClause
-            + (query.sort == .newestFirst ? " ORDER BY o.number DESC" : " ORDER BY o.number ASC")
-        if query.limit != nil { filter.sql += " LIMIT ?" }
-        let statement = try database.cached(filter.sql)
+        let statement = try database.cached(Self.orderQuerySQL(for: query))
         defer { statement.reset() }
-        var index = try filter.bind(to: statement)
+        var index = try OrderFilter(query, includeCursor: true).bind(to: statement)
         if let limit = query.limit {
             try statement.bind(limit, at: index)
             index += 1
@@ -101,16 +109,14 @@ extension SQLiteCartStorage {
         let sql: String
         switch grouping {
         case .total:
-            sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0), coalesce(sum(o.total), 0) FROM orders AS o"
-                + filter.whereClause
+            sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0), coalesce(sum(o.total), 0)" + filter.fromAndWhere
         case .day, .month:
             // Whole UTC days since the epoch, floored also for instants before 1970.
             sql = "SELECT (o.placed_at - ((o.placed_at % 86400000) + 86400000) % 86400000) / 86400000 AS day, "
-                + "count(*), sum(o.total_items), sum(o.total) FROM orders AS o" + filter.whereClause
-                + " GROUP BY day ORDER BY day"
+                + "count(*), sum(o.total_items), sum(o.total)" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
         case .product:
             sql = "SELECT l.sku, count(*), sum(l.quantity), sum(l.line_total) FROM order_lines AS l "
-                + "WHERE l.order_number IN (SELECT o.number FROM orders AS o" + filter.whereClause + ") "
+                + "WHERE l.order_number IN (SELECT o.number" + filter.fromAndWhere + ") "
                 + "GROUP BY l.sku ORDER BY sum(l.line_total) DESC, l.sku"
         }
         let statement = try database.cached(sql)
@@ -141,11 +147,15 @@ extension SQLiteCartStorage {
     }
 }
 
-/// The WHERE clause for an `OrderQuery`'s filters, built from fixed fragments, with the
+/// The FROM and WHERE clauses for an `OrderQuery`, built from fixed fragments, with the
 /// query's values bound as parameters in the same order.
 struct OrderFilter {
-    var sql = ""
-    private(set) var whereClause = ""
+    /// ` FROM … WHERE …`, selecting orders as `o`.
+    private(set) var fromAndWhere = ""
+    /// The column holding the order's time in the driving table.
+    let placedAt: String
+    /// The column holding the order number in the driving table.
+    let number: String
     private let query: OrderQuery
     private let includeCursor: Bool
 
@@ -153,21 +163,40 @@ struct OrderFilter {
         self.query = query
         self.includeCursor = includeCursor
         var conditions: [String] = []
+        // Stats over a SKU filter aggregate whole orders, so only paged listings drive from lines.
+        let drivesFromLines = query.sku != nil && includeCursor
+        if drivesFromLines {
+            placedAt = "l.placed_at"
+            number = "l.order_number"
+            fromAndWhere = " FROM order_lines AS l JOIN orders AS o ON o.number = l.order_number"
+            conditions.append("l.sku = ?")
+        } else {
+            placedAt = "o.placed_at"
+            number = "o.number"
+            fromAndWhere = " FROM orders AS o"
+            if query.sku != nil {
+                conditions.append("o.number IN (SELECT order_number FROM order_lines WHERE sku = ?)")
+            }
+        }
         if query.cartID != nil { conditions.append("o.cart_id = ?") }
-        if query.placedOnOrAfter != nil { conditions.append("o.placed_at >= ?") }
-        if query.placedBefore != nil { conditions.append("o.placed_at < ?") }
-        if query.sku != nil {
-            conditions.append("o.number IN (SELECT order_number FROM order_lines WHERE sku = ?)")
-        }
+        if query.placedOnOrAfter != nil { conditions.append(placedAt + " >= ?") }
+        if query.placedBefore != nil { conditions.append(placedAt + " < ?") }
         if includeCursor, query.after != nil {
-            conditions.append(query.sort == .newestFirst ? "o.number < ?" : "o.number > ?")
+            let comparison = query.sort == .newestFirst ? " < " : " > "
+            conditions.append(
+                "(" + placedAt + ", " + number + ")" + comparison
+                    + "((SELECT placed_at FROM orders WHERE number = ?), ?)")
         }
-        whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        if !conditions.isEmpty { fromAndWhere += " WHERE " + conditions.joined(separator: " AND ") }
     }
 
     /// Binds the filter's values from parameter 1 on; returns the next free parameter index.
     func bind(to statement: Statement) throws -> Int32 {
         var index: Int32 = 1
+        if let sku = query.sku {
+            try statement.bind(sku, at: index)
+            index += 1
+        }
         if let cartID = query.cartID {
             try statement.bind(cartID, at: index)
             index += 1
@@ -180,13 +209,11 @@ struct OrderFilter {
             try statement.bind(UTCCalendar.milliseconds(before), at: index)
             index += 1
         }
-        if let sku = query.sku {
-            try statement.bind(sku, at: index)
-            index += 1
-        }
         if includeCursor, let after = query.after {
+            // Once to look up the cursor order's time, once to break ties on that time.
             try statement.bind(after.rawValue, at: index)
-            index += 1
+            try statement.bind(after.rawValue, at: index + 1)
+            index += 2
         }
         return index
     }
