@@ -75,6 +75,7 @@ let package = Package(
         .testTarget(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ],

@@ -23,13 +23,13 @@ struct ValidationTests {
         #expect(try service.product(raw).sku == stored, "lookups trim the same way")
     }
 
-    @Test("a SKU of 64 characters is accepted and 65 are refused; characters are Unicode scalars")
+    @Test("a SKU of 64 characters is accepted and 65 are refused")
     func skuLength() throws {
         let service = try service()
-        for sku in [String(repeating: "x", count: 64), String(repeating: "😀", count: 64), String(repeating: "e\u{301}", count: 32)] {
+        for sku in [String(repeating: "x", count: 64), String(repeating: "a b", count: 21) + "c"] {
             #expect(try service.addProduct(product(sku: sku)).sku == sku)
         }
-        for sku in [String(repeating: "x", count: 65), String(repeating: "e\u{301}", count: 33)] {
+        for sku in [String(repeating: "x", count: 65), String(repeating: "ab", count: 33)] {
             #expect(throws: CartError.invalidSKU(sku, reason: "it is longer than 64 characters")) {
                 try service.addProduct(product(sku: sku))
             }
@@ -75,7 +75,7 @@ struct ValidationTests {
         #expect(try service.listCarts().map(\.id) == ["anon:7f3e 9b", longest])
         let cases: [(String, String)] = [
             ("", "it is empty"), (" alice", "it has leading or trailing space"),
-            ("alice\u{A0}", "it has leading or trailing space"),
+            ("alice\u{A0}", "use printable ASCII characters only"), ("alice ", "it has leading or trailing space"),
             (String(repeating: "c", count: 129), "it is longer than 128 characters"),
             ("al\u{0}ice", "it contains control characters"),
         ]

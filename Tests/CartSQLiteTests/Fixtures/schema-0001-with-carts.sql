@@ -10,9 +10,9 @@ CREATE TABLE settings (
 ) STRICT;
 INSERT INTO settings VALUES(1,'EUR',2,'€',50,20);
 CREATE TABLE products (
-    sku TEXT PRIMARY KEY NOT NULL CHECK (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku)),
+    sku TEXT PRIMARY KEY NOT NULL CHECK (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku) AND sku NOT GLOB '*[^ -~]*'),
     name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200 AND name = trim(name)),
-    price INTEGER NOT NULL CHECK (price >= 0),
+    price INTEGER NOT NULL CHECK (price BETWEEN 0 AND 100000000),
     active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
     stock INTEGER CHECK (stock IS NULL OR stock >= 0)
 ) STRICT, WITHOUT ROWID;
@@ -20,7 +20,7 @@ INSERT INTO products VALUES('apple','Apple',129,1,NULL);
 INSERT INTO products VALUES('fig','Fig',350,0,3);
 INSERT INTO products VALUES('pear','Pear',99,1,12);
 CREATE TABLE carts (
-    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128),
+    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128 AND id NOT GLOB '*[^ -~]*'),
     version INTEGER NOT NULL CHECK (version >= 1),
     updated_at INTEGER NOT NULL
 ) STRICT, WITHOUT ROWID;
@@ -43,6 +43,6 @@ CREATE TABLE schema_migrations (
                     checksum TEXT NOT NULL,
                     applied_at INTEGER NOT NULL
                 ) STRICT;
-INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','16d8c79f80d4cc2d7b3cb859a9e6b81f5b7d4214968df851642cae4057bac88e',1798000000000);
+INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','207715a7741bd8890e893588153f7f519169fe8bb9d4b272fc00eefec2277585',1798000000000);
 CREATE INDEX carts_by_updated_at ON carts (updated_at);
 COMMIT;

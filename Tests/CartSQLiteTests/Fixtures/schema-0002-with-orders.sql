@@ -6,8 +6,8 @@ CREATE TABLE schema_migrations (
     checksum TEXT NOT NULL,
     applied_at INTEGER NOT NULL
 ) STRICT;
-INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','16d8c79f80d4cc2d7b3cb859a9e6b81f5b7d4214968df851642cae4057bac88e',1795954291944);
-INSERT INTO schema_migrations VALUES(2,'0002_orders','ce529b7cb219559db4cad467c72ccd22ff5924c4cd2a837f25dba8f3b6b17a43',1795954291944);
+INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','207715a7741bd8890e893588153f7f519169fe8bb9d4b272fc00eefec2277585',1795954468388);
+INSERT INTO schema_migrations VALUES(2,'0002_orders','58dae225d59f893d5ac2a864737d41e9ae259d6f398c55ff486a2a7c494eeb9a',1795954468388);
 CREATE TABLE settings (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
@@ -18,9 +18,9 @@ CREATE TABLE settings (
 ) STRICT;
 INSERT INTO settings VALUES(1,'EUR',2,'€',50,20);
 CREATE TABLE products (
-    sku TEXT PRIMARY KEY NOT NULL CHECK (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku)),
+    sku TEXT PRIMARY KEY NOT NULL CHECK (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku) AND sku NOT GLOB '*[^ -~]*'),
     name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200 AND name = trim(name)),
-    price INTEGER NOT NULL CHECK (price >= 0),
+    price INTEGER NOT NULL CHECK (price BETWEEN 0 AND 100000000),
     active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
     stock INTEGER CHECK (stock IS NULL OR stock >= 0)
 ) STRICT, WITHOUT ROWID;
@@ -28,7 +28,7 @@ INSERT INTO products VALUES('apple','Apple (new)',149,1,NULL);
 INSERT INTO products VALUES('fig','Fig',350,0,1);
 INSERT INTO products VALUES('pear','Pear',99,1,10);
 CREATE TABLE carts (
-    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128),
+    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128 AND id NOT GLOB '*[^ -~]*'),
     version INTEGER NOT NULL CHECK (version >= 1),
     updated_at INTEGER NOT NULL
 ) STRICT, WITHOUT ROWID;
@@ -46,7 +46,7 @@ INSERT INTO cart_lines VALUES('alice','apple',2,1);
 INSERT INTO cart_lines VALUES('carol','pear',3,1);
 CREATE TABLE orders (
     number INTEGER PRIMARY KEY CHECK (number >= 1),
-    cart_id TEXT NOT NULL CHECK (length(cart_id) BETWEEN 1 AND 128),
+    cart_id TEXT NOT NULL CHECK (length(cart_id) BETWEEN 1 AND 128 AND cart_id NOT GLOB '*[^ -~]*'),
     placed_at INTEGER NOT NULL,
     currency TEXT NOT NULL CHECK (length(currency) = 3),
     total_items INTEGER NOT NULL CHECK (total_items > 0),
