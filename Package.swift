@@ -57,6 +57,11 @@ let package = Package(
             dependencies: ["CartCLI"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "cart-torture",
+            dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CartCoreTests",
             dependencies: ["CartCore"],
@@ -77,6 +82,7 @@ let package = Package(
         .testTarget(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ],
