@@ -51,31 +51,45 @@ final class CartSandbox: @unchecked Sendable {
     }
 
     /// Runs `cart` with `arguments`; `extra` adds or overrides variables (an empty value
-    /// removes one).
+    /// removes one); `launcher` runs the binary through another program (`setpriv …`).
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], launcher: [String] = []) throws
+        -> Result
+    {
         var variables = ["HOME": path("home"), "CART_DB": database, "PATH": "/usr/bin:/bin"]
         variables.merge(environment) { $1 }
         variables.merge(extra) { $1 }
         variables = variables.filter { !$0.value.isEmpty }
 
+        let command = launcher + [try Self.binary()] + arguments
+        return try Self.execute(command[0], Array(command.dropFirst()), environment: variables)
+    }
+
+    /// Runs a program to completion with output captured in files (pipes could be held open by
+    /// children that other tests start at the same time).
+    static func execute(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws
+        -> Result
+    {
+        let directory = FileManager.default.temporaryDirectory
         let id = UUID().uuidString
-        let outURL = directory.appendingPathComponent("out-\(id)")
-        let errURL = directory.appendingPathComponent("err-\(id)")
+        let outURL = directory.appendingPathComponent("cart-exec-out-\(id)")
+        let errURL = directory.appendingPathComponent("cart-exec-err-\(id)")
         try Data().write(to: outURL)
         try Data().write(to: errURL)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         defer {
             try? out.close()
             try? err.close()
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        process.environment = variables
+        if let environment { process.environment = environment }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
