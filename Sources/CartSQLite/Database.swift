@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One SQLite connection with its prepared-statement cache. Not thread-safe: its owner
 /// (`SQLiteCartRepository`) serializes access.
 final class Database {
@@ -19,20 +27,53 @@ final class Database {
 
     /// Opens (or creates) the database file at `path`, or a private in-memory database for
     /// `":memory:"`.
+    ///
+    /// A file this process cannot write (its permissions, a read-only mount) is reopened
+    /// read-only, so that reads work and writes fail with `SQLITE_READONLY`: with `immutable=1`
+    /// when no write-ahead log holds commits (nothing to read from it, and no `-wal`/`-shm` is
+    /// created beside a file that belongs to someone else), else with `mode=ro`, which reads
+    /// the log through the existing `-shm`.
     init(path: String, busyTimeoutMilliseconds: Int32) throws {
-        var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+        let common = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | common)
+        if path != ":memory:", sqlite3_db_readonly(handle, "main") == 1 {
             sqlite3_close_v2(handle)
-            throw DatabaseError(extendedResultCode: code, message: message)
+            handle = try Self.open(Self.readOnlyURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | common)
         }
         self.handle = handle
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         _ = cart_sqlite3_enable_defensive(handle)
+    }
+
+    private static func open(_ name: String, flags: Int32) throws -> OpaquePointer {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(handle)
+            throw DatabaseError(extendedResultCode: code, message: message)
+        }
+        return handle
+    }
+
+    /// A `file:` URI that opens `path` read-only (see `init`); `%`, `?` and `#` are escaped.
+    static func readOnlyURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        // An absolute path gets an empty authority (`file:///…`), so `//x` is never a host.
+        let prefix = path.hasPrefix("/") ? "file://" : "file:"
+        var log = stat()
+        let logHoldsCommits = stat(path + "-wal", &log) == 0 && log.st_size > 0
+        return prefix + escaped + (logHoldsCommits ? "?mode=ro" : "?immutable=1")
     }
 
     deinit {

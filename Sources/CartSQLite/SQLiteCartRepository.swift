@@ -30,6 +30,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     /// Opens or creates the database at `path`. The directory must exist.
     ///
+    /// A file this process cannot write is opened read-only: reads work, and every write unit
+    /// throws a `DatabaseError` whose `isReadOnly` is true (as do pending migrations).
+    ///
     /// - Parameters:
     ///   - busyTimeout: how long a unit waits for another connection's write lock before
     ///     failing with a `DatabaseError` whose `isBusy` is true.
@@ -60,8 +63,10 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         try SQLiteCartRepository(path: ":memory:", initialSettings: initialSettings)
     }
 
-    /// Switches a file database to WAL, unless it already is (so a read-only file stays untouched).
+    /// Switches a file database to WAL, unless it already is or cannot be written (a read-only
+    /// file is opened `immutable` and reports `delete`; it must stay untouched).
     private func enableWriteAheadLog() throws {
+        guard !database.isReadOnly else { return }
         let mode = try database.cached("PRAGMA journal_mode")
         let current = try mode.step() ? mode.string(at: 0) : ""
         mode.reset()

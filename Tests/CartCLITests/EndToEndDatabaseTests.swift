@@ -110,19 +110,6 @@ struct EndToEndDatabaseTests {
         #expect(result.stderr == "Error: '\(sandbox.path(""))' is a directory, not a database file.\n")
     }
 
-    @Test(
-        "a read-only database refuses writes in one line and stays byte for byte",
-        .enabled(if: getuid() != 0, "root writes through file permissions"))
-    func readOnly() throws {
-        let sandbox = try CartSandbox()
-        try sandbox.ok("demo")
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.database)
-        let before = try bytes(sandbox.database)
-        let result = try sandbox.run("add", "apple")
-        #expect(result.status == 1 && result.errorLines.first?.contains("read-only") == true, "\(result)")
-        #expect(try bytes(sandbox.database) == before)
-    }
-
     @Test("a database locked past the busy timeout exits 75")
     func busy() throws {
         let sandbox = try CartSandbox()

@@ -49,7 +49,8 @@ enum DatabaseCommands {
             let path = try runner.databasePath()
             fields.append(("path", .string(path)))
             lines.append(("Database", path))
-            guard FileSystem.exists(path) else {
+            // An empty file is a database not created yet: report it as such without writing to it.
+            guard FileSystem.hasContent(path) else {
                 if runner.json { return try runner.emit(.object(fields + [("exists", .bool(false))])) }
                 return try runner.line("No database at \(path) yet; any command creates it (or 'cart db init').")
             }
@@ -119,7 +120,9 @@ enum DatabaseCommands {
         var problems: [String] = []
         if runner.globals.store == .sqlite {
             let path = try runner.databasePath()
-            guard FileSystem.exists(path) else { throw CommandFailure("No database at '\(DisplayText.clean(path))'.") }
+            guard FileSystem.hasContent(path) else {
+                throw CommandFailure("No database at '\(DisplayText.clean(path))'.")
+            }
             let result = try BackendFactory.openSQLite(path: path, busyTimeout: runner.busyTimeout, migrate: false)
                 .integrityCheck()
             problems = result == ["ok"] ? [] : result
@@ -153,7 +156,7 @@ enum DatabaseCommands {
         }
         let maxLineQuantity = invocation.integer("--max-line-quantity")
         let maxLines = invocation.integer("--max-lines")
-        let existed = try runner.globals.store == .sqlite && FileSystem.exists(runner.databasePath())
+        let existed = try runner.globals.store == .sqlite && FileSystem.hasContent(runner.databasePath())
         var initial = StoreSettings.defaults
         if let currency { initial.currency = currency }
         if let maxLineQuantity { initial.maxLineQuantity = maxLineQuantity }

@@ -38,18 +38,26 @@ enum BackendFactory {
             path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate)
     }
 
-    /// Refuses a directory and creates the missing parent directories, so that the error a
-    /// person sees names the real problem rather than SQLite's "unable to open".
+    /// Refuses a directory, creates the missing parent directories, and refuses to create a
+    /// database in a directory that cannot be written, so that the error a person sees names
+    /// the real problem rather than SQLite's "unable to open".
     static func prepareLocation(of path: String) throws {
         if FileSystem.isDirectory(path) {
             throw CommandFailure("'\(DisplayText.clean(path))' is a directory, not a database file.")
         }
         let parent = FileSystem.parentDirectory(of: path)
-        guard !parent.isEmpty, !FileSystem.isDirectory(parent) else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("Cannot create the directory '\(DisplayText.clean(parent))' for the database.")
+        if !parent.isEmpty, !FileSystem.isDirectory(parent) {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure("Cannot create the directory '\(DisplayText.clean(parent))' for the database.")
+            }
+        }
+        let directory = parent.isEmpty ? "." : parent
+        if !FileSystem.exists(path), !FileSystem.isWritable(directory) {
+            throw CommandFailure(
+                "Cannot create the database '\(DisplayText.clean(path))': the directory "
+                    + "'\(DisplayText.clean(directory))' is not writable.")
         }
     }
 }

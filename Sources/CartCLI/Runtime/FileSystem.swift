@@ -26,6 +26,18 @@ enum FileSystem {
         return stat(path, &info) == 0
     }
 
+    /// Whether `path` exists and holds at least one byte. SQLite, and so `cart`, treats an
+    /// empty file as a database not created yet.
+    static func hasContent(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
+    }
+
+    /// Whether this process may write to `path` (for a directory: create files in it).
+    static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
     /// `a/b` for `a/b/c.db`, `/` for `/c.db`, empty for `c.db`.
     static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Damaged and unusual database files: each is refused (or, for an empty file, created) with
+/// one clear line and the right exit status, and a refused file keeps every byte (its SHA-256
+/// is compared before and after).
+///
+/// Also here, in `EndToEndDatabaseTests`: a file that is not a database, a newer version's
+/// database, a directory given as the database, and a missing directory being created.
+@Suite("cart binary: damaged and unusual database files")
+struct DamagedFileTests {
+    /// A database with products, two orders and a cart holding tea.
+    func filledSandbox() throws -> CartSandbox {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        for _ in 0..<2 {
+            try sandbox.ok("add", "apple", "2")
+            try sandbox.ok("checkout")
+        }
+        try sandbox.ok("add", "tea")
+        return sandbox
+    }
+
+    /// Commands that only read, and commands that write.
+    static let reads = [
+        ["show"], ["products"], ["orders"], ["orders", "show", "1"], ["db", "status"], ["db", "check"],
+    ]
+    static let writes = [
+        ["add", "apple"], ["remove", "tea"], ["checkout"], ["clear"],
+        ["products", "add", "x", "--name", "X", "--price", "1"],
+    ]
+
+    @Test(
+        "a truncated database is refused by every command in one line and keeps every byte",
+        arguments: [1000, 4096, 0])
+    func truncated(keeping bytes: Int) throws {
+        let sandbox = try filledSandbox()
+        let size = try FileManager.default.attributesOfItem(atPath: sandbox.database)[.size] as? Int ?? 0
+        // 0 stands for "all but the last page".
+        #expect(truncate(sandbox.database, off_t(bytes == 0 ? size - 4096 : bytes)) == 0)
+        let before = try sandbox.checksum(sandbox.database)
+        for arguments in Self.reads + Self.writes + [["db", "migrate"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(
+                result.stderr == "Error: '\(sandbox.database)' is not a cart database (not a SQLite file, or damaged).\n",
+                "\(arguments)")
+        }
+        #expect(try sandbox.checksum(sandbox.database) == before)
+    }
+
+    @Test("an empty file is a database not created yet: status and check leave it, the first command creates it")
+    func emptyFile() throws {
+        let sandbox = try CartSandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("data"), withIntermediateDirectories: true)
+        try sandbox.write("data/cart.sqlite3", [])
+        #expect(try sandbox.ok("db", "status").stdout.hasPrefix("No database at \(sandbox.database) yet;"))
+        let check = try sandbox.run("db", "check")
+        #expect(check.status == 1 && check.stderr == "Error: No database at '\(sandbox.database)'.\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)).isEmpty)
+        #expect(try sandbox.ok("show").stdout == "Cart is empty.\n")
+        #expect(try sandbox.ok("db", "status").stdout.contains("Schema:    version 2,"))
+        #expect(try sandbox.ok("db", "check").stdout == "ok\n")
+    }
+
+    @Test("a migration whose checksum changed is refused in one line and the file keeps every byte")
+    func changedMigration() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3("UPDATE schema_migrations SET checksum = 'edited' WHERE number = 1")
+        let before = try sandbox.checksum(sandbox.database)
+        for arguments in Self.reads + Self.writes + [["db", "migrate"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(
+                result.stderr
+                    == "Error: '\(sandbox.database)': Migration 0001_initial_schema recorded in the database differs "
+                    + "from this build's copy; refusing to open it.\n", "\(arguments)")
+        }
+        #expect(try sandbox.checksum(sandbox.database) == before)
+    }
+
+    /// Runs `body` with `paths` unwritable to the binary: as `nobody` when the tests run as
+    /// root (root ignores permission bits), else with the write bits taken away.
+    func readOnly(_ paths: [String], _ body: ([String]) throws -> Void) throws {
+        guard getuid() != 0 else { return try body(CartSandbox.asNobody) }
+        let files = FileManager.default
+        let modes = try paths.map { try files.attributesOfItem(atPath: $0)[.posixPermissions] as? Int ?? 0o755 }
+        defer {
+            for (path, mode) in zip(paths, modes) { try? files.setAttributes([.posixPermissions: mode], ofItemAtPath: path) }
+        }
+        for (path, mode) in zip(paths, modes) {
+            try files.setAttributes([.posixPermissions: mode & ~0o222], ofItemAtPath: path)
+        }
+        try body([])
+    }
+
+    @Test("a read-only database file: reads work, writes fail in one line, no byte or file changes")
+    func readOnlyFile() throws {
+        let sandbox = try filledSandbox()
+        let directory = sandbox.path("data")
+        let before = try sandbox.checksum(sandbox.database)
+        let listing = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        try readOnly([directory, sandbox.database]) { launcher in
+            for arguments in Self.reads {
+                let result = try sandbox.run(arguments, launcher: launcher)
+                #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments) \(result)")
+            }
+            #expect(try sandbox.run(["show"], launcher: launcher).stdout.contains("tea "))
+            for arguments in Self.writes {
+                let result = try sandbox.run(arguments, launcher: launcher)
+                #expect(result.status == 1, "\(arguments) \(result)")
+                #expect(
+                    result.stderr
+                        == "Error: The database '\(sandbox.database)' is read-only; this command needs to write to it.\n",
+                    "\(arguments)")
+            }
+        }
+        #expect(try sandbox.checksum(sandbox.database) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
+    }
+
+    @Test("a read-only database whose write-ahead log holds another client's commits reads them")
+    func readOnlyFileWithLiveLog() throws {
+        let sandbox = try filledSandbox()
+        let writer = try LockHolder(
+            path: sandbox.database,
+            script: "PRAGMA wal_autocheckpoint = 0; UPDATE products SET name = 'Apple, fresh' WHERE sku = 'apple';")
+        defer { writer.release() }
+        try readOnly([sandbox.path("data"), sandbox.database]) { launcher in
+            let shown = try sandbox.run(["products", "show", "apple"], launcher: launcher)
+            #expect(shown.status == 0 && shown.stdout.contains("Apple, fresh"), "\(shown)")
+            let added = try sandbox.run(["add", "apple"], launcher: launcher)
+            #expect(added.status == 1 && added.errorLines.first?.contains("is read-only") == true, "\(added)")
+        }
+    }
+
+    @Test("a read-only database at a path with URI characters (? # %) still opens read-only")
+    func readOnlyOddPath() throws {
+        let sandbox = try CartSandbox()
+        let path = sandbox.path("odd ?#%41 name/cart.db")
+        try sandbox.ok("--db", path, "demo")
+        try readOnly([URL(fileURLWithPath: path).deletingLastPathComponent().path, path]) { launcher in
+            let products = try sandbox.run(["--db", path, "products"], launcher: launcher)
+            #expect(products.status == 0 && products.stdout.contains("apple"), "\(products)")
+        }
+    }
+
+    @Test("a read-only directory with no database yet: one line, nothing created")
+    func readOnlyDirectory() throws {
+        let sandbox = try CartSandbox()
+        let directory = sandbox.path("locked")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try readOnly([directory]) { launcher in
+            for arguments in [["show"], ["add", "apple"], ["db", "init"]] {
+                let result = try sandbox.run(["--db", directory + "/cart.db"] + arguments, launcher: launcher)
+                #expect(result.status == 1, "\(arguments) \(result)")
+                #expect(
+                    result.stderr
+                        == "Error: Cannot create the database '\(directory)/cart.db': the directory '\(directory)' "
+                        + "is not writable.\n")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+}
