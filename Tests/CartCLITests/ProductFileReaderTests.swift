@@ -30,6 +30,12 @@ struct ProductFileReaderTests {
         #expect(try reader.read(Array("sku,name,price\na,A,1\n".utf8)).products.count == 1)
     }
 
+    @Test("a JSON object rather than an array is refused as JSON, not misread as a CSV header")
+    func jsonObject() {
+        #expect(failure(#"{"sku": "x", "name": "X", "price": "1"}"#) == "p.csv: expected a JSON array of products")
+        #expect(failure("\u{FEFF}  {}") == "p.csv: expected a JSON array of products")
+    }
+
     @Test("CSV errors name the file and the line where the record starts")
     func csvErrors() {
         #expect(

@@ -2,7 +2,8 @@ import CartCore
 
 /// Reads a product import file, CSV or JSON, into products priced in the store currency.
 ///
-/// A file whose first non-blank character (after an optional byte order mark) is `[` is JSON;
+/// A file whose first non-blank character (after an optional byte order mark) is `[` or `{` is
+/// JSON (an object is then refused as not an array, rather than misread as a CSV header);
 /// anything else is CSV. Every error is a `CommandFailure` naming the file and the line (CSV)
 /// or index (JSON).
 struct ProductFileReader {
@@ -15,7 +16,7 @@ struct ProductFileReader {
     func read(_ bytes: [UInt8]) throws -> ProductFile {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return first == UInt8(ascii: "[") ? try readJSON(bytes) : try readCSV(bytes)
+        return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? try readJSON(bytes) : try readCSV(bytes)
     }
 
     // MARK: - CSV
