@@ -52,7 +52,8 @@ extension CartSandbox {
         for _ in 0..<count { start.signal() }
         group.wait()
         return try results.withLock { all in
-            try (0..<count).map { try (all[$0] ?? .failure(ToolFailed(result: Result(status: -1, stdout: "", stderr: "")))).get() }
+            let missing = ToolFailed(result: Result(status: -1, stdout: "", stderr: "no result"))
+            return try (0..<count).map { try (all[$0] ?? .failure(missing)).get() }
         }
     }
 
