@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Longer versions of the multi-process tests (Tests/CartCLITests/MultiProcessTests.swift),
+# through the built `cart` binary and the sqlite3 shell:
+#   1. PROCESSES processes started together, each running ADDS `cart add widget` on one line:
+#      the line ends at exactly PROCESSES × ADDS, no run fails, none reports a lock;
+#   2. ROUNDS rounds of 2 processes racing `cart checkout --key K` on one cart: one order each;
+#   3. ROUNDS rounds of 2 carts racing to check out the last unit of a product: never oversold;
+#   4. the sqlite3 shell holding BEGIN IMMEDIATE for 2 s: `cart add` waits and succeeds; held
+#      past --busy-timeout: exit 75, one line, the dump unchanged.
+# Rounds run PROCESSES/2 at a time. Prints the figures; exits 1 at the first broken guarantee.
+#
+#   scripts/reliability.sh [PROCESSES] [ADDS] [ROUNDS]      (defaults: 16 100 300)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+procs=${1:-16}
+adds=${2:-100}
+rounds=${3:-300}
+command -v sqlite3 >/dev/null || { echo "reliability.sh needs the sqlite3 shell" >&2; exit 1; }
+swift build --product cart >/dev/null
+cart=$PWD/.build/debug/cart
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+export CART_DB=$dir/cart.sqlite3 HOME=$dir
+unset CART_STORE CART_ID CART_BUSY_TIMEOUT
+
+fail() {
+    echo "FAIL: $*" >&2
+    exit 1
+}
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# Runs "$@" for each index from 0 to $1 - 1, $batch at a time, each started with the others
+# of its batch: "$@" gets the index as its last argument.
+batch=$((procs / 2 > 0 ? procs / 2 : 1))
+in_batches() {
+    local count=$1
+    shift
+    local start
+    for ((start = 0; start < count; start += batch)); do
+        local index
+        for ((index = start; index < count && index < start + batch; index++)); do "$@" "$index" & done
+        wait
+    done
+}
+
+echo "== 1. $procs processes × $adds adds on one line"
+"$cart" db init --max-line-quantity $((procs * adds + 10)) >/dev/null
+"$cart" products add widget --name Widget --price 1.00 >/dev/null
+started=$(now)
+for ((p = 0; p < procs; p++)); do
+    (
+        while [ ! -e "$dir/go" ]; do sleep 0.01; done
+        for ((i = 0; i < adds; i++)); do
+            "$cart" add widget >/dev/null 2>>"$dir/add-err.$p" || echo "exit $?" >>"$dir/add-fail.$p"
+        done
+    ) &
+done
+sleep 0.2
+touch "$dir/go"
+wait
+cat "$dir"/add-fail.* 2>/dev/null | head -3 | grep . && fail "some cart add runs failed"
+cat "$dir"/add-err.* | grep -i locked && fail "a run reported a lock"
+quantity=$("$cart" show --json | grep -o '"quantity":[0-9]*' | cut -d: -f2)
+[ "$quantity" = $((procs * adds)) ] || fail "the line holds $quantity units, not $((procs * adds))"
+echo "   $((procs * adds)) adds by $procs processes: the line holds $quantity units ($(since "$started") s)"
+
+echo "== 2. $rounds rounds of 2 processes racing checkout --key on one cart"
+setup_cart() { "$cart" --cart "race-$1" add widget 2 >/dev/null; }
+in_batches "$rounds" setup_cart
+race_checkout() {
+    "$cart" --cart "race-$1" checkout --key "key-$1" --json >"$dir/co-$1.a" 2>&1 &
+    "$cart" --cart "race-$1" checkout --key "key-$1" --json >"$dir/co-$1.b" 2>&1 &
+    wait
+}
+started=$(now)
+in_batches "$rounds" race_checkout
+for ((r = 0; r < rounds; r++)); do
+    a=$(cat "$dir/co-$r.a")
+    b=$(cat "$dir/co-$r.b")
+    [ "${a%%,*}" = "${b%%,*}" ] || fail "round $r: two different outcomes: $a / $b"
+    [ "$(printf '%s\n%s\n' "$a" "$b" | grep -c '"replayed":false')" = 1 ] || fail "round $r: $a / $b"
+done
+orders=$("$cart" orders --csv | tail -n +2 | cut -d, -f1 | sort -u | wc -l)
+[ "$orders" = "$rounds" ] || fail "$orders orders for $rounds rounds"
+echo "   $rounds rounds: $orders orders, one per round ($(since "$started") s)"
+
+echo "== 3. $rounds rounds of 2 carts racing for the last unit"
+{
+    echo "sku,name,price,stock"
+    for ((r = 0; r < rounds; r++)); do echo "last-$r,Last $r,3.00,1"; done
+} >"$dir/last.csv"
+"$cart" products import "$dir/last.csv" >/dev/null
+setup_last() {
+    "$cart" --cart "a-$1" add "last-$1" >/dev/null
+    "$cart" --cart "b-$1" add "last-$1" >/dev/null
+}
+in_batches "$rounds" setup_last
+race_last() {
+    "$cart" --cart "a-$1" checkout >/dev/null 2>"$dir/last-$1.a" &
+    "$cart" --cart "b-$1" checkout >/dev/null 2>"$dir/last-$1.b" &
+    wait
+}
+started=$(now)
+in_batches "$rounds" race_last
+refusals=$(cat "$dir"/last-*.a "$dir"/last-*.b | grep -c "Insufficient stock" || true)
+[ "$refusals" = "$rounds" ] || fail "$refusals refusals for $rounds rounds"
+sold=$("$cart" orders --csv | tail -n +2 | cut -d, -f4 | grep -c '^last-' || true)
+[ "$sold" = "$rounds" ] || fail "$sold units of $rounds last units sold"
+"$cart" products --json | grep -o '"sku":"last-[0-9]*","name":"[^"]*","price":"[^"]*","active":true,"stock":[0-9]*' |
+    grep -v '"stock":0$' | head -3 | grep . && fail "stock left or negative"
+echo "   $rounds rounds: $sold orders, $refusals refusals, every last unit sold once ($(since "$started") s)"
+
+echo "== 4. another client holding the write lock"
+(
+    echo "BEGIN IMMEDIATE;"
+    sleep 2
+    echo "COMMIT;"
+) | sqlite3 "$CART_DB" &
+sleep 0.3
+started=$(now)
+"$cart" add widget >/dev/null || fail "cart add did not wait for a 2 s lock"
+waited=$(since "$started")
+wait
+awk -v w="$waited" 'BEGIN { exit !(w >= 1.5) }' || fail "cart add returned after $waited s, before the lock was released"
+before=$(sqlite3 "$CART_DB" .dump | sha256sum)
+(
+    echo "BEGIN IMMEDIATE;"
+    sleep 2
+    echo "ROLLBACK;"
+) | sqlite3 "$CART_DB" &
+sleep 0.3
+status=0
+message=$("$cart" --busy-timeout 500 add widget 2>&1 >/dev/null) || status=$?
+wait
+[ "$status" = 75 ] || fail "cart add exited $status, not 75, past the busy timeout"
+[ "$(printf '%s\n' "$message" | wc -l)" = 1 ] || fail "more than one line: $message"
+[ "$(sqlite3 "$CART_DB" .dump | sha256sum)" = "$before" ] || fail "the busy cart add changed the database"
+echo "   held 2 s: cart add waited $waited s and succeeded; held past 500 ms: exit 75, '$message'"
+
+[ "$(sqlite3 "$CART_DB" 'PRAGMA integrity_check')" = ok ] || fail "integrity check"
+echo "reliability: every guarantee held"
