@@ -41,22 +41,35 @@ struct TortureRun {
                 throw Failure(description: "after kill \(kill + 1) (worker seed \(childSeed)): \(error)")
             }
         }
+        // A worker that never commits would make every check pass without testing anything.
+        guard acknowledged > 0 else { throw Failure(description: "the workers acknowledged no commit in \(kills) runs") }
         let orders = try service.orderStats(groupedBy: .total).first?.orders ?? 0
         return "\(kills) kills, \(acknowledged) acknowledged commits, \(orders) orders: every invariant held after every kill"
     }
 
     /// Starts a worker, waits, kills it with SIGKILL, and returns the lines it acknowledged.
+    ///
+    /// - Throws: `Failure` when the worker ended on its own before the kill (it loops
+    ///   forever, so it failed), with what it wrote on stderr.
     private func killWorker(seed: UInt64, afterMilliseconds delay: Int) throws -> [Substring] {
         let worker = Process()
         worker.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         worker.arguments = ["worker", "--db", path, "--seed", String(seed)]
         let output = Pipe()
+        let errors = Pipe()
         worker.standardOutput = output
+        worker.standardError = errors
         try worker.run()
         usleep(UInt32(delay) * 1000)
         kill(worker.processIdentifier, SIGKILL)
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
         worker.waitUntilExit()
+        guard worker.terminationReason == .uncaughtSignal, worker.terminationStatus == SIGKILL else {
+            throw Failure(
+                description: "the worker (seed \(seed)) exited with status \(worker.terminationStatus) before the kill: "
+                    + String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         let text = String(decoding: data, as: UTF8.self)
         // A line cut by the kill has no newline: it was never fully acknowledged.
         let complete = text.hasSuffix("\n") ? text : String(text[..<(text.lastIndex(of: "\n") ?? text.startIndex)])
