@@ -37,6 +37,15 @@ extension CartService {
         }
     }
 
+    /// How many products, carts and orders the store holds, counted in one snapshot.
+    ///
+    /// - Throws: a storage error.
+    public func counts() throws -> StoreCounts {
+        try repository.read { storage in
+            StoreCounts(products: try storage.productCount(), carts: try storage.cartCount(), orders: try storage.orderCount())
+        }
+    }
+
     /// The product with this SKU, active or not.
     ///
     /// - Throws: `CartError.invalidSKU`, `.unknownProduct`, or a storage error.

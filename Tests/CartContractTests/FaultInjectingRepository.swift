@@ -54,6 +54,7 @@ private final class FaultyWriter: CartStorageWriter {
     }
     func cartLineCount(cartID: String) throws -> Int { try base.cartLineCount(cartID: cartID) }
     func carts() throws -> [CartSummary] { try base.carts() }
+    func cartCount() throws -> Int { try base.cartCount() }
     func order(number: OrderNumber) throws -> Order? { try base.order(number: number) }
     func order(idempotencyKey: String) throws -> Order? { try base.order(idempotencyKey: idempotencyKey) }
     func lastOrderNumber() throws -> OrderNumber { try base.lastOrderNumber() }

@@ -77,23 +77,21 @@ enum DatabaseCommands {
         if schemaReady {
             let service = try runner.service()
             let settings = try runner.storeSettings()
-            let counts = try service.repository.read { storage in
-                (try storage.productCount(), try storage.carts().count, try storage.orderCount())
-            }
+            let counts = try service.counts()
             fields += [
                 ("currency", .string(settings.currency.code)), ("maxLineQuantity", .int(settings.maxLineQuantity)),
-                ("maxLinesPerCart", .int(settings.maxLinesPerCart)), ("products", .int(counts.0)),
-                ("carts", .int(counts.1)), ("orders", .int(counts.2)),
+                ("maxLinesPerCart", .int(settings.maxLinesPerCart)), ("products", .int(counts.products)),
+                ("carts", .int(counts.carts)), ("orders", .int(counts.orders)),
             ]
             lines += [
                 ("Currency", settings.currency.code),
                 ("Caps", "\(settings.maxLineQuantity) units per line, \(settings.maxLinesPerCart) lines per cart"),
-                ("Products", String(counts.0)), ("Carts", String(counts.1)), ("Orders", String(counts.2)),
+                ("Products", String(counts.products)), ("Carts", String(counts.carts)), ("Orders", String(counts.orders)),
             ]
         }
         if runner.json { return try runner.emit(.object(fields)) }
         for (label, value) in lines {
-            try runner.line(DisplayText.padded(label + ":", to: 11) + value)
+            try runner.line(TextLayout.padded(label + ":", to: 11) + value)
         }
     }
 

@@ -61,7 +61,7 @@ enum DemoCommand {
             ("cart checkout", "place an order"), ("cart orders", "the order history"),
             ("cart --help", "everything else"),
         ] {
-            try runner.line("  " + DisplayText.padded(command, to: 20) + runner.style.dim(what))
+            try runner.line("  " + TextLayout.padded(command, to: 20) + runner.style.dim(what))
         }
     }
 

@@ -1,3 +1,5 @@
+import CartCore
+
 /// A strict RFC 8259 parser: one value, optionally surrounded by white space, and nothing
 /// after it. Strings must be valid UTF-8 with no raw control characters and no lone
 /// surrogate escapes; numbers follow the JSON grammar and keep their exact text; an object

@@ -1,3 +1,5 @@
+import CartCore
+
 /// Turns argv into an `Invocation`, checking it against the declared commands.
 ///
 /// Options may appear anywhere after the tool name, before or after the command words, as
