@@ -42,7 +42,7 @@ struct OutputTests {
                 == "SKU    NAME    QTY\napple  Apple     2\nkiwi   A kiwi   10\n")
     }
 
-    @Test("colour only on a terminal, without NO_COLOR, and not on a dumb terminal")
+    @Test("colour only on a terminal, without a non-empty NO_COLOR, and not on a dumb terminal")
     func colour() {
         let arguments = ["products", "add", "apple", "--name", "Apple", "--price", "1.29"]
         let memory = ["CART_STORE": "memory"]
@@ -51,6 +51,11 @@ struct OutputTests {
         #expect(!InProcess(["demo"], environment: memory, terminal: false).stdout.contains("\u{1B}["))
         #expect(
             !InProcess(["demo"], environment: memory.merging(["NO_COLOR": "1"]) { $1 }, terminal: true).stdout.contains(
+                "\u{1B}["))
+        // no-color.org: only a non-empty NO_COLOR turns colour off; the README says an empty
+        // variable counts as unset.
+        #expect(
+            InProcess(["demo"], environment: memory.merging(["NO_COLOR": ""]) { $1 }, terminal: true).stdout.contains(
                 "\u{1B}["))
         #expect(
             !InProcess(["demo"], environment: memory.merging(["TERM": "dumb"]) { $1 }, terminal: true).stdout.contains(
