@@ -74,7 +74,7 @@ struct EndToEndHelpTests {
             missing.stderr == """
                 Error: Missing expected argument '<sku>'.
                 Usage: cart add <sku> [<quantity>] [--if-version <n>]
-                  See 'cart add --help' for more information.
+                See 'cart add --help' for more information.
 
                 """)
         #expect(missing.stdout.isEmpty)

@@ -88,7 +88,7 @@ struct ParserPropertyTests {
             if result.status == 64 {
                 let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(
-                    lines.count == 4 && lines[1].hasPrefix("Usage: cart") && lines[2].hasPrefix("  See 'cart"),
+                    lines.count == 4 && lines[1].hasPrefix("Usage: cart") && lines[2].hasPrefix("See 'cart"),
                     "\(context)")
             }
         }

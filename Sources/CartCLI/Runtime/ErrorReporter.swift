@@ -11,7 +11,7 @@ enum ErrorReporter {
         var text = "Error: \(TextLayout.oneLine(message))\n"
         if let usage = error as? UsageError {
             text += "Usage: \(HelpFormatter.usage(for: usage.command))\n"
-            text += "  See '\(usage.command.fullName) --help' for more information.\n"
+            text += "See '\(usage.command.fullName) --help' for more information.\n"
         }
         try? stderr.write(text)
         try? stderr.flush()
