@@ -31,6 +31,7 @@ public enum CartCommandLine {
         let status: Int32
         var databasePath: String?
         do {
+            var note: String?
             switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
             case .help(let command):
                 try stdout.write(HelpFormatter.help(for: command))
@@ -42,8 +43,14 @@ public enum CartCommandLine {
                 let runner = CommandRunner(
                     invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
                 try invocation.command.spec.action?(runner)
+                note = globals.memoryStoreNote
             }
             try stdout.flush()
+            // Only after success, so that a failure stays the one `Error:` line on stderr.
+            if let note {
+                try? stderr.write(note + "\n")
+                try? stderr.flush()
+            }
             status = ExitCode.success
         } catch {
             try? stdout.flush()

@@ -175,7 +175,11 @@ struct EndToEndDatabaseTests {
     func memory() throws {
         let sandbox = try CartSandbox()
         let added = try sandbox.ok("--store", "memory", "demo")
-        #expect(added.stderr == "Note: --store memory keeps nothing; every change is lost when this command ends.\n")
+        // The sandbox sets CART_DB, which the memory store ignores and says so.
+        #expect(
+            added.stderr
+                == "Note: --store memory keeps nothing and ignores CART_DB; every change is lost when this command ends.\n"
+        )
         let next = try sandbox.run(["products", "--json"], environment: ["CART_STORE": "memory"])
         #expect(next.stdout == #"{"products":[]}"# + "\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))

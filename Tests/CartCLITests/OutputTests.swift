@@ -65,9 +65,29 @@ struct OutputTests {
 
     @Test("the memory store says once, on stderr, that nothing is kept")
     func memoryNotice() {
+        let note = "Note: --store memory keeps nothing; every change is lost when this command ends.\n"
         let result = InProcess(["demo"])
         #expect(result.status == 0)
-        #expect(result.stderr == "Note: --store memory keeps nothing; every change is lost when this command ends.\n")
+        #expect(result.stderr == note)
+        #expect(!result.stdout.contains("kept between runs"), "\(result.stdout)")
+        // Every command says it, even those that never open the store.
+        for arguments in [["db", "check"], ["db", "migrate"], ["orders"], ["carts", "--json"]] {
+            #expect(InProcess(arguments).stderr == note, "\(arguments)")
+        }
+    }
+
+    @Test("with the memory store a failure is the one error line, and a given --db is said to be ignored")
+    func memoryNoticeAndFailures() {
+        let failed = InProcess(["add", "apple"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr == "Error: No product with SKU 'apple'.\n")
+        #expect(
+            InProcess(["--db", "/tmp/x.sqlite3", "show"]).stderr
+                == "Note: --store memory keeps nothing and ignores --db; every change is lost when this command ends.\n")
+        #expect(
+            InProcess(["show"], environment: ["CART_STORE": "memory", "CART_DB": "/tmp/x.sqlite3"]).stderr
+                == "Note: --store memory keeps nothing and ignores CART_DB; every change is lost when this command ends.\n"
+        )
     }
 
     @Test("malformed environment values are usage errors naming the variable")
