@@ -148,8 +148,28 @@ struct EndToEndCartTests {
         let json = try sandbox.ok("carts", "--json").stdout
         #expect(json.hasPrefix(#"{"carts":[{"cart":"default","version":2,"lines":2,"totalItems":4,"updatedAt":""#))
         #expect(
-            try sandbox.ok("prune", "--older-than", "1").stdout == "Deleted 0 carts not changed in the last 1 day.\n")
-        #expect(try sandbox.ok("prune", "--older-than", "0", "--json").stdout == #"{"deleted":2}"# + "\n")
-        #expect(try sandbox.ok("carts").stdout == "No carts.\n")
+            try sandbox.ok("prune", "--older-than", "1").stdout == "Deleted 0 carts not changed in the last day.\n")
+        try sandbox.sql("UPDATE carts SET updated_at = updated_at - 40 * 86400000")
+        try sandbox.ok("add", "apple", "--cart", "fresh")
+        #expect(
+            try sandbox.ok("prune", "--older-than", "30").stdout == "Deleted 2 carts not changed in the last 30 days.\n")
+        try sandbox.ok("add", "apple", "--cart", "stale")
+        try sandbox.sql("UPDATE carts SET updated_at = updated_at - 3 * 86400000 WHERE id = 'stale'")
+        #expect(try sandbox.ok("prune", "--older-than", "2").stdout == "Deleted 1 cart not changed in the last 2 days.\n")
+        #expect(try sandbox.ok("prune", "--older-than", "1", "--json").stdout == #"{"deleted":0}"# + "\n")
+        #expect(try sandbox.ok("carts", "--json").stdout.hasPrefix(#"{"carts":[{"cart":"fresh","#))
+    }
+
+    @Test("prune refuses --older-than 0, which would delete every cart, as a usage error")
+    func pruneNeedsADay() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple")
+        let result = try sandbox.run("prune", "--older-than", "0")
+        #expect(result.status == 64, "\(result)")
+        #expect(
+            result.errorLines == [
+                "Error: The value '0' is invalid for '--older-than <days>': must be a whole number from 1 to 36500."
+            ])
+        #expect(try sandbox.ok("carts", "--json").stdout.contains(#""cart":"default""#))
     }
 }

@@ -25,8 +25,8 @@ enum CartAdminCommands {
         "prune", abstract: "Delete carts not changed for a number of days; orders are kept.",
         options: [
             .option(
-                "--older-than", "days", .integer(0...36_500),
-                help: "Delete carts unchanged for more than this many days.", required: true)
+                "--older-than", "days", .integer(1...36_500),
+                help: "Delete carts unchanged for more than this many days, from 1 to 36500.", required: true)
         ],
         action: { try pruneCarts($0) })
 
@@ -81,13 +81,13 @@ enum CartAdminCommands {
     }
 
     static func pruneCarts(_ runner: CommandRunner) throws {
-        let days = runner.invocation.integer("--older-than") ?? 0
+        // The parser holds it to at least one day: 0 would delete every cart, even one in use now.
+        let days = runner.invocation.integer("--older-than") ?? 1
         let cutoff = Date(timeIntervalSinceNow: -Double(days) * 86_400)
         let deleted = try runner.service().prune(olderThan: cutoff)
         if runner.json { return try runner.emit(.object([("deleted", .int(deleted))])) }
-        try runner.line(
-            "Deleted \(Plural.count(deleted, "cart")) not changed in the last \(Plural.count(days, "day"))."
-        )
+        let period = days == 1 ? "day" : "\(days) days"
+        try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")
     }
 
     private static func adjustmentJSON(_ adjustment: MergeResult.Adjustment) -> JSONValue {
