@@ -80,6 +80,15 @@ struct EndToEndHelpTests {
         #expect(missing.stdout.isEmpty)
         let typo = try sandbox.run("prodcuts", "--json")
         #expect(typo.status == 64 && typo.errorLines == ["Error: Unknown command 'prodcuts'. Did you mean 'products'?"])
+        let early = try sandbox.run("--stor", "memory", "show")
+        #expect(
+            early.status == 64
+                && early.stderr == """
+                    Error: Unknown option '--stor'. Did you mean '--store'?
+                    Usage: cart show
+                    See 'cart show --help' for more information.
+
+                    """, "\(early)")
         let quantity = try sandbox.run("add", "apple", "-1")
         #expect(
             quantity.errorLines == [
