@@ -1,3 +1,5 @@
+import CartCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -42,7 +44,11 @@ public enum CartCommandLine {
                 if globals.store == .sqlite { databasePath = try? globals.databasePath(environment: environment) }
                 let runner = CommandRunner(
                     invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
-                try invocation.command.spec.action?(runner)
+                do {
+                    try invocation.command.spec.action?(runner)
+                } catch let error as CartError where error.isMalformedValue {
+                    throw UsageError(error.description, command: invocation.command)
+                }
                 note = globals.memoryStoreNote
             }
             try stdout.flush()

@@ -83,7 +83,6 @@ struct EndToEndCartTests {
         for (arguments, message) in [
             (["add", "pear"], "No product with SKU 'pear'."),
             (["add", "kiwi", "2"], "Insufficient stock for 'kiwi': 4 requested, 3 available."),
-            (["add", "apple", "100"], "Quantity must be between 1 and 99; got 100."),
             (["remove", "apple"], "'apple' is not in cart 'default'."),
             (["merge", "default"], "Cannot merge cart 'default' into itself."),
         ] {
@@ -92,6 +91,39 @@ struct EndToEndCartTests {
             #expect(result.stderr == "Error: \(message)\n", "\(arguments)")
         }
         #expect(try sandbox.ok("show", "--json").stdout == before)
+    }
+
+    @Test("a malformed value from argv or the environment is a usage error (64); from an import file, exit 1")
+    func malformedValues() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple")
+        let before = try sandbox.ok("show", "--json").stdout
+        for (arguments, environment, message) in [
+            (["--cart", "", "show"], [:], "Invalid cart ID '': it is empty."),
+            (["--cart=", "add", "apple"], [:], "Invalid cart ID '': it is empty."),
+            (["show"], ["CART_ID": "  "], "Invalid cart ID '  ': it has leading or trailing space."),
+            (["orders", "--sku", ""], [:], "Invalid SKU '': it is empty."),
+            (["checkout", "--key", ""], [:], "Invalid idempotency key '': it is empty."),
+            (["merge", ""], [:], "Invalid cart ID '': it is empty."),
+            (["products", "add", "", "--name", "X", "--price", "1"], [:], "Invalid SKU '': it is empty."),
+            (["products", "add", "x", "--name", " ", "--price", "1"], [:], "Invalid product name ' ': it is empty."),
+            (
+                ["products", "add", "x", "--name", "X", "--price", "1000000.01"], [:],
+                "Invalid amount '1000000.01': prices are at most 1000000.00."
+            ),
+            (["add", "apple", "100"], [:], "Quantity must be between 1 and 99; got 100."),
+        ] {
+            let result = try sandbox.run(arguments, environment: environment)
+            #expect(result.status == 64, "\(arguments) \(result)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 3 && lines[0] == "Error: \(message)", "\(arguments) \(result)")
+            #expect(lines.count == 3 && lines[1].hasPrefix("Usage: cart") && lines[2].hasPrefix("See 'cart"))
+        }
+        #expect(try sandbox.ok("show", "--json").stdout == before)
+        let file = try sandbox.write("bad.csv", Array("sku,name,price\n,Nameless,1.00\n".utf8))
+        let imported = try sandbox.run("products", "import", file)
+        #expect(imported.status == 1, "\(imported)")
+        #expect(imported.stderr.split(separator: "\n").count == 1 && imported.stderr.contains("Invalid SKU"))
     }
 
     @Test("--cart beats CART_ID, which beats the default cart")

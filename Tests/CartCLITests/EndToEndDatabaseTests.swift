@@ -19,7 +19,7 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("products").stdout.contains("¥500"))
         #expect(try sandbox.run("products", "update", "tea", "--price", "5.5").status == 64)
         let capped = try sandbox.run("add", "tea", "6")
-        #expect(capped.status == 1 && capped.stderr == "Error: Quantity must be between 1 and 5; got 6.\n")
+        #expect(capped.status == 64 && capped.errorLines == ["Error: Quantity must be between 1 and 5; got 6."])
         let locked = try sandbox.run("db", "init", "--currency", "EUR")
         #expect(locked.status == 1)
         #expect(locked.stderr == "Error: The store currency is JPY and products exist; it cannot change to EUR.\n")
