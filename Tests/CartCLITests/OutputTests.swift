@@ -83,7 +83,8 @@ struct OutputTests {
         #expect(failed.stderr == "Error: No product with SKU 'apple'.\n")
         #expect(
             InProcess(["--db", "/tmp/x.sqlite3", "show"]).stderr
-                == "Note: --store memory keeps nothing and ignores --db; every change is lost when this command ends.\n")
+                == "Note: --store memory keeps nothing and ignores --db; every change is lost when this command ends.\n"
+        )
         #expect(
             InProcess(["show"], environment: ["CART_STORE": "memory", "CART_DB": "/tmp/x.sqlite3"]).stderr
                 == "Note: --store memory keeps nothing and ignores CART_DB; every change is lost when this command ends.\n"
@@ -103,5 +104,20 @@ struct OutputTests {
     func flowInMemory() {
         let result = InProcess(["demo", "--json"])
         #expect(result.stdout == #"{"added":12,"alreadyThere":0}"# + "\n")
+    }
+}
+
+@Suite("Shell quoting")
+struct ShellQuotingTests {
+    @Test("plain words stay as they are; anything else is single-quoted so a shell reads it back")
+    func quoting() {
+        #expect(ShellQuoting.quoted("pie") == "pie")
+        #expect(ShellQuoting.quoted("2026-01-01T10:30:00Z") == "2026-01-01T10:30:00Z")
+        #expect(ShellQuoting.quoted("/tmp/a b.db") == "'/tmp/a b.db'")
+        #expect(ShellQuoting.quoted("o'brien") == #"'o'\''brien'"#)
+        #expect(ShellQuoting.quoted("") == "''")
+        #expect(ShellQuoting.quoted("$HOME;rm *") == "'$HOME;rm *'")
+        #expect(ShellQuoting.quoted("é") == "'é'")
+        #expect(ShellQuoting.command(["cart", "orders", "--sku", "a b"]) == "cart orders --sku 'a b'")
     }
 }
