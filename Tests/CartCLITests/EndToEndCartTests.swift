@@ -184,10 +184,12 @@ struct EndToEndCartTests {
         try sandbox.sql("UPDATE carts SET updated_at = updated_at - 40 * 86400000")
         try sandbox.ok("add", "apple", "--cart", "fresh")
         #expect(
-            try sandbox.ok("prune", "--older-than", "30").stdout == "Deleted 2 carts not changed in the last 30 days.\n")
+            try sandbox.ok("prune", "--older-than", "30").stdout == "Deleted 2 carts not changed in the last 30 days.\n"
+        )
         try sandbox.ok("add", "apple", "--cart", "stale")
         try sandbox.sql("UPDATE carts SET updated_at = updated_at - 3 * 86400000 WHERE id = 'stale'")
-        #expect(try sandbox.ok("prune", "--older-than", "2").stdout == "Deleted 1 cart not changed in the last 2 days.\n")
+        #expect(
+            try sandbox.ok("prune", "--older-than", "2").stdout == "Deleted 1 cart not changed in the last 2 days.\n")
         #expect(try sandbox.ok("prune", "--older-than", "1", "--json").stdout == #"{"deleted":0}"# + "\n")
         #expect(try sandbox.ok("carts", "--json").stdout.hasPrefix(#"{"carts":[{"cart":"fresh","#))
     }

@@ -88,7 +88,8 @@ struct EndToEndHelpTests {
                     Usage: cart show
                     See 'cart show --help' for more information.
 
-                    """, "\(early)")
+                    """,
+            "\(early)")
         let quantity = try sandbox.run("add", "apple", "-1")
         #expect(
             quantity.errorLines == [

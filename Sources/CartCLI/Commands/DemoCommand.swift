@@ -57,7 +57,8 @@ enum DemoCommand {
         guard runner.globals.store == .sqlite else {
             // The next process starts from an empty store: the usual tour would fail at once.
             return try runner.line(
-                runner.style.dim("Nothing is kept in memory; run 'cart --store sqlite demo' to keep them and try more."))
+                runner.style.dim("Nothing is kept in memory; run 'cart --store sqlite demo' to keep them and try more.")
+            )
         }
         try runner.line("Try next:")
         for (command, what) in [

@@ -34,7 +34,8 @@ struct CommandLineParser {
         // command the remaining words name.
         let unknownOption = unknownWord == nil ? nil : Self.unknownOption(before: used, in: tokens, known: takesValue)
         if let unknownOption {
-            tokens[unknownOption.index] = .option(name: unknownOption.name, value: unknownOption.word, valueMissing: false)
+            tokens[unknownOption.index] = .option(
+                name: unknownOption.name, value: unknownOption.word, valueMissing: false)
             tokens.remove(at: unknownOption.index + 1)
             positionals = Self.positionals(tokens)
             (command, used, unknownWord) = resolveCommand(positionals, from: top)
