@@ -87,6 +87,20 @@ struct EndToEndProductTests {
                 + "\n")
     }
 
+    @Test("what 'products --all --json' writes imports back as it is")
+    func exportImportRoundTrip() throws {
+        let source = try CartSandbox()
+        try source.ok("demo")
+        try source.ok("products", "update", "tea", "--inactive")
+        let exported = try source.ok("products", "--all", "--json").stdout
+        let file = try source.write("all.json", Array(exported.utf8))
+        let target = try CartSandbox()
+        #expect(
+            try target.ok("products", "import", file).stdout
+                == "Imported 12 products from \(file): 12 created, 0 updated, 0 unchanged.\n")
+        #expect(try target.ok("products", "--all", "--json").stdout == exported)
+    }
+
     @Test("a bad import names the line or index and imports nothing")
     func importAllOrNothing() throws {
         let sandbox = try CartSandbox()

@@ -58,6 +58,18 @@ struct ProductFileReaderTests {
         #expect(file.products[1].price.minorUnits == 250)
     }
 
+    @Test("a JSON object is read as JSON: the {\"products\": [...]} that the tool writes, and nothing else")
+    func jsonObject() throws {
+        let text = #" {"products":[{"sku":"a","name":"A","price":"1.29","active":true,"stock":null}]}"#
+        let file = try ProductFileReader(name: "p.json", currency: .usd).read(Array(text.utf8))
+        #expect(file.products.map(\.sku) == ["a"])
+        let expected = #"p.csv: expected a JSON array of products, or an object {"products": [...]}"#
+        #expect(failure(#"{"sku":"a","name":"A","price":"1"}"#) == expected)
+        #expect(failure(#"{"products":[],"next":null}"#) == expected)
+        #expect(failure(#"{"products":{}}"#) == #"p.csv: "products" must be an array of products"#)
+        #expect(failure("{\n\"products\": [,]}") == "p.csv:2:14: unexpected character; expected a value")
+    }
+
     @Test("JSON errors name the index of the item, or the line and column of a syntax error")
     func jsonErrors() {
         #expect(

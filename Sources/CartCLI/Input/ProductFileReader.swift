@@ -2,9 +2,9 @@ import CartCore
 
 /// Reads a product import file, CSV or JSON, into products priced in the store currency.
 ///
-/// A file whose first non-blank character (after an optional byte order mark) is `[` is JSON;
-/// anything else is CSV. Every error is a `CommandFailure` naming the file and the line (CSV)
-/// or index (JSON).
+/// A file whose first non-blank character (after an optional byte order mark) is `[` or `{`
+/// is JSON; anything else is CSV. Every error is a `CommandFailure` naming the file and the
+/// line (CSV) or index (JSON).
 struct ProductFileReader {
     /// The file name as given, for messages.
     let name: String
@@ -15,7 +15,8 @@ struct ProductFileReader {
     func read(_ bytes: [UInt8]) throws -> ProductFile {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return first == UInt8(ascii: "[") ? try readJSON(bytes) : try readCSV(bytes)
+        let isJSON = first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+        return isJSON ? try readJSON(bytes) : try readCSV(bytes)
     }
 
     // MARK: - CSV
@@ -87,7 +88,7 @@ struct ProductFileReader {
         } catch {
             throw CommandFailure("\(DisplayText.clean(name)):\(error.line):\(error.column): \(error.message)")
         }
-        guard case .array(let items) = document else { throw failure(nil, "expected a JSON array of products") }
+        let items = try productArray(document)
         var products: [Product] = []
         for (index, item) in items.enumerated() {
             let at = " index \(index)"
@@ -124,6 +125,19 @@ struct ProductFileReader {
                     sku: sku, name: productName, price: try price(priceText, at: at), isActive: active, stock: stock))
         }
         return ProductFile(name: name, format: .json, products: products, lines: [])
+    }
+
+    /// The array of products: the document itself, or the one member of the object that
+    /// `cart products --json` writes, so that its output imports as it is.
+    private func productArray(_ document: JSONValue) throws -> [JSONValue] {
+        if case .array(let items) = document { return items }
+        if case .object(let members) = document, members.map(\.key) == ["products"] {
+            guard case .array(let items)? = document["products"] else {
+                throw failure(nil, #""products" must be an array of products"#)
+            }
+            return items
+        }
+        throw failure(nil, #"expected a JSON array of products, or an object {"products": [...]}"#)
     }
 
     // MARK: - Shared
