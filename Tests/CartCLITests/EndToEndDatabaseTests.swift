@@ -68,6 +68,42 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("db", "check", "--json").stdout == #"{"ok":true,"problems":[]}"# + "\n")
     }
 
+    @Test("db check on a damaged file counts each problem, lists a few for people and all in --json")
+    func damaged() throws {
+        let sandbox = try CartSandbox()
+        let rows = (1...300).map {
+            "p\($0),Product number \($0) with a name long enough to fill pages,1.\($0 % 90 + 10)\n"
+        }
+        try sandbox.ok(
+            "products", "import", try sandbox.write("p.csv", Array(("sku,name,price\n" + rows.joined()).utf8)))
+        // Garble the header and cell pointers of the b-tree pages after the schema page.
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: sandbox.database))
+        for page in 2..<18 {
+            try file.seek(toOffset: UInt64(page * 4096 + 3))
+            try file.write(contentsOf: Data([0x00, 0x30]))
+            try file.seek(toOffset: UInt64(page * 4096 + 12))
+            try file.write(contentsOf: Data(Array(repeating: [0x0F, 0xF0, 0x00, 0x05], count: 8).joined()))
+        }
+        try file.close()
+
+        let json = try sandbox.run("db", "check", "--json")
+        #expect(json.status == 1)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
+        let problems = try #require(document["problems"] as? [String])
+        #expect(document["ok"] as? Bool == false)
+        #expect(problems.count > 20, "\(problems)")
+        #expect(problems.allSatisfy { !$0.contains("\n") && !$0.hasPrefix("***") }, "\(problems)")
+        let count = problems.count >= 100 ? "at least \(problems.count)" : "\(problems.count)"
+        #expect(json.stderr == "Error: The integrity check found \(count) problems.\n")
+
+        let text = try sandbox.run("db", "check")
+        #expect(text.status == 1)
+        #expect(text.stderr == json.stderr)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == problems.prefix(20) + ["… and \(problems.count - 20) more (--json lists them all)"])
+    }
+
     @Test("a file that is not a database is refused in one line and left byte for byte")
     func notADatabase() throws {
         let sandbox = try CartSandbox()

@@ -86,7 +86,8 @@ enum DatabaseCommands {
             lines += [
                 ("Currency", settings.currency.code),
                 ("Caps", "\(settings.maxLineQuantity) units per line, \(settings.maxLinesPerCart) lines per cart"),
-                ("Products", String(counts.products)), ("Carts", String(counts.carts)), ("Orders", String(counts.orders)),
+                ("Products", String(counts.products)), ("Carts", String(counts.carts)),
+                ("Orders", String(counts.orders)),
             ]
         }
         if runner.json { return try runner.emit(.object(fields)) }
@@ -113,6 +114,11 @@ enum DatabaseCommands {
         }
     }
 
+    /// How many problems `db check` lists for people; `--json` lists them all.
+    static let problemsShown = 20
+    /// SQLite's integrity check stops after this many problems.
+    static let integrityCheckLimit = 100
+
     static func checkIntegrity(_ runner: CommandRunner) throws {
         var problems: [String] = []
         if runner.globals.store == .sqlite {
@@ -120,7 +126,7 @@ enum DatabaseCommands {
             guard FileSystem.exists(path) else { throw CommandFailure("No database at '\(DisplayText.clean(path))'.") }
             let result = try BackendFactory.openSQLite(path: path, busyTimeout: runner.busyTimeout, migrate: false)
                 .integrityCheck()
-            problems = result == ["ok"] ? [] : result
+            problems = result == ["ok"] ? [] : integrityProblems(result)
         }
         if runner.json {
             try runner.emit(
@@ -128,12 +134,23 @@ enum DatabaseCommands {
         } else if problems.isEmpty {
             try runner.line("ok")
         } else {
-            for problem in problems { try runner.line(problem) }
+            for problem in problems.prefix(problemsShown) { try runner.line(problem) }
+            if problems.count > problemsShown {
+                try runner.line("… and \(problems.count - problemsShown) more (--json lists them all)")
+            }
         }
         guard problems.isEmpty else {
-            throw CommandFailure(
-                "The integrity check found \(Plural.count(problems.count, "problem")).")
+            let count = problems.count >= integrityCheckLimit ? "at least \(problems.count)" : "\(problems.count)"
+            throw CommandFailure("The integrity check found \(count) \(problems.count == 1 ? "problem" : "problems").")
         }
+    }
+
+    /// One entry per problem: SQLite reports several in one row, one per line, under a
+    /// `*** in database main ***` heading that is not a problem itself.
+    static func integrityProblems(_ rows: [String]) -> [String] {
+        rows.flatMap { $0.split(whereSeparator: \.isNewline) }
+            .filter { !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
+            .map(String.init)
     }
 
     static func initialiseDatabase(_ runner: CommandRunner) throws {
