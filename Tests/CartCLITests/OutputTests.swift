@@ -42,6 +42,34 @@ struct OutputTests {
                 == "SKU    NAME    QTY\napple  Apple     2\nkiwi   A kiwi   10\n")
     }
 
+    @Test("terminal width: wide scripts and emoji take 2 columns, marks and zero-width characters 0")
+    func terminalWidth() {
+        for (text, width) in [
+            ("abc", 3), ("ラーメン大盛り", 14), ("Coffee ☕ mug", 13), ("中文", 4), ("한국어", 6), ("１２", 4),
+            ("ｱｲ", 2), ("é", 1), ("e\u{301}", 1), ("\u{301}", 0), ("a\u{200B}b", 2), ("\u{200D}", 0),
+            ("👍🏽", 2), ("👨‍👩‍👧", 2), ("🇯🇵", 2), ("☺", 1), ("☺\u{FE0F}", 2), ("1\u{FE0F}\u{20E3}", 2),
+            ("\u{1100}\u{1161}\u{11A8}", 2), ("𠀋", 2), ("", 0), ("Crème brûlée", 12),
+        ] {
+            #expect(TerminalWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test("tables align by terminal width, so wide characters and emoji keep the columns straight")
+    func wideTables() {
+        var table = TextTable([.left("SKU"), .left("NAME"), .right("PRICE")])
+        table.append(["ramen", "ラーメン大盛り", "¥980"])
+        table.append(["mug", "Coffee ☕ mug", "¥1500"])
+        table.append(["tea", "Te\u{301}", "¥300"])
+        #expect(
+            table.rendered(style: TextStyle(isEnabled: false)) == """
+                SKU    NAME            PRICE
+                ramen  ラーメン大盛り   ¥980
+                mug    Coffee ☕ mug   ¥1500
+                tea    Té               ¥300
+
+                """)
+    }
+
     @Test("colour only on a terminal, without a non-empty NO_COLOR, and not on a dumb terminal")
     func colour() {
         let arguments = ["products", "add", "apple", "--name", "Apple", "--price", "1.29"]

@@ -5,8 +5,8 @@ enum TextLayout {
         message.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
-    /// `text` followed by spaces up to `width` columns, and at least one space.
+    /// `text` followed by spaces up to `width` terminal columns, and at least one space.
     static func padded(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - text.count))
+        text + String(repeating: " ", count: max(1, width - TerminalWidth.of(text)))
     }
 }
