@@ -98,6 +98,23 @@ struct EndToEndHelpTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.database), "a usage error must not create the database")
     }
 
+    @Test("a failed write to stdout is one error line and exit 1, not silence")
+    func stdoutFull() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        let shell = Process()
+        let errors = Pipe()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"exec "$0" products > /dev/full"#, try CartSandbox.binary()]
+        shell.environment = ["CART_DB": sandbox.database, "HOME": sandbox.path("home")]
+        shell.standardError = errors
+        try shell.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1)
+        #expect(stderr == "Error: Cannot write output: No space left on device.\n")
+    }
+
     @Test("garbage argv through the real binary ends in 64 with one error line")
     func garbage() throws {
         let sandbox = try CartSandbox()

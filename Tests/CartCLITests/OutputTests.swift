@@ -2,6 +2,10 @@ import Testing
 
 @testable import CartCLI
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("Output for people and machines")
 struct OutputTests {
     @Test("JSON strings escape quotes, backslashes, control and separator characters")
@@ -30,6 +34,15 @@ struct OutputTests {
                 == "\"x,y\",\"say \"\"hi\"\"\",\"two\nlines\",\" pad\"\n")
         let back = try CSVReader(Array(CSVWriter.row(["x,y", "say \"hi\"", "a\r\nb", ""]).utf8)).records()
         #expect(back == [CSVReader.Record(line: 1, fields: ["x,y", "say \"hi\"", "a\r\nb", ""])])
+    }
+
+    @Test("a closed pipe ends the output silently; any other failed write says why")
+    func writeFailures() {
+        #expect(FileDescriptorOutput.failure(errno: EPIPE) is OutputClosed)
+        let full = FileDescriptorOutput.failure(errno: ENOSPC)
+        #expect((full as? OutputFailed)?.reason == "No space left on device")
+        #expect(ErrorReporter.describe(full, databasePath: nil).0 == "Cannot write output: No space left on device.")
+        #expect(ErrorReporter.describe(OutputClosed(), databasePath: nil).0 == nil)
     }
 
     @Test("tables align columns, right-align numbers and leave no trailing spaces")

@@ -41,6 +41,8 @@ enum ErrorReporter {
             return ("\(file) is not a cart database (not a SQLite file, or damaged).", ExitCode.failure)
         case let error as DatabaseError where error.isCannotOpen:
             return ("Cannot open the database \(file): \(error.message).", ExitCode.failure)
+        case let error as OutputFailed:
+            return ("Cannot write output: \(error.reason).", ExitCode.failure)
         case is OutputClosed:
             // Whoever read stdout has what they wanted (`| head`); nothing to tell them.
             return (nil, ExitCode.failure)
