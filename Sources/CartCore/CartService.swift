@@ -116,7 +116,7 @@ public struct CartService: Sendable {
     }
 
     /// Sets a line to exactly `quantity`; 0 removes the line. Other values are checked as
-    /// `add` checks them.
+    /// `add` checks them. Setting the quantity a line already has changes nothing.
     ///
     /// - Throws: the errors of `add`, and `CartError.notInCart` when setting 0 on a missing line.
     @discardableResult
@@ -133,6 +133,9 @@ public struct CartService: Sendable {
             let header = try storage.lockCart(id: id)
             try Self.check(expectedVersion, against: header, cartID: id)
             let current = try storage.cartLineQuantity(cartID: id, sku: sku)
+            if current == quantity {
+                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: sku, quantity: quantity)
+            }
             if quantity == 0 {
                 guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
                 try storage.deleteCartLine(cartID: id, sku: sku)
@@ -168,8 +171,8 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Removes every line (the seed's `clearCart`). The version increases even when the cart
-    /// was already empty, so a clear is always visible to watchers.
+    /// Removes every line (the seed's `clearCart`). Clearing a cart that has no lines changes
+    /// nothing: its version stays, and a cart never written is not created.
     ///
     /// - Throws: `CartError.versionConflict`, or a storage error.
     @discardableResult
@@ -178,6 +181,9 @@ public struct CartService: Sendable {
         return try repository.write { storage in
             let header = try storage.lockCart(id: id)
             try Self.check(expectedVersion, against: header, cartID: id)
+            guard try storage.cartLineCount(cartID: id) > 0 else {
+                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0)
+            }
             try storage.deleteCartLines(cartID: id)
             let version = try bump(header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)

@@ -37,11 +37,12 @@ enum Validation {
         return raw
     }
 
-    /// The key as given, if it is 1 to 128 printable ASCII characters.
+    /// The key as given, if it is 1 to 128 printable ASCII characters without surrounding space.
     static func idempotencyKey(_ raw: String) throws(CartError) -> String {
         if let reason = problem(with: raw, maxLength: maxIdempotencyKeyLength, asciiOnly: true) {
             throw .invalidIdempotencyKey(raw, reason: reason)
         }
+        guard trimmed(raw) == raw else { throw .invalidIdempotencyKey(raw, reason: "it has leading or trailing space") }
         return raw
     }
 
@@ -61,6 +62,11 @@ enum Validation {
             count += 1
             if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 return "it contains control characters"
+            }
+            // Bidirectional overrides and isolates make stored text display differently from
+            // what it is (a name that reads "txt.exe" backwards).
+            if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                return "it contains bidirectional control characters"
             }
             if !scalar.isASCII { ascii = false }
         }
