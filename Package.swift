@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "CartCore", targets: ["CartCore"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
+        .library(name: "CartStore", targets: ["CartStore"]),
         .executable(name: "cart", targets: ["cart"]),
     ],
     targets: [
@@ -48,6 +49,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "CartStore",
+            dependencies: ["CartCore"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CartCLI",
             dependencies: ["CartCore", "CartSQLite"],
             swiftSettings: strictSettings
@@ -70,6 +76,11 @@ let package = Package(
         .testTarget(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartStoreTests",
+            dependencies: ["CartCore", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
     ],
