@@ -63,6 +63,11 @@ let package = Package(
             dependencies: ["CartCLI"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "cart-torture",
+            dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CartCoreTests",
             dependencies: ["CartCore"],
@@ -74,8 +79,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CartCLITests",
+            // Depending on the executable makes `swift test` build the binary the end-to-end
+            // tests run.
+            dependencies: ["CartCLI", "CartCore", "cart"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

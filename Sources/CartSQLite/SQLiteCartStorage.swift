@@ -215,6 +215,10 @@ final class SQLiteCartStorage: CartStorageWriter {
         return carts
     }
 
+    func cartCount() throws -> Int {
+        Int(try database.scalar("SELECT count(*) FROM carts") ?? 0)
+    }
+
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
         let statement = try database.cached("DELETE FROM carts WHERE updated_at < ?")
         try statement.bind(UTCCalendar.milliseconds(instant), at: 1)
