@@ -55,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "CartCLI",
-            dependencies: ["CartCore", "CartSQLite"],
+            dependencies: ["CartCore", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
