@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "CartCore", targets: ["CartCore"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
+        .library(name: "CartStore", targets: ["CartStore"]),
         .executable(name: "cart", targets: ["cart"]),
     ],
     targets: [
@@ -48,8 +49,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "CartStore",
+            dependencies: ["CartCore"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CartCLI",
-            dependencies: ["CartCore", "CartSQLite"],
+            dependencies: ["CartCore", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -83,6 +89,11 @@ let package = Package(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartStoreTests",
+            dependencies: ["CartCore", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
     ],
