@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CartCore", targets: ["CartCore"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .executable(name: "cart", targets: ["cart"]),
+        .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -55,6 +56,15 @@ let package = Package(
         .executableTarget(
             name: "cart",
             dependencies: ["CartCLI"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "RawSQLiteBaseline",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .executableTarget(
+            name: "cart-bench",
+            dependencies: ["CartCore", "CartSQLite", "Migrations", "RawSQLiteBaseline"],
             swiftSettings: strictSettings
         ),
         .testTarget(
