@@ -39,10 +39,12 @@ final class BenchFixtures {
         names = (0..<options.skus).map { "Product \($0)" }
         prices = (0..<options.skus).map { 100 + Int64($0) }
         carts = (0..<options.carts).map { "cart-" + Self.padded($0, 5) }
+        // Every cart gets the same number of calls, in shuffled order, so no cart goes past the
+        // default cap of 100 lines (which would make a call fail).
         var random = SplitMix64(seed: 42)
-        calls = (0..<options.addCalls).map { _ in
-            (Int32(random.below(options.carts)), Int32(random.below(options.skus)))
-        }
+        var cartOrder = (0..<options.addCalls).map { Int32($0 % options.carts) }
+        cartOrder.shuffle(using: &random)
+        calls = cartOrder.map { ($0, Int32(random.below(options.skus))) }
         cSKUs = skus.map { strdup($0)! }
         cNames = names.map { strdup($0)! }
         cCarts = carts.map { strdup($0)! }

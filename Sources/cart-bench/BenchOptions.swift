@@ -21,6 +21,8 @@ struct BenchOptions {
     var historySizes = [10_000, 100_000, 1_000_000]
     /// Queries per round and size for the history latencies.
     var historyQueries = 300
+    /// Only these workloads (`add`, `import`, `memory`, `checkout`, `history`); all when empty.
+    var only: Set<String> = []
     /// Where fresh databases are written; history datasets are cached under `cacheDirectory`.
     var workDirectory = ".build/bench-work"
     var cacheDirectory = ".build/bench-cache"
@@ -28,20 +30,28 @@ struct BenchOptions {
     static let usage = """
         OVERVIEW: Measures the cart library side by side with a raw SQLite C baseline.
 
-        USAGE: cart-bench [--quick] [--json] [--rounds <n>]
+        USAGE: cart-bench [--quick] [--json] [--rounds <n>] [--only <workload>]...
 
         OPTIONS:
           --quick         Small sizes and few rounds (seconds; used by CI).
           --json          Print results as JSON.
           --rounds <n>    Rounds per workload, alternating project and raw.
+          --only <name>   Run only this workload (add, import, memory, checkout, history);
+                          repeatable, for profiling one of them.
           -h, --help      Show help information.
         """
+
+    static let workloads = ["add", "import", "memory", "checkout", "history"]
+
+    /// Whether `workload` is to run.
+    func runs(_ workload: String) -> Bool { only.isEmpty || only.contains(workload) }
 
     /// Parses the command line; `nil` after printing help.
     static func parse(_ arguments: [String]) throws -> BenchOptions? {
         var options = BenchOptions()
         var rounds: Int?
         var index = 0
+        let workloads = Self.workloads
         while index < arguments.count {
             switch arguments[index] {
             case "--quick": options.quick = true
@@ -52,6 +62,12 @@ struct BenchOptions {
                     throw BenchError.usage("--rounds needs a positive number")
                 }
                 rounds = value
+            case "--only":
+                index += 1
+                guard index < arguments.count, workloads.contains(arguments[index]) else {
+                    throw BenchError.usage("--only needs one of: " + workloads.joined(separator: ", "))
+                }
+                options.only.insert(arguments[index])
             case "-h", "--help":
                 print(usage)
                 return nil
@@ -85,7 +101,7 @@ enum BenchError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage(let message): return "\(message)\nUsage: cart-bench [--quick] [--json] [--rounds <n>]"
+        case .usage(let message): return "\(message)\nUsage: cart-bench [--quick] [--json] [--rounds <n>] [--only <workload>]..."
         case .raw(let call, let code): return "raw baseline: \(call) failed with code \(code)"
         case .child(let message): return "export child process: \(message)"
         }

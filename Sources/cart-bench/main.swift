@@ -17,11 +17,11 @@ do {
             Data("cart-bench \(options.quick ? "--quick" : "(full)"), \(options.rounds) rounds\n".utf8))
     }
     let cart = CartWorkloads(options: options, fixtures: fixtures, report: report)
-    try cart.addToCart()
-    try cart.importProducts()
-    try cart.inMemoryAddToCart()
-    try cart.checkout()
-    try HistoryWorkloads(options: options, fixtures: fixtures, report: report).run()
+    if options.runs("add") { try cart.addToCart() }
+    if options.runs("import") { try cart.importProducts() }
+    if options.runs("memory") { try cart.inMemoryAddToCart() }
+    if options.runs("checkout") { try cart.checkout() }
+    if options.runs("history") { try HistoryWorkloads(options: options, fixtures: fixtures, report: report).run() }
     try report.printResults()
     try? FileManager.default.removeItem(atPath: options.workDirectory)
 } catch let error as BenchError {
