@@ -8,6 +8,7 @@ enum Validation {
 
     /// The SKU trimmed of surrounding white space, if it is 1 to 64 printable characters.
     static func sku(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxSKULength) { return raw }
         let sku = trimmed(raw)
         if let reason = problem(with: sku, maxLength: maxSKULength) { throw .invalidSKU(raw, reason: reason) }
         return sku
@@ -15,6 +16,7 @@ enum Validation {
 
     /// The name trimmed of surrounding white space, if it is 1 to 200 printable characters.
     static func name(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
         let name = trimmed(raw)
         if let reason = problem(with: name, maxLength: maxNameLength) { throw .invalidName(raw, reason: reason) }
         return name
@@ -22,6 +24,7 @@ enum Validation {
 
     /// The cart ID as given, if it is 1 to 128 printable characters without surrounding space.
     static func cartID(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxCartIDLength) { return raw }
         if let reason = problem(with: raw, maxLength: maxCartIDLength) { throw .invalidCartID(raw, reason: reason) }
         guard trimmed(raw) == raw else { throw .invalidCartID(raw, reason: "it has leading or trailing space") }
         return raw
@@ -29,10 +32,25 @@ enum Validation {
 
     /// The key as given, if it is 1 to 128 printable characters.
     static func idempotencyKey(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxIdempotencyKeyLength) { return raw }
         if let reason = problem(with: raw, maxLength: maxIdempotencyKeyLength) {
             throw .invalidIdempotencyKey(raw, reason: reason)
         }
         return raw
+    }
+
+    /// Whether `text` is 1 to `maxLength` printable ASCII characters without surrounding spaces:
+    /// the common case, valid as it is, checked without trimming or Unicode property look-ups
+    /// (which cost more than the rest of an in-memory add).
+    private static func isPlainASCII(_ text: String, maxLength: Int) -> Bool {
+        let utf8 = text.utf8
+        let count = utf8.count
+        guard count >= 1, count <= maxLength else { return false }
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes[0] != UInt8(ascii: " "), bytes[count - 1] != UInt8(ascii: " ") else { return false }
+            for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+            return true
+        } ?? false
     }
 
     private static func trimmed(_ text: String) -> String {
