@@ -58,6 +58,11 @@ let package = Package(
             dependencies: ["CartCLI"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "cart-torture",
+            dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "RawSQLiteBaseline",
             linkerSettings: [.linkedLibrary("sqlite3")]
@@ -78,8 +83,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CartCLITests",
+            // Depending on the executable makes `swift test` build the binary the end-to-end
+            // tests run.
+            dependencies: ["CartCLI", "CartCore", "cart"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ],

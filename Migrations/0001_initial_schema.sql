@@ -13,15 +13,15 @@ CREATE TABLE settings (
 ) STRICT;
 
 CREATE TABLE products (
-    sku TEXT PRIMARY KEY NOT NULL CHECK (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku)),
+    sku TEXT PRIMARY KEY NOT NULL CHECK (length(sku) BETWEEN 1 AND 64 AND sku = trim(sku) AND sku NOT GLOB '*[^ -~]*'),
     name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200 AND name = trim(name)),
-    price INTEGER NOT NULL CHECK (price >= 0),
+    price INTEGER NOT NULL CHECK (price BETWEEN 0 AND 100000000),
     active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
     stock INTEGER CHECK (stock IS NULL OR stock >= 0)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE carts (
-    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128),
+    id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128 AND id NOT GLOB '*[^ -~]*'),
     version INTEGER NOT NULL CHECK (version >= 1),
     updated_at INTEGER NOT NULL
 ) STRICT, WITHOUT ROWID;

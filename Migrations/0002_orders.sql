@@ -4,7 +4,7 @@
 
 CREATE TABLE orders (
     number INTEGER PRIMARY KEY CHECK (number >= 1),
-    cart_id TEXT NOT NULL CHECK (length(cart_id) BETWEEN 1 AND 128),
+    cart_id TEXT NOT NULL CHECK (length(cart_id) BETWEEN 1 AND 128 AND cart_id NOT GLOB '*[^ -~]*'),
     placed_at INTEGER NOT NULL,
     currency TEXT NOT NULL CHECK (length(currency) = 3),
     total_items INTEGER NOT NULL CHECK (total_items > 0),

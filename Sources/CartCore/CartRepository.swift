@@ -68,6 +68,8 @@ public protocol CartStorageReader {
     func cartLineCount(cartID: String) throws -> Int
     /// Every stored cart, ordered by ID.
     func carts() throws -> [CartSummary]
+    /// How many carts are stored.
+    func cartCount() throws -> Int
     /// The order with this number, with its lines.
     func order(number: OrderNumber) throws -> Order?
     /// The order placed with this idempotency key, with its lines.

@@ -37,6 +37,15 @@ extension CartService {
         }
     }
 
+    /// How many products, carts and orders the store holds, counted in one snapshot.
+    ///
+    /// - Throws: a storage error.
+    public func counts() throws -> StoreCounts {
+        try repository.read { storage in
+            StoreCounts(products: try storage.productCount(), carts: try storage.cartCount(), orders: try storage.orderCount())
+        }
+    }
+
     /// The product with this SKU, active or not.
     ///
     /// - Throws: `CartError.invalidSKU`, `.unknownProduct`, or a storage error.
@@ -136,7 +145,8 @@ extension CartService {
     /// The product with SKU and name trimmed, if every field is acceptable for this store.
     ///
     /// - Throws: `CartError.invalidSKU`, `.invalidName`, `.currencyMismatch`,
-    ///   `.invalidAmount` (negative price), or `.invalidStock`.
+    ///   `.invalidAmount` (a negative price or one above `Product.maximumPriceMinorUnits`), or
+    ///   `.invalidStock`.
     public static func validated(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
         var product = product
         product.sku = try Validation.sku(product.sku)
@@ -146,6 +156,10 @@ extension CartService {
         }
         guard product.price.minorUnits >= 0 else {
             throw .invalidAmount(product.price.decimalString, reason: "prices cannot be negative")
+        }
+        guard product.price.minorUnits <= Product.maximumPriceMinorUnits else {
+            let maximum = Money(minorUnits: Product.maximumPriceMinorUnits, currency: product.price.currency)
+            throw .invalidAmount(product.price.decimalString, reason: "prices are at most \(maximum.decimalString)")
         }
         if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }
         return product

@@ -133,6 +133,8 @@ final class InMemoryStorage: CartStorageWriter {
         }.sorted { $0.id < $1.id }
     }
 
+    func cartCount() throws -> Int { state.carts.values.count { $0.header != nil } }
+
     func order(number: OrderNumber) throws -> Order? {
         let index = Int(number.rawValue) - 1
         return state.orders.indices.contains(index) ? state.orders[index] : nil

@@ -11,6 +11,13 @@ public struct Product: Hashable, Sendable {
     /// Units in stock, or `nil` when stock is not tracked for this product.
     public var stock: Int?
 
+    /// The highest price a product may have, in minor units: 10^8 ($1,000,000.00, ¥100,000,000).
+    ///
+    /// With at most 1,000,000 units per line and 10,000 lines per cart, every cart and every
+    /// order then totals below 10^18 minor units, so a stored cart can always be totalled
+    /// without overflowing 64 bits.
+    public static let maximumPriceMinorUnits: Int64 = 100_000_000
+
     /// Creates a product value; `CartService` validates it before storing it.
     public init(sku: String, name: String, price: Money, isActive: Bool = true, stock: Int? = nil) {
         self.sku = sku

@@ -14,9 +14,13 @@ public enum UTCCalendar {
 
     /// Whole milliseconds since the Unix epoch, rounded down.
     public static func milliseconds(_ date: Date) -> Int64 {
-        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        guard value > -9.2e18, value < 9.2e18 else { return value < 0 ? Int64.min / 2 : Int64.max / 2 }
-        return Int64(value)
+        // Round to the microsecond before flooring: `date(milliseconds:)` goes through binary
+        // floating point, so 0.999 s can come back as 0.998999…, and flooring that directly
+        // would lose a millisecond on every store-and-read round trip.
+        let micro = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        guard micro > -9.2e18, micro < 9.2e18 else { return micro < 0 ? Int64.min / 2 : Int64.max / 2 }
+        let microseconds = Int64(micro)
+        return microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
     }
 
     /// The instant `milliseconds` after the Unix epoch.

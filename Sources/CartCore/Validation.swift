@@ -1,16 +1,23 @@
 /// The shapes of identifiers and names, checked by `CartService` before anything is stored.
 /// Backends mirror the length limits in their own constraints.
+///
+/// Identifiers (SKUs, cart IDs, idempotency keys) are printable ASCII. That keeps them exact
+/// keys on every backend: Unicode text has several encodings of the same visible string (NFC
+/// and NFD), which Swift compares as equal and SQLite as different, and look-alike characters
+/// invite spoofing. Names are any printable Unicode text.
 enum Validation {
     static let maxSKULength = 64
     static let maxNameLength = 200
     static let maxCartIDLength = 128
     static let maxIdempotencyKeyLength = 128
 
-    /// The SKU trimmed of surrounding white space, if it is 1 to 64 printable characters.
+    /// The SKU trimmed of surrounding white space, if it is 1 to 64 printable ASCII characters.
     static func sku(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxSKULength) { return raw }
         let sku = trimmed(raw)
-        if let reason = problem(with: sku, maxLength: maxSKULength) { throw .invalidSKU(raw, reason: reason) }
+        if let reason = problem(with: sku, maxLength: maxSKULength, asciiOnly: true) {
+            throw .invalidSKU(raw, reason: reason)
+        }
         return sku
     }
 
@@ -22,18 +29,21 @@ enum Validation {
         return name
     }
 
-    /// The cart ID as given, if it is 1 to 128 printable characters without surrounding space.
+    /// The cart ID as given, if it is 1 to 128 printable ASCII characters without surrounding
+    /// space.
     static func cartID(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxCartIDLength) { return raw }
-        if let reason = problem(with: raw, maxLength: maxCartIDLength) { throw .invalidCartID(raw, reason: reason) }
+        if let reason = problem(with: raw, maxLength: maxCartIDLength, asciiOnly: true) {
+            throw .invalidCartID(raw, reason: reason)
+        }
         guard trimmed(raw) == raw else { throw .invalidCartID(raw, reason: "it has leading or trailing space") }
         return raw
     }
 
-    /// The key as given, if it is 1 to 128 printable characters.
+    /// The key as given, if it is 1 to 128 printable ASCII characters.
     static func idempotencyKey(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxIdempotencyKeyLength) { return raw }
-        if let reason = problem(with: raw, maxLength: maxIdempotencyKeyLength) {
+        if let reason = problem(with: raw, maxLength: maxIdempotencyKeyLength, asciiOnly: true) {
             throw .invalidIdempotencyKey(raw, reason: reason)
         }
         return raw
@@ -62,14 +72,17 @@ enum Validation {
     }
 
     /// Lengths count Unicode scalars, as SQLite's `length()` counts characters of text.
-    private static func problem(with text: String, maxLength: Int) -> String? {
+    private static func problem(with text: String, maxLength: Int, asciiOnly: Bool = false) -> String? {
         var count = 0
+        var ascii = true
         for scalar in text.unicodeScalars {
             count += 1
             if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 return "it contains control characters"
             }
+            if !scalar.isASCII { ascii = false }
         }
+        if asciiOnly, !ascii { return "use printable ASCII characters only" }
         if count == 0 { return "it is empty" }
         if count > maxLength { return "it is longer than \(maxLength) characters" }
         return nil

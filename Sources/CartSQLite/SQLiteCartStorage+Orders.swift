@@ -136,7 +136,7 @@ extension SQLiteCartStorage {
         _ = try filter.bind(to: statement)
         let currency = try settings().currency
         var rows: [OrderStatsRow] = []
-        while try statement.step() {
+        while try Self.stepSummingMoney(statement) {
             let key: String
             switch grouping {
             case .total: key = "total"
@@ -156,6 +156,18 @@ extension SQLiteCartStorage {
             }
         }
         return rows
+    }
+}
+
+extension SQLiteCartStorage {
+    /// Steps a statement whose `sum()` may overflow; SQLite reports that as a plain error,
+    /// which is the domain's `amountOverflow`, as on every backend.
+    static func stepSummingMoney(_ statement: Statement) throws -> Bool {
+        do {
+            return try statement.step()
+        } catch let error as DatabaseError where error.message == "integer overflow" {
+            throw CartError.amountOverflow
+        }
     }
 }
 

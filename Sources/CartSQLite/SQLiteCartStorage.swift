@@ -339,6 +339,12 @@ final class SQLiteCartStorage: CartStorageWriter {
         return carts
     }
 
+    private static let countCarts = CachedSQL("SELECT count(*) FROM carts")
+
+    func cartCount() throws -> Int {
+        Int(try database.scalar(Self.countCarts) ?? 0)
+    }
+
     private static let deleteCartsSQL = CachedSQL("DELETE FROM carts WHERE updated_at < ?")
 
     func deleteCarts(updatedBefore instant: Date) throws -> Int {

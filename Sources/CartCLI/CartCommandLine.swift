@@ -1,0 +1,62 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `cart` tool, callable in-process: parse argv, run the command, print, return the exit
+/// status. `Sources/cart/main.swift` only forwards the process's arguments here.
+public enum CartCommandLine {
+    /// What `cart --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs the tool once.
+    ///
+    /// - Parameters:
+    ///   - arguments: argv without the tool's own name.
+    ///   - environment: the variables the tool reads (`CART_DB`, `CART_STORE`, `CART_ID`,
+    ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`).
+    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the database
+    ///   stayed busy.
+    public static func run(
+        arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput
+    ) -> Int32 {
+        let status: Int32
+        var databasePath: String?
+        do {
+            switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
+            case .help(let command):
+                try stdout.write(HelpFormatter.help(for: command))
+            case .version:
+                try stdout.write(version + "\n")
+            case .run(let invocation):
+                let globals = try GlobalSettings.resolve(invocation, environment: environment)
+                if globals.store == .sqlite { databasePath = try? globals.databasePath(environment: environment) }
+                let runner = CommandRunner(
+                    invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
+                try invocation.command.spec.action?(runner)
+            }
+            try stdout.flush()
+            status = ExitCode.success
+        } catch {
+            try? stdout.flush()
+            status = ErrorReporter.report(error, databasePath: databasePath, to: stderr)
+        }
+        return status
+    }
+
+    /// Runs the tool with this process's arguments and environment, and exits with its status.
+    public static func main() -> Never {
+        let status = run(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            stdout: FileDescriptorOutput.standardOutput(), stderr: FileDescriptorOutput.standardError())
+        exit(status)
+    }
+}

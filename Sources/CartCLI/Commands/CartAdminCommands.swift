@@ -1,0 +1,116 @@
+import CartCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `cart carts|merge|prune`: commands over many carts.
+enum CartAdminCommands {
+    static let carts = CommandSpec(
+        "carts", abstract: "List every stored cart.",
+        action: { try list($0) })
+
+    static let merge = CommandSpec(
+        "merge", abstract: "Move every line of another cart into the current one (--cart).",
+        discussion: """
+            Quantities of the same product add up; a line that would pass the per-line cap or the stock is \
+            clamped, and one that cannot be added is left out; each is reported. The other cart ends empty.
+            """,
+        arguments: [ArgumentSpec("from", help: "The cart to empty into the current one.")],
+        action: { try mergeCarts($0) })
+
+    static let prune = CommandSpec(
+        "prune", abstract: "Delete carts not changed for a number of days; orders are kept.",
+        options: [
+            .option(
+                "--older-than", "days", .integer(0...36_500),
+                help: "Delete carts unchanged for more than this many days.", required: true)
+        ],
+        action: { try pruneCarts($0) })
+
+    static func list(_ runner: CommandRunner) throws {
+        let carts = try runner.service().listCarts()
+        if runner.json {
+            return try runner.emit(
+                .object([
+                    (
+                        "carts",
+                        .array(
+                            carts.map {
+                                .object([
+                                    ("cart", .string($0.id)), ("version", .int($0.version)),
+                                    ("lines", .int($0.lineCount)),
+                                    ("totalItems", .int($0.totalItems)),
+                                    ("updatedAt", .string(UTCCalendar.iso8601($0.updatedAt))),
+                                ])
+                            })
+                    )
+                ]))
+        }
+        guard !carts.isEmpty else { return try runner.line("No carts.") }
+        var table = TextTable([.left("CART"), .right("LINES"), .right("ITEMS"), .right("VERSION"), .left("UPDATED")])
+        for cart in carts {
+            table.append([
+                cart.id, String(cart.lineCount), String(cart.totalItems), String(cart.version),
+                UTCCalendar.iso8601(cart.updatedAt),
+            ])
+        }
+        try runner.stdout.write(table.rendered(style: runner.style))
+    }
+
+    static func mergeCarts(_ runner: CommandRunner) throws {
+        let source = try runner.required("from")
+        let result = try runner.service().merge(from: source, into: runner.cartID)
+        if runner.json {
+            return try runner.emit(
+                .object([
+                    ("cart", .cart(result.cart)), ("mergedLines", .int(result.mergedLines)),
+                    ("adjustments", .array(result.adjustments.map(adjustmentJSON))),
+                ]))
+        }
+        try runner.line(
+            "Merged \(Plural.count(result.mergedLines, "line")) from '\(DisplayText.clean(source))' into "
+                + "'\(result.cart.id)' (version \(result.cart.version))."
+        )
+        for adjustment in result.adjustments {
+            try runner.line(
+                "  \(adjustment.sku): kept \(adjustment.kept) of \(adjustment.requested): \(reason(adjustment.reason))")
+        }
+    }
+
+    static func pruneCarts(_ runner: CommandRunner) throws {
+        let days = runner.invocation.integer("--older-than") ?? 0
+        let cutoff = Date(timeIntervalSinceNow: -Double(days) * 86_400)
+        let deleted = try runner.service().prune(olderThan: cutoff)
+        if runner.json { return try runner.emit(.object([("deleted", .int(deleted))])) }
+        try runner.line(
+            "Deleted \(Plural.count(deleted, "cart")) not changed in the last \(Plural.count(days, "day"))."
+        )
+    }
+
+    private static func adjustmentJSON(_ adjustment: MergeResult.Adjustment) -> JSONValue {
+        let (name, limit): (String, Int?) =
+            switch adjustment.reason {
+            case .lineCap(let cap): ("lineCap", cap)
+            case .stock(let stock): ("stock", stock)
+            case .lineCountCap(let cap): ("lineCountCap", cap)
+            case .inactiveProduct: ("inactive", nil)
+            }
+        return .object([
+            ("sku", .string(adjustment.sku)), ("requested", .int(adjustment.requested)),
+            ("kept", .int(adjustment.kept)),
+            ("reason", .string(name)), ("limit", .int(limit)),
+        ])
+    }
+
+    private static func reason(_ reason: MergeResult.Reason) -> String {
+        switch reason {
+        case .lineCap(let cap): "at most \(cap) per line"
+        case .stock(let stock): "only \(stock) in stock"
+        case .lineCountCap(let cap): "the cart already has the maximum of \(cap) lines"
+        case .inactiveProduct: "the product is not for sale"
+        }
+    }
+}

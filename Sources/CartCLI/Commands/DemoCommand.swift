@@ -1,0 +1,75 @@
+import CartCore
+
+/// `cart demo`: a sample catalog to try the tool with.
+enum DemoCommand {
+    static let spec = CommandSpec(
+        "demo", abstract: "Load a small sample catalog (only the products not there yet) and show what to try.",
+        action: { try run($0) })
+
+    /// A product of the sample catalog, its price in hundredths of the currency's major unit.
+    private struct Sample {
+        let sku: String
+        let name: String
+        let hundredths: Int64
+        let stock: Int?
+    }
+
+    private static let samples = [
+        Sample(sku: "apple", name: "Apple", hundredths: 129, stock: nil),
+        Sample(sku: "banana", name: "Banana", hundredths: 35, stock: nil),
+        Sample(sku: "bread", name: "Sourdough bread", hundredths: 449, stock: 20),
+        Sample(sku: "butter", name: "Salted butter, 250 g", hundredths: 325, stock: nil),
+        Sample(sku: "cheese", name: "Aged cheddar", hundredths: 799, stock: 8),
+        Sample(sku: "chocolate", name: "Dark chocolate 70%", hundredths: 299, stock: nil),
+        Sample(sku: "coffee", name: "Coffee beans, 1 kg", hundredths: 1899, stock: 5),
+        Sample(sku: "eggs", name: "Eggs (dozen)", hundredths: 389, stock: 30),
+        Sample(sku: "milk", name: "Whole milk, 1 l", hundredths: 119, stock: nil),
+        Sample(sku: "olive-oil", name: "Olive oil, 500 ml", hundredths: 1250, stock: 3),
+        Sample(sku: "pasta", name: "Spaghetti, 500 g", hundredths: 189, stock: nil),
+        Sample(sku: "tea", name: "Green tea, 20 bags", hundredths: 450, stock: 12),
+    ]
+
+    static func run(_ runner: CommandRunner) throws {
+        let service = try runner.service()
+        let currency = try runner.storeSettings().currency
+        let existing = Set(try service.products(includeInactive: true).map(\.sku))
+        var added = 0
+        for sample in samples where !existing.contains(sample.sku) {
+            do {
+                try service.addProduct(
+                    Product(
+                        sku: sample.sku, name: sample.name, price: price(sample.hundredths, in: currency),
+                        stock: sample.stock))
+                added += 1
+            } catch CartError.productExists {
+                // Another process added it since we looked: the catalog has it, which is the point.
+            }
+        }
+        if runner.json {
+            return try runner.emit(.object([("added", .int(added)), ("alreadyThere", .int(samples.count - added))]))
+        }
+        if added == 0 {
+            try runner.line("The \(samples.count) sample products are already in the catalog; nothing changed.")
+        } else {
+            try runner.line("Added \(Plural.count(added, "sample product")) priced in \(currency.code).")
+        }
+        try runner.line()
+        try runner.line("Try next:")
+        for (command, what) in [
+            ("cart products", "the catalog"), ("cart add apple 3", "put 3 apples in your cart"),
+            ("cart add coffee", "and a bag of coffee"), ("cart show", "the cart, kept between runs"),
+            ("cart checkout", "place an order"), ("cart orders", "the order history"),
+            ("cart --help", "everything else"),
+        ] {
+            try runner.line("  " + TextLayout.padded(command, to: 20) + runner.style.dim(what))
+        }
+    }
+
+    /// The sample price in the store currency: hundredths for two decimals, scaled for three
+    /// or four, and whole units (¥129) where the currency has fewer.
+    private static func price(_ hundredths: Int64, in currency: Currency) -> Money {
+        var minorUnits = hundredths
+        for _ in 2..<max(2, currency.minorUnitExponent) { minorUnits *= 10 }
+        return Money(minorUnits: minorUnits, currency: currency)
+    }
+}

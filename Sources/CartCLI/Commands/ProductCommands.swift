@@ -1,0 +1,151 @@
+import CartCore
+
+/// `cart products …`: the catalog.
+enum ProductCommands {
+    static let group = CommandSpec(
+        "products", abstract: "List the catalog, or change it with a subcommand.",
+        options: [.flag("--all", help: "Include inactive products.")],
+        subcommands: [show, add, update, importFile],
+        action: { try list($0) })
+
+    static let show = CommandSpec(
+        "show", abstract: "Show one product, active or not.", arguments: [CommandTree.sku],
+        action: { try showOne($0) })
+
+    static let add = CommandSpec(
+        "add", abstract: "Add a product to the catalog.", arguments: [CommandTree.sku],
+        options: [
+            .option("--name", "name", help: "The name shown to customers.", required: true),
+            .option(
+                "--price", "amount", .amount, help: "The unit price in the store currency, such as 12.99.",
+                required: true),
+            stock,
+        ],
+        action: { try addOne($0) })
+
+    static let update = CommandSpec(
+        "update", abstract: "Change a product; what is not given stays as it is.", arguments: [CommandTree.sku],
+        options: [
+            .option("--name", "name", help: "A new name."),
+            .option("--price", "amount", .amount, help: "A new unit price, such as 12.99."),
+            stock,
+            .flag("--no-stock", help: "Stop tracking stock."),
+            .flag("--active", help: "Put the product on sale."),
+            .flag("--inactive", help: "Take the product off sale; carts holding it cannot check out."),
+        ],
+        exclusive: [["--stock", "--no-stock"], ["--active", "--inactive"]],
+        action: { try updateOne($0) })
+
+    static let importFile = CommandSpec(
+        "import", abstract: "Create or update products from a CSV or JSON file, all or nothing.",
+        discussion: """
+            CSV (RFC 4180): a header 'sku,name,price' with an optional 'stock' column, in any order; \
+            quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked. \
+            JSON: an array of {"sku", "name", "price", "stock"?, "active"?} objects, price a string such as "12.99". \
+            A file starting with '[' is read as JSON. Either may start with a UTF-8 byte order mark. \
+            The first error names the line (CSV) or index (JSON), and then nothing is imported.
+            """,
+        arguments: [ArgumentSpec("file", .path, help: "The CSV or JSON file.")],
+        action: { try importProducts($0) })
+
+    private static let stock = OptionSpec.option(
+        "--stock", "n", .integer(0...Int.max), help: "Units in stock; without it stock is not tracked.")
+
+    // MARK: - Actions
+
+    static func list(_ runner: CommandRunner) throws {
+        let includeInactive = runner.invocation.flag("--all")
+        let products = try runner.service().products(includeInactive: includeInactive)
+        if runner.json {
+            return try runner.emit(.object([("products", .array(products.map(JSONValue.product)))]))
+        }
+        guard !products.isEmpty else {
+            return try runner.line("No products. Add one with 'cart products add' or load samples with 'cart demo'.")
+        }
+        var columns: [TextTable.Column] = [.left("SKU"), .left("NAME"), .right("PRICE"), .right("STOCK")]
+        if includeInactive { columns.append(.left("ACTIVE")) }
+        var table = TextTable(columns)
+        for product in products {
+            var row = [product.sku, product.name, product.price.formatted, product.stock.map(String.init) ?? "-"]
+            if includeInactive { row.append(product.isActive ? "yes" : "no") }
+            table.append(row)
+        }
+        try runner.stdout.write(table.rendered(style: runner.style))
+    }
+
+    static func showOne(_ runner: CommandRunner) throws {
+        let product = try runner.service().product(try runner.required("sku"))
+        if runner.json { return try runner.emit(.product(product)) }
+        try runner.line("SKU:     \(product.sku)")
+        try runner.line("Name:    \(product.name)")
+        try runner.line("Price:   \(product.price.formatted)")
+        try runner.line("Stock:   \(product.stock.map(String.init) ?? "not tracked")")
+        try runner.line("Active:  \(product.isActive ? "yes" : "no")")
+    }
+
+    static func addOne(_ runner: CommandRunner) throws {
+        let invocation = runner.invocation
+        guard let price = try runner.money("--price") else { return }
+        let product = try runner.service().addProduct(
+            Product(
+                sku: try runner.required("sku"), name: try runner.required("--name"), price: price,
+                stock: invocation.integer("--stock")))
+        if runner.json { return try runner.emit(.product(product)) }
+        try runner.line("Added \(describe(product)).")
+    }
+
+    static func updateOne(_ runner: CommandRunner) throws {
+        let invocation = runner.invocation
+        var update = ProductUpdate(name: invocation.text("--name"))
+        if let stock = invocation.integer("--stock") { update.stock = .some(stock) }
+        if invocation.flag("--no-stock") { update.stock = .some(nil) }
+        if invocation.flag("--active") { update.isActive = true }
+        if invocation.flag("--inactive") { update.isActive = false }
+        let changesPrice = invocation.has("--price")
+        guard update != ProductUpdate() || changesPrice else {
+            throw UsageError(
+                "Nothing to update: give --name, --price, --stock, --no-stock, --active or --inactive.",
+                command: invocation.command)
+        }
+        update.price = try runner.money("--price")
+        let product = try runner.service().updateProduct(try runner.required("sku"), with: update)
+        if runner.json { return try runner.emit(.product(product)) }
+        try runner.line("Updated \(describe(product)).")
+    }
+
+    static func importProducts(_ runner: CommandRunner) throws {
+        let path = try runner.required("file")
+        let bytes = try FileSystem.contents(of: path)
+        let currency = try runner.storeSettings().currency
+        let file = try ProductFileReader(name: path, currency: currency).read(bytes)
+        let summary: CartService.ImportSummary
+        do {
+            summary = try runner.service().importProducts(file.products)
+        } catch CartError.invalidImportItem(let index, let reason) {
+            throw CommandFailure("\(file.location(ofItem: index)): \(reason.description)")
+        } catch CartError.duplicateImportSKU(let sku, let first, let index) {
+            throw CommandFailure(
+                "\(file.location(ofItem: index)): SKU '\(DisplayText.clean(sku))' already appears at "
+                    + "\(file.position(ofItem: first)).")
+        }
+        if runner.json {
+            return try runner.emit(
+                .object([
+                    ("created", .int(summary.created)), ("updated", .int(summary.updated)),
+                    ("unchanged", .int(summary.unchanged)),
+                ]))
+        }
+        let total = summary.created + summary.updated + summary.unchanged
+        try runner.line(
+            "Imported \(Plural.count(total, "product")) from \(DisplayText.clean(path)): "
+                + "\(summary.created) created, \(summary.updated) updated, \(summary.unchanged) unchanged.")
+    }
+
+    /// `apple (Apple) at $1.29, 12 in stock`.
+    static func describe(_ product: Product) -> String {
+        var text = "\(product.sku) (\(product.name)) at \(product.price.formatted), "
+        text += product.stock.map { "\($0) in stock" } ?? "stock not tracked"
+        if !product.isActive { text += ", inactive" }
+        return text
+    }
+}

@@ -1,0 +1,35 @@
+import CartCore
+
+/// Products read from an import file, with where each came from so errors can point at it.
+struct ProductFile {
+    /// How positions in the file are named.
+    enum Format {
+        /// Items are records; positions are file lines.
+        case csv
+        /// Items are array elements; positions are 0-based indexes.
+        case json
+    }
+
+    /// The file name as given, for messages.
+    let name: String
+    let format: Format
+    let products: [Product]
+    /// For CSV, the line each product's record starts on; for JSON, unused.
+    let lines: [Int]
+
+    /// `products.csv:3` or `products.json: index 2`, for the item at `index` of `products`.
+    func location(ofItem index: Int) -> String {
+        switch format {
+        case .csv: return "\(DisplayText.clean(name)):\(index < lines.count ? lines[index] : 0)"
+        case .json: return "\(DisplayText.clean(name)): index \(index)"
+        }
+    }
+
+    /// `line 3` or `index 2`.
+    func position(ofItem index: Int) -> String {
+        switch format {
+        case .csv: return "line \(index < lines.count ? lines[index] : 0)"
+        case .json: return "index \(index)"
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import CartCore
+
+/// Reads a product import file, CSV or JSON, into products priced in the store currency.
+///
+/// A file whose first non-blank character (after an optional byte order mark) is `[` is JSON;
+/// anything else is CSV. Every error is a `CommandFailure` naming the file and the line (CSV)
+/// or index (JSON).
+struct ProductFileReader {
+    /// The file name as given, for messages.
+    let name: String
+    /// The store currency, which fixes how many decimals a price may have.
+    let currency: Currency
+
+    /// The products in the file, in file order.
+    func read(_ bytes: [UInt8]) throws -> ProductFile {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "[") ? try readJSON(bytes) : try readCSV(bytes)
+    }
+
+    // MARK: - CSV
+
+    private func readCSV(_ bytes: [UInt8]) throws -> ProductFile {
+        let records: [CSVReader.Record]
+        do {
+            records = try CSVReader(bytes).records()
+        } catch {
+            throw failure("\(error.line)", error.message)
+        }
+        guard let header = records.first else {
+            throw failure("1", "the file is empty; expected a header line 'sku,name,price'")
+        }
+        let columns = try csvColumns(header)
+        var products: [Product] = []
+        var lines: [Int] = []
+        for record in records.dropFirst() {
+            let at = "\(record.line)"
+            guard record.fields.count == header.fields.count else {
+                throw failure(
+                    at, "expected \(header.fields.count) fields as in the header, found \(record.fields.count)")
+            }
+            let field = { (column: String) -> String? in columns[column].map { record.fields[$0] } }
+            var stock: Int?
+            if let text = field("stock"), !text.isEmpty {
+                guard case .success(let value) = ValueKind.integer(text, in: 0...Int.max) else {
+                    throw failure(
+                        at, "stock '\(DisplayText.clean(text))' must be a whole number of at least 0, or empty")
+                }
+                stock = value
+            }
+            products.append(
+                Product(
+                    sku: field("sku") ?? "", name: field("name") ?? "", price: try price(field("price") ?? "", at: at),
+                    stock: stock))
+            lines.append(record.line)
+        }
+        return ProductFile(name: name, format: .csv, products: products, lines: lines)
+    }
+
+    /// Where each known column is; the header must hold sku, name and price, may hold stock,
+    /// and nothing else.
+    private func csvColumns(_ header: CSVReader.Record) throws -> [String: Int] {
+        var columns: [String: Int] = [:]
+        for (index, raw) in header.fields.enumerated() {
+            let column = raw.trimmingSpaces().lowercased()
+            guard ["sku", "name", "price", "stock"].contains(column) else {
+                throw failure(
+                    "\(header.line)",
+                    "unknown column '\(DisplayText.clean(raw))'; expected sku, name, price and optionally stock")
+            }
+            guard columns.updateValue(index, forKey: column) == nil else {
+                throw failure("\(header.line)", "the column '\(column)' appears twice")
+            }
+        }
+        for required in ["sku", "name", "price"] where columns[required] == nil {
+            throw failure("\(header.line)", "the header has no '\(required)' column; expected sku,name,price[,stock]")
+        }
+        return columns
+    }
+
+    // MARK: - JSON
+
+    private func readJSON(_ bytes: [UInt8]) throws -> ProductFile {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw CommandFailure("\(DisplayText.clean(name)):\(error.line):\(error.column): \(error.message)")
+        }
+        guard case .array(let items) = document else { throw failure(nil, "expected a JSON array of products") }
+        var products: [Product] = []
+        for (index, item) in items.enumerated() {
+            let at = " index \(index)"
+            guard case .object(let members) = item else { throw failure(at, "expected an object") }
+            for member in members where !["sku", "name", "price", "stock", "active"].contains(member.key) {
+                throw failure(
+                    at, "unknown key \"\(DisplayText.clean(member.key))\"; expected sku, name, price, stock, active")
+            }
+            guard case .string(let sku)? = item["sku"] else { throw failure(at, "\"sku\" must be a string") }
+            guard case .string(let productName)? = item["name"] else { throw failure(at, "\"name\" must be a string") }
+            let priceText: String
+            switch item["price"] {
+            case .string(let text)?, .number(let text)?: priceText = text
+            default: throw failure(at, "\"price\" must be a decimal string such as \"12.99\"")
+            }
+            var stock: Int?
+            switch item["stock"] {
+            case nil, .null?: stock = nil
+            case .number(let text)?:
+                guard case .success(let value) = ValueKind.integer(text, in: 0...Int.max) else {
+                    throw failure(at, "\"stock\" must be a whole number of at least 0, or null")
+                }
+                stock = value
+            default: throw failure(at, "\"stock\" must be a whole number of at least 0, or null")
+            }
+            var active = true
+            switch item["active"] {
+            case nil: break
+            case .bool(let value)?: active = value
+            default: throw failure(at, "\"active\" must be true or false")
+            }
+            products.append(
+                Product(
+                    sku: sku, name: productName, price: try price(priceText, at: at), isActive: active, stock: stock))
+        }
+        return ProductFile(name: name, format: .json, products: products, lines: [])
+    }
+
+    // MARK: - Shared
+
+    private func price(_ text: String, at place: String) throws -> Money {
+        do {
+            return try Money(parsing: text, currency: currency)
+        } catch {
+            throw failure(place, error.description)
+        }
+    }
+
+    /// `file:3: message` for CSV lines, `file: index 2: message` for JSON items.
+    private func failure(_ place: String?, _ message: String) -> CommandFailure {
+        CommandFailure(DisplayText.clean(name) + (place.map { ":\($0): " } ?? ": ") + message)
+    }
+}
+
+extension String {
+    /// Without surrounding spaces and tabs.
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A buffered writer over a file descriptor: streaming thousands of CSV rows costs a few
+/// system calls, and memory stays at one buffer whatever the output size.
+public final class FileDescriptorOutput: CommandOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+
+    /// The process's standard output, buffered.
+    public static func standardOutput() -> FileDescriptorOutput { FileDescriptorOutput(descriptor: 1) }
+
+    /// The process's standard error; messages are flushed as they are written.
+    public static func standardError() -> FileDescriptorOutput { FileDescriptorOutput(descriptor: 2, capacity: 0) }
+
+    /// Wraps a descriptor the caller keeps open.
+    public init(descriptor: Int32, capacity: Int = 64 * 1024) {
+        self.descriptor = descriptor
+        self.capacity = capacity
+        buffer.reserveCapacity(capacity)
+    }
+
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    public func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= capacity { try flush() }
+    }
+
+    public func flush() throws {
+        var written = 0
+        defer { buffer.removeAll(keepingCapacity: true) }
+        while written < buffer.count {
+            let result = buffer[written...].withUnsafeBytes { bytes in
+                #if canImport(Glibc)
+                    Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+                #elseif canImport(Musl)
+                    Musl.write(descriptor, bytes.baseAddress, bytes.count)
+                #else
+                    Darwin.write(descriptor, bytes.baseAddress, bytes.count)
+                #endif
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw OutputClosed()
+            }
+            written += result
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// An aligned plain-text table for people: columns two spaces apart, numbers right-aligned.
+struct TextTable {
+    /// How a column lines up.
+    enum Alignment {
+        case left, right
+    }
+
+    /// A column's title and alignment.
+    struct Column {
+        let title: String
+        let alignment: Alignment
+
+        static func left(_ title: String) -> Column { Column(title: title, alignment: .left) }
+        static func right(_ title: String) -> Column { Column(title: title, alignment: .right) }
+    }
+
+    let columns: [Column]
+    private(set) var rows: [[String]] = []
+
+    init(_ columns: [Column]) {
+        self.columns = columns
+    }
+
+    mutating func append(_ row: [String]) {
+        rows.append(row)
+    }
+
+    /// The table, header first (bold where the style allows), one line per row, each ending
+    /// in a newline, without trailing spaces.
+    func rendered(style: TextStyle) -> String {
+        var widths = columns.map(\.title.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        var out = style.bold(line(columns.map(\.title), widths: widths)) + "\n"
+        for row in rows { out += line(row, widths: widths) + "\n" }
+        return out
+    }
+
+    private func line(_ cells: [String], widths: [Int]) -> String {
+        var parts: [String] = []
+        for (index, column) in columns.enumerated() {
+            let cell = index < cells.count ? cells[index] : ""
+            let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+            parts.append(column.alignment == .left ? cell + padding : padding + cell)
+        }
+        var text = parts.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,229 @@
+import CartCore
+
+/// Turns argv into an `Invocation`, checking it against the declared commands.
+///
+/// Options may appear anywhere after the tool name, before or after the command words, as
+/// `--name value` or `--name=value`; `--` ends options. The parser never traps: every input
+/// ends in an outcome or a `UsageError`.
+struct CommandLineParser {
+    let root: CommandSpec
+
+    /// One word of argv, classified.
+    private enum Token {
+        case option(name: String, value: String?, valueMissing: Bool)
+        case positional(String)
+    }
+
+    /// Parses the arguments after the tool name.
+    func parse(_ argv: [String]) throws(UsageError) -> ParseOutcome {
+        let tokens = tokenize(argv)
+        let positionals = tokens.compactMap { token -> String? in
+            if case .positional(let word) = token { return word }
+            return nil
+        }
+        let optionNames = tokens.compactMap { token -> String? in
+            if case .option(let name, _, _) = token { return name }
+            return nil
+        }
+        let top = ResolvedCommand(ancestors: [], spec: root)
+        if positionals.first == CommandTree.helpCommandName {
+            let asksAboutHelp = positionals.count == 1 && optionNames.contains { $0 == "--help" || $0 == "-h" }
+            let words = asksAboutHelp ? positionals : Array(positionals.dropFirst())
+            return .help(try resolveHelpTarget(words, from: top))
+        }
+        var command = top
+        var used = 0
+        var unknownWord: String?
+        while !command.spec.subcommands.isEmpty, used < positionals.count {
+            let word = positionals[used]
+            if let child = command.spec.subcommand(named: word), child.name != CommandTree.helpCommandName {
+                command = command.appending(child)
+                used += 1
+            } else {
+                if command.spec.arguments.isEmpty { unknownWord = word }
+                break
+            }
+        }
+        // A group that only dispatches reports the unknown word first; one that runs itself
+        // (`cart orders --limt 3`) reports its mistyped option first, as the likelier typo.
+        if let unknownWord, command.spec.action == nil { throw unknownCommand(unknownWord, in: command) }
+        if optionNames.contains(GlobalOptions.help.name) || optionNames.contains("-h") { return .help(command) }
+        if optionNames.contains(GlobalOptions.version.name) { return .version }
+
+        var invocation = Invocation(command: command)
+        for token in tokens {
+            guard case .option(let name, let value, let valueMissing) = token else { continue }
+            try record(name, value: value, valueMissing: valueMissing, into: &invocation)
+        }
+        if let unknownWord { throw unknownCommand(unknownWord, in: command) }
+        guard command.spec.action != nil else { return .help(command) }
+        try assign(Array(positionals.dropFirst(used)), into: &invocation)
+        try checkRequiredAndExclusive(invocation)
+        return .run(invocation)
+    }
+
+    // MARK: - Tokens
+
+    /// Whether each known option takes a value, over the whole tree: an option name means
+    /// the same everywhere, so words can be classified before the command is known.
+    private var takesValue: [String: Bool] {
+        var table: [String: Bool] = [:]
+        func visit(_ spec: CommandSpec) {
+            for option in spec.options { table[option.name] = option.takesValue }
+            spec.subcommands.forEach(visit)
+        }
+        visit(root)
+        for option in GlobalOptions.all { table[option.name] = option.takesValue }
+        return table
+    }
+
+    private func tokenize(_ argv: [String]) -> [Token] {
+        let arity = takesValue
+        var tokens: [Token] = []
+        var index = 0
+        var optionsEnded = false
+        while index < argv.count {
+            let word = argv[index]
+            index += 1
+            if optionsEnded || !Self.looksLikeOption(word) {
+                tokens.append(.positional(word))
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            guard word.hasPrefix("--") else {
+                tokens.append(.option(name: word, value: nil, valueMissing: false))
+                continue
+            }
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            if parts.count == 2 {
+                tokens.append(.option(name: name, value: String(parts[1]), valueMissing: false))
+            } else if arity[name] == true {
+                if index < argv.count, !Self.looksLikeOption(argv[index]) {
+                    tokens.append(.option(name: name, value: argv[index], valueMissing: false))
+                    index += 1
+                } else {
+                    tokens.append(.option(name: name, value: nil, valueMissing: true))
+                }
+            } else {
+                tokens.append(.option(name: name, value: nil, valueMissing: false))
+            }
+        }
+        return tokens
+    }
+
+    /// `--x`, `-h` and `--` are options; `-`, `-1` and `-1.5` are values, so that a negative
+    /// quantity is reported as an invalid quantity rather than an unknown option.
+    static func looksLikeOption(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "-") else { return false }
+        if bytes[1] == UInt8(ascii: "-") { return true }
+        let second = bytes[1]
+        return !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")) && second != UInt8(ascii: ".")
+    }
+
+    // MARK: - Commands
+
+    private func resolveHelpTarget(
+        _ words: [String], from top: ResolvedCommand
+    ) throws(UsageError)
+        -> ResolvedCommand
+    {
+        var command = top
+        for word in words {
+            guard let child = command.spec.subcommand(named: word) else { throw unknownCommand(word, in: command) }
+            command = command.appending(child)
+        }
+        return command
+    }
+
+    private func unknownCommand(_ word: String, in command: ResolvedCommand) -> UsageError {
+        let names = command.spec.subcommands.map(\.name)
+        var message =
+            command.isRoot
+            ? "Unknown command '\(DisplayText.clean(word))'."
+            : "Unknown subcommand '\(DisplayText.clean(word))' for '\(command.fullName)'."
+        if let match = Suggestion.closest(to: word, in: names) { message += " Did you mean '\(match)'?" }
+        return UsageError(message, command: command)
+    }
+
+    // MARK: - Options and arguments
+
+    private func record(
+        _ name: String, value: String?, valueMissing: Bool, into invocation: inout Invocation
+    )
+        throws(UsageError)
+    {
+        let command = invocation.command
+        guard let spec = command.option(named: name) else {
+            var message = "Unknown option '\(DisplayText.clean(name))'."
+            let names = command.allOptions.map(\.name)
+            if let match = Suggestion.closest(to: name, in: names) { message += " Did you mean '\(match)'?" }
+            throw UsageError(message, command: command)
+        }
+        guard spec.takesValue else {
+            if value != nil { throw UsageError("Option '\(spec.name)' does not take a value.", command: command) }
+            invocation.flags.insert(spec.name)
+            return
+        }
+        guard let value, !valueMissing else {
+            throw UsageError("Missing value for '\(spec.synopsis)'.", command: command)
+        }
+        invocation.options[spec.name] = try Self.convert(value, kind: spec.kind, label: "'\(spec.synopsis)'", command)
+    }
+
+    private func assign(_ words: [String], into invocation: inout Invocation) throws(UsageError) {
+        let command = invocation.command
+        var remaining = words[...]
+        for argument in command.spec.arguments {
+            if argument.isRepeating {
+                for word in remaining {
+                    _ = try Self.convert(word, kind: argument.kind, label: "'\(argument.label)'", command)
+                }
+                invocation.rest = Array(remaining)
+                remaining = []
+                break
+            }
+            guard let word = remaining.popFirst() else {
+                if argument.isOptional { break }
+                throw UsageError("Missing expected argument '\(argument.label)'.", command: command)
+            }
+            invocation.arguments[argument.name] = try Self.convert(
+                word, kind: argument.kind, label: "'\(argument.label)'", command)
+        }
+        if let extra = remaining.first {
+            throw UsageError("Unexpected argument '\(DisplayText.clean(extra))'.", command: command)
+        }
+    }
+
+    private func checkRequiredAndExclusive(_ invocation: Invocation) throws(UsageError) {
+        let command = invocation.command
+        for option in command.spec.options where option.isRequired && !invocation.has(option.name) {
+            throw UsageError("Missing expected argument '\(option.synopsis)'.", command: command)
+        }
+        for group in command.spec.exclusive {
+            let given = group.filter(invocation.has)
+            if given.count > 1 {
+                throw UsageError("'\(given[0])' cannot be used with '\(given[1])'.", command: command)
+            }
+        }
+    }
+
+    /// The value converted to its kind, or a usage error naming `label`.
+    static func convert(
+        _ value: String, kind: ValueKind, label: String, _ command: ResolvedCommand
+    )
+        throws(UsageError) -> ParsedValue
+    {
+        switch kind.parse(value) {
+        case .success(let parsed):
+            return parsed
+        case .failure(let problem):
+            throw UsageError(
+                "The value '\(DisplayText.clean(value))' is invalid for \(label): \(problem.phrase).", command: command)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// A command as declared: its words, help, arguments, options and subcommands, and what runs
+/// it. Help, parsing, suggestions and the README reference all read this one declaration.
+struct CommandSpec: Sendable {
+    /// What a command does once its arguments are parsed.
+    typealias Action = @Sendable (CommandRunner) throws -> Void
+
+    /// The word that selects the command, such as `add`.
+    let name: String
+    /// One line for `OVERVIEW:` and the parent's `SUBCOMMANDS:` list.
+    let abstract: String
+    /// More text after the overview, if any.
+    var discussion: String?
+    /// Positional arguments, in order.
+    var arguments: [ArgumentSpec]
+    /// Options and flags of this command (the global ones are added by the tree).
+    var options: [OptionSpec]
+    /// Groups of option names of which at most one may be given.
+    var exclusive: [[String]]
+    /// Commands below this one, such as `products add`.
+    var subcommands: [CommandSpec]
+    /// What runs the command; `nil` for a group, which prints its help.
+    var action: Action?
+
+    init(
+        _ name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [], exclusive: [[String]] = [], subcommands: [CommandSpec] = [],
+        action: Action? = nil
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.exclusive = exclusive
+        self.subcommands = subcommands
+        self.action = action
+    }
+
+    func subcommand(named name: String) -> CommandSpec? {
+        subcommands.first { $0.name == name }
+    }
+}
+
+/// A command together with the words that led to it, as `cart products add`.
+struct ResolvedCommand: Sendable {
+    /// The commands above this one, from the root down.
+    let ancestors: [CommandSpec]
+    /// The command itself.
+    let spec: CommandSpec
+
+    /// `cart products add`.
+    var fullName: String { (ancestors.map(\.name) + [spec.name]).joined(separator: " ") }
+
+    /// Whether this is the tool itself rather than one of its commands.
+    var isRoot: Bool { ancestors.isEmpty }
+
+    /// The command's own options and flags followed by the global ones.
+    var allOptions: [OptionSpec] { spec.options + GlobalOptions.all }
+
+    func option(named name: String) -> OptionSpec? {
+        allOptions.first { $0.name == name || $0.shortName == name }
+    }
+
+    func appending(_ child: CommandSpec) -> ResolvedCommand {
+        ResolvedCommand(ancestors: ancestors + [spec], spec: child)
+    }
+}

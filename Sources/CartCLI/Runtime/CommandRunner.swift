@@ -1,0 +1,109 @@
+import CartCore
+
+/// What a command's action works with: its parsed values, the resolved global options, the
+/// service (opened on first use) and the outputs.
+final class CommandRunner {
+    let invocation: Invocation
+    let globals: GlobalSettings
+    let environment: [String: String]
+    let stdout: any CommandOutput
+    let stderr: any CommandOutput
+    let style: TextStyle
+    private var openedService: CartService?
+    private var openedSettings: StoreSettings?
+
+    init(
+        invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
+        stderr: any CommandOutput
+    ) {
+        self.invocation = invocation
+        self.globals = globals
+        self.environment = environment
+        self.stdout = stdout
+        self.stderr = stderr
+        self.style = TextStyle.forOutput(stdout, environment: environment)
+    }
+
+    /// Whether to print JSON rather than text for people.
+    var json: Bool { globals.json }
+
+    /// The cart the command acts on.
+    var cartID: String { globals.cartID }
+
+    /// The database file the global options name.
+    func databasePath() throws -> String {
+        try globals.databasePath(environment: environment)
+    }
+
+    /// How long to wait for a database another process holds locked.
+    var busyTimeout: Duration { .milliseconds(globals.busyTimeoutMilliseconds) }
+
+    /// The service over the chosen store, opened once; a new database gets `initialSettings`.
+    func service(initialSettings: StoreSettings = .defaults) throws -> CartService {
+        if let openedService { return openedService }
+        let repository = try BackendFactory.make(
+            store: globals.store, path: globals.store == .sqlite ? try databasePath() : "",
+            busyTimeout: busyTimeout, initialSettings: initialSettings)
+        if globals.store == .memory {
+            try note("Note: --store memory keeps nothing; every change is lost when this command ends.")
+        }
+        let service = CartService(repository: repository)
+        openedService = service
+        return service
+    }
+
+    /// The store settings, read once.
+    func storeSettings() throws -> StoreSettings {
+        if let openedSettings { return openedSettings }
+        let settings = try service().settings()
+        openedSettings = settings
+        return settings
+    }
+
+    // MARK: - Values
+
+    /// A required argument or option; the parser has already made sure it is there.
+    func required(_ name: String) throws -> String {
+        guard let value = invocation.text(name) else {
+            throw UsageError("Missing expected argument '<\(name)>'.", command: invocation.command)
+        }
+        return value
+    }
+
+    /// An amount option in the store currency.
+    ///
+    /// - Throws: `UsageError` naming the option when the amount does not fit the currency.
+    func money(_ optionName: String) throws -> Money? {
+        guard let text = invocation.text(optionName) else { return nil }
+        let currency = try storeSettings().currency
+        do {
+            return try Money(parsing: text, currency: currency)
+        } catch {
+            let label = invocation.command.option(named: optionName)?.synopsis ?? optionName
+            var reason = error.description
+            if case .invalidAmount(_, let why) = error { reason = why }
+            throw UsageError(
+                "The value '\(DisplayText.clean(text))' is invalid for '\(label)': \(reason).",
+                command: invocation.command)
+        }
+    }
+
+    // MARK: - Output
+
+    /// Writes one line on stdout.
+    func line(_ text: String = "") throws {
+        try stdout.write(text + "\n")
+    }
+
+    /// Writes a JSON value on stdout, on one line.
+    func emit(_ value: JSONValue) throws {
+        try stdout.write(value.rendered + "\n")
+    }
+
+    /// Writes a message for people on stderr, after what stdout already holds.
+    func note(_ text: String) throws {
+        try stdout.flush()
+        try stderr.write(text + "\n")
+        try stderr.flush()
+    }
+}

@@ -1,0 +1,3 @@
+import CartCLI
+
+CartCommandLine.main()

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import CartCLI
+
+@Suite("CSV reader (RFC 4180)")
+struct CSVReaderTests {
+    func records(_ text: String) throws(CSVReader.Problem) -> [CSVReader.Record] {
+        try CSVReader(Array(text.utf8)).records()
+    }
+
+    func problem(_ bytes: [UInt8]) -> CSVReader.Problem? {
+        do {
+            _ = try CSVReader(bytes).records()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("quoted fields hold commas, doubled quotes and line breaks; lines are counted through them")
+    func quoting() throws {
+        let parsed = try records("sku,name\r\n\"a,1\",\"say \"\"hi\"\"\"\r\nb,\"two\nlines\"\nc,\"\"\n")
+        #expect(parsed.map(\.fields) == [["sku", "name"], ["a,1", "say \"hi\""], ["b", "two\nlines"], ["c", ""]])
+        #expect(parsed.map(\.line) == [1, 2, 3, 5])
+    }
+
+    @Test("a byte order mark is skipped, blank lines are skipped, a last line may lack its newline")
+    func edges() throws {
+        let parsed = try CSVReader([0xEF, 0xBB, 0xBF] + Array("a,b\n\n\nc,\n".utf8)).records()
+        #expect(parsed == [.init(line: 1, fields: ["a", "b"]), .init(line: 4, fields: ["c", ""])])
+        #expect(try records("x") == [.init(line: 1, fields: ["x"])])
+        #expect(try records("") == [])
+    }
+
+    @Test("malformed quoting is refused, naming the line")
+    func malformed() {
+        #expect(problem(Array("a\n\"open,b\nc\n".utf8)) == .init(line: 2, message: "a quoted field is never closed"))
+        #expect(problem(Array("a\nb\"c\n".utf8))?.line == 2)
+        #expect(
+            problem(Array("a\n\"b\"c\n".utf8)) == .init(line: 2, message: "unexpected character after a closing quote"))
+    }
+
+    @Test("invalid UTF-8 is an error naming its line")
+    func invalidUTF8() {
+        for bad: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF]] {
+            #expect(
+                problem(Array("sku\nok\n".utf8) + bad + [0x0A])
+                    == .init(line: 3, message: "the text is not valid UTF-8"))
+        }
+    }
+}

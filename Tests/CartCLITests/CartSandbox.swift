@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// A private directory, a database path in it, and a way to run the built `cart` binary
+/// against them as a separate process. Each test makes its own, so tests run in parallel.
+final class CartSandbox: @unchecked Sendable {
+    /// What one run of the binary produced.
+    struct Result: CustomStringConvertible {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        var description: String { "status \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+
+        /// The stderr lines that report an error.
+        var errorLines: [Substring] { stderr.split(separator: "\n").filter { $0.hasPrefix("Error: ") } }
+    }
+
+    let directory: URL
+    /// The database every `run` uses unless the arguments name another.
+    let database: String
+    /// Variables every `run` passes besides `HOME` and `CART_DB`.
+    var environment: [String: String] = [:]
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cart-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = directory.appendingPathComponent("data/cart.sqlite3").path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A path inside the sandbox.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Writes a file in the sandbox and returns its path.
+    @discardableResult
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let target = path(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: target))
+        return target
+    }
+
+    /// Runs `cart` with `arguments` against the sandbox database (through `CART_DB`, so
+    /// `--db` on the command line still wins), with `HOME` inside the sandbox.
+    @discardableResult
+    func run(_ arguments: String..., environment extra: [String: String] = [:]) throws -> Result {
+        try run(arguments, environment: extra)
+    }
+
+    /// Runs `cart` with `arguments`; `extra` adds or overrides variables (an empty value
+    /// removes one).
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        var variables = ["HOME": path("home"), "CART_DB": database, "PATH": "/usr/bin:/bin"]
+        variables.merge(environment) { $1 }
+        variables.merge(extra) { $1 }
+        variables = variables.filter { !$0.value.isEmpty }
+
+        let id = UUID().uuidString
+        let outURL = directory.appendingPathComponent("out-\(id)")
+        let errURL = directory.appendingPathComponent("err-\(id)")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.arguments = arguments
+        process.environment = variables
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// Runs `cart` and expects success.
+    @discardableResult
+    func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(arguments) \(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// The built `cart` binary: beside the test bundle in the build directory, else under the
+    /// package's `.build/debug`.
+    static func binary() throws -> String {
+        let candidates = [
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("cart").path,
+            Bundle.main.bundleURL.appendingPathComponent("cart").path,
+            packageRoot().appendingPathComponent(".build/debug/cart").path,
+        ]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw BinaryNotBuilt(searched: candidates)
+        }
+        return found
+    }
+
+    /// The package's root folder, from this file's place in it.
+    static func packageRoot() -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    struct BinaryNotBuilt: Error, CustomStringConvertible {
+        let searched: [String]
+        var description: String { "The cart binary is not built; run 'swift build'. Looked in: \(searched)" }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("cart binary: the database file")
+struct EndToEndDatabaseTests {
+    func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test("db init sets currency and caps; the currency is locked once products exist")
+    func initialise() throws {
+        let sandbox = try CartSandbox()
+        #expect(
+            try sandbox.ok("db", "init", "--currency", "JPY", "--max-line-quantity", "5").stdout
+                == "Created \(sandbox.database): JPY, at most 5 units per line and 100 lines per cart.\n")
+        try sandbox.ok("products", "add", "tea", "--name", "Tea", "--price", "500")
+        #expect(try sandbox.ok("products").stdout.contains("¥500"))
+        #expect(try sandbox.run("products", "update", "tea", "--price", "5.5").status == 64)
+        let capped = try sandbox.run("add", "tea", "6")
+        #expect(capped.status == 1 && capped.stderr == "Error: Quantity must be between 1 and 5; got 6.\n")
+        let locked = try sandbox.run("db", "init", "--currency", "EUR")
+        #expect(locked.status == 1)
+        #expect(locked.stderr == "Error: The store currency is JPY and products exist; it cannot change to EUR.\n")
+        #expect(
+            try sandbox.ok("db", "init", "--max-lines", "7", "--json").stdout
+                == #"{"created":false,"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}"# + "\n")
+        #expect(try sandbox.run("db", "init", "--currency", "XYZ").status == 64)
+        #expect(try sandbox.run("db", "init", "--max-line-quantity", "0").status == 64)
+        let kwd = try CartSandbox()
+        try kwd.ok("db", "init", "--currency", "kwd")
+        try kwd.ok("products", "add", "x", "--name", "X", "--price", "12.99")
+        #expect(try kwd.ok("products").stdout.contains("12.990 KWD"))
+    }
+
+    @Test("db status, migrate and check report on the file")
+    func inspect() throws {
+        let sandbox = try CartSandbox()
+        #expect(
+            try sandbox.ok("db", "status").stdout
+                == "No database at \(sandbox.database) yet; any command creates it (or 'cart db init').\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+        #expect(
+            try sandbox.ok("db", "migrate").stdout == "Applied 2 migrations: 0001_initial_schema, 0002_orders.\n")
+        #expect(try sandbox.ok("db", "migrate").stdout == "The database is up to date (schema version 2).\n")
+        #expect(try sandbox.ok("db", "migrate", "--json").stdout == #"{"applied":[]}"# + "\n")
+        try sandbox.ok("demo")
+        try sandbox.ok("add", "apple")
+        let status = try sandbox.ok("db", "status").stdout
+        for line in [
+            "Database:  \(sandbox.database)", "Currency:  USD", "Caps:      99 units per line, 100 lines per cart",
+            "Products:  12", "Carts:     1", "Orders:    0",
+        ] {
+            #expect(status.contains(line + "\n"), "\(status)")
+        }
+        #expect(status.contains("Migration: 0002_orders applied "))
+        let json = try sandbox.ok("db", "status", "--json").stdout
+        #expect(
+            json.hasPrefix(
+                #"{"store":"sqlite","path":"\#(sandbox.database)","exists":true,"schemaVersion":2,"migrations":[{"name":"0001_initial_schema","checksum":""#
+            ))
+        #expect(
+            json.hasSuffix(
+                #""currency":"USD","maxLineQuantity":99,"maxLinesPerCart":100,"products":12,"carts":1,"orders":0}"#
+                    + "\n"))
+        #expect(try sandbox.ok("db", "check").stdout == "ok\n")
+        #expect(try sandbox.ok("db", "check", "--json").stdout == #"{"ok":true,"problems":[]}"# + "\n")
+    }
+
+    @Test("a file that is not a database is refused in one line and left byte for byte")
+    func notADatabase() throws {
+        let sandbox = try CartSandbox()
+        let text = Array(String(repeating: "not a database\n", count: 400).utf8)
+        let path = try sandbox.write("notes.txt", text)
+        for arguments in [["show"], ["add", "x"], ["db", "status"], ["db", "migrate"], ["db", "check"]] {
+            let result = try sandbox.run(["--db", path] + arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(
+                result.stderr == "Error: '\(path)' is not a cart database (not a SQLite file, or damaged).\n",
+                "\(arguments)")
+        }
+        #expect(try bytes(path) == Data(text))
+    }
+
+    @Test("a database from a newer version is refused and left byte for byte")
+    func newerVersion() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [sandbox.database, "INSERT INTO schema_migrations VALUES (3, '0003_future', 'x', 0)"]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let before = try bytes(sandbox.database)
+        for arguments in [["show"], ["demo"], ["db", "migrate"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(result.errorLines.count == 1 && result.stderr.contains("newer version of cart"), "\(result)")
+        }
+        #expect(try bytes(sandbox.database) == before)
+    }
+
+    @Test("a directory given as the database is one clear line")
+    func directory() throws {
+        let sandbox = try CartSandbox()
+        let result = try sandbox.run("--db", sandbox.path(""), "show")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: '\(sandbox.path(""))' is a directory, not a database file.\n")
+    }
+
+    @Test(
+        "a read-only database refuses writes in one line and stays byte for byte",
+        .enabled(if: getuid() != 0, "root writes through file permissions"))
+    func readOnly() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: sandbox.database)
+        let before = try bytes(sandbox.database)
+        let result = try sandbox.run("add", "apple")
+        #expect(result.status == 1 && result.errorLines.first?.contains("read-only") == true, "\(result)")
+        #expect(try bytes(sandbox.database) == before)
+    }
+
+    @Test("a database locked past the busy timeout exits 75")
+    func busy() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        let shell = Process()
+        let input = Pipe()
+        let output = Pipe()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [sandbox.database]
+        shell.standardInput = input
+        shell.standardOutput = output
+        try shell.run()
+        defer {
+            try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
+            try? input.fileHandleForWriting.close()
+            shell.waitUntilExit()
+        }
+        try input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("locked") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        let flag = try sandbox.run("--busy-timeout", "100", "add", "apple")
+        #expect(flag.status == 75, "\(flag)")
+        #expect(flag.errorLines.count == 1 && flag.stderr.contains("locked by another process"))
+        let variable = try sandbox.run(["add", "apple"], environment: ["CART_BUSY_TIMEOUT": "50"])
+        #expect(variable.status == 75, "\(variable)")
+    }
+
+    @Test("--db beats CART_DB, which beats XDG_DATA_HOME, which beats HOME; directories are created")
+    func location() throws {
+        let sandbox = try CartSandbox()
+        let xdg = sandbox.path("xdg")
+        try sandbox.run(
+            ["products", "add", "a", "--name", "A", "--price", "1"], environment: ["CART_DB": "", "XDG_DATA_HOME": xdg])
+        #expect(FileManager.default.fileExists(atPath: xdg + "/cart/cart.sqlite3"))
+        try sandbox.run(["demo"], environment: ["CART_DB": ""])
+        #expect(FileManager.default.fileExists(atPath: sandbox.path("home") + "/.local/share/cart/cart.sqlite3"))
+        let explicit = sandbox.path("deep/er/given.db")
+        try sandbox.ok("--db", explicit, "demo")
+        #expect(FileManager.default.fileExists(atPath: explicit))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+        let noHome = try sandbox.run(["show"], environment: ["CART_DB": "", "HOME": ""])
+        #expect(noHome.status == 1 && noHome.stderr.contains("No place for the database"))
+    }
+
+    @Test("--store memory keeps nothing, says so once, and writes no file")
+    func memory() throws {
+        let sandbox = try CartSandbox()
+        let added = try sandbox.ok("--store", "memory", "demo")
+        #expect(added.stderr == "Note: --store memory keeps nothing; every change is lost when this command ends.\n")
+        let next = try sandbox.run(["products", "--json"], environment: ["CART_STORE": "memory"])
+        #expect(next.stdout == #"{"products":[]}"# + "\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+        #expect(try sandbox.ok("--store=memory", "db", "check").stdout == "ok\n")
+        #expect(
+            try sandbox.ok("--store=memory", "db", "status").stdout.hasPrefix("Database:  memory (nothing is kept)\n"))
+    }
+}

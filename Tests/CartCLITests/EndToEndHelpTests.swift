@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import CartCLI
+
+@Suite("cart binary: help, version and exit codes")
+struct EndToEndHelpTests {
+    /// Every command path in the tree, such as `["products", "add"]`.
+    static let commandPaths: [[String]] = {
+        var paths: [[String]] = [[]]
+        func visit(_ spec: CommandSpec, _ path: [String]) {
+            for child in spec.subcommands {
+                paths.append(path + [child.name])
+                visit(child, path + [child.name])
+            }
+        }
+        visit(CommandTree.root, [])
+        return paths
+    }()
+
+    @Test("every command's --help and help <command> print the generated help and exit 0", arguments: commandPaths)
+    func help(path: [String]) throws {
+        let sandbox = try CartSandbox()
+        var command = ResolvedCommand(ancestors: [], spec: CommandTree.root)
+        for word in path {
+            let child = try #require(command.spec.subcommand(named: word))
+            command = command.appending(child)
+        }
+        let expected = HelpFormatter.help(for: command)
+        let flag = try sandbox.run(path + ["--help"])
+        #expect(flag.status == 0 && flag.stderr.isEmpty)
+        #expect(flag.stdout == expected)
+        #expect(try sandbox.run(["help"] + path).stdout == expected)
+        #expect(expected.hasPrefix("OVERVIEW: ") && expected.contains("\nUSAGE: cart"))
+        for line in expected.split(separator: "\n") {
+            #expect(line.count <= 80, "\(path): \(line)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database), "help must not create the database")
+    }
+
+    @Test("help follows swift-argument-parser's sections")
+    func sections() throws {
+        let sandbox = try CartSandbox()
+        let root = try sandbox.ok("--help").stdout
+        for section in ["OVERVIEW:", "USAGE: cart <subcommand> [<options>]", "OPTIONS:", "SUBCOMMANDS:"] {
+            #expect(root.contains(section))
+        }
+        #expect(root.contains("  --db <path>             The SQLite database file"))
+        let add = try sandbox.ok("help", "add").stdout
+        #expect(
+            add.hasPrefix(
+                "OVERVIEW: Add units of a product to the cart.\n\nUSAGE: cart add <sku> [<quantity>] [--if-version <n>]\n"
+            ))
+        #expect(add.contains("\nARGUMENTS:\n  <sku>                   The product's SKU.\n"))
+        #expect(add.contains("\nOPTIONS:\n  --if-version <n>        Only change the cart"))
+        #expect(add.contains("\nGLOBAL OPTIONS:\n"))
+        #expect(
+            try sandbox.ok("products", "update", "--help").stdout.contains(
+                "[--stock <n> | --no-stock] [--active | --inactive]"))
+    }
+
+    @Test("--version prints the version alone")
+    func version() throws {
+        let result = try CartSandbox().ok("--version")
+        #expect(result.stdout == CartCommandLine.version + "\n")
+    }
+
+    @Test("usage errors exit 64 with the error, the usage line and where to find help")
+    func usageErrors() throws {
+        let sandbox = try CartSandbox()
+        let missing = try sandbox.run("add")
+        #expect(missing.status == 64)
+        #expect(
+            missing.stderr == """
+                Error: Missing expected argument '<sku>'.
+                Usage: cart add <sku> [<quantity>] [--if-version <n>]
+                  See 'cart add --help' for more information.
+
+                """)
+        #expect(missing.stdout.isEmpty)
+        let typo = try sandbox.run("prodcuts", "--json")
+        #expect(typo.status == 64 && typo.errorLines == ["Error: Unknown command 'prodcuts'. Did you mean 'products'?"])
+        let quantity = try sandbox.run("add", "apple", "-1")
+        #expect(
+            quantity.errorLines == [
+                "Error: The value '-1' is invalid for '<quantity>': expected a whole number written with the digits 0-9."
+            ])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database), "a usage error must not create the database")
+    }
+
+    @Test("garbage argv through the real binary ends in 64 with one error line")
+    func garbage() throws {
+        let sandbox = try CartSandbox()
+        for argv in [
+            ["\u{0}"], ["--", "--"], ["-"], ["--=x"], ["add", "a", "b", "c"], ["🛒"], ["--db"],
+            ["orders", "--after", "-3"],
+        ] {
+            let result = try sandbox.run(argv)
+            #expect(result.status == 64, "\(argv) \(result)")
+            #expect(result.errorLines.count == 1, "\(argv) \(result)")
+        }
+    }
+}

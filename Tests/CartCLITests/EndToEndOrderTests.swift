@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@Suite("cart binary: order history")
+struct EndToEndOrderTests {
+    /// Three orders: #1 and #3 by `default`, #2 by `bob`.
+    func history() throws -> CartSandbox {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "apple", "--name", "Apple", "--price", "1.29")
+        try sandbox.ok("products", "add", "pie", "--name", "Pie, \"deluxe\"", "--price", "4.50")
+        try sandbox.ok("add", "apple", "2")
+        try sandbox.ok("checkout")
+        try sandbox.ok("add", "pie", "--cart", "bob")
+        try sandbox.ok("checkout", "--cart", "bob")
+        try sandbox.ok("add", "apple")
+        try sandbox.ok("add", "pie", "3")
+        try sandbox.ok("checkout")
+        return sandbox
+    }
+
+    @Test("orders --json pages newest first with a keyset cursor, in the documented shape")
+    func pages() throws {
+        let sandbox = try history()
+        let first = try sandbox.ok("orders", "--limit", "2", "--json").stdout
+        let pattern =
+            #"^\{"orders":\[\{"number":3,"cart":"default","placedAt":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z","currency":"USD","totalItems":4,"total":"14.79","lines":\[\{"sku":"apple","name":"Apple","quantity":1,"unitPrice":"1.29","lineTotal":"1.29"\},\{"sku":"pie","name":"Pie, \\"deluxe\\"","quantity":3,"unitPrice":"4.50","lineTotal":"13.50"\}\]\},\{"number":2,.*\],"next":2\}\n$"#
+        #expect(first.range(of: pattern, options: .regularExpression) != nil, "\(first)")
+        let second = try sandbox.ok("orders", "--limit", "2", "--after", "2", "--json").stdout
+        #expect(second.hasPrefix(#"{"orders":[{"number":1,"#) && second.hasSuffix(#""next":null}"# + "\n"))
+        let oldest = try sandbox.ok("orders", "--oldest-first", "--limit=1", "--json").stdout
+        #expect(oldest.hasPrefix(#"{"orders":[{"number":1,"#))
+    }
+
+    @Test("orders lists every cart unless --cart or CART_ID chooses one")
+    func cartFilter() throws {
+        let sandbox = try history()
+        func numbers(_ result: CartSandbox.Result) -> [String] {
+            result.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: " ")[0]) }
+        }
+        #expect(numbers(try sandbox.ok("orders")) == ["3", "2", "1"])
+        #expect(numbers(try sandbox.ok("orders", "--cart", "bob")) == ["2"])
+        #expect(numbers(try sandbox.run(["orders"], environment: ["CART_ID": "default"])) == ["3", "1"])
+        #expect(numbers(try sandbox.ok("orders", "--sku", "pie")) == ["3", "2"])
+        let table = try sandbox.ok("orders", "--limit", "1").stdout.split(separator: "\n")
+        #expect(
+            table.first == "ORDER  PLACED                    CART     ITEMS   TOTAL"
+                || table.first?.hasPrefix("ORDER  PLACED") == true)
+        #expect(table.last == "More: cart orders --after 3")
+        #expect(try sandbox.ok("orders", "--since", "2000-01-01", "--until", "2000-01-02").stdout == "No orders.\n")
+        #expect(
+            try sandbox.ok("orders", "--until", "2999-01-01T00:00:00+02:00", "--json").stdout.contains(#""number":3"#))
+    }
+
+    @Test("orders --csv streams one escaped row per order line, all orders unless --limit")
+    func csv() throws {
+        let sandbox = try history()
+        let rows = try sandbox.ok("orders", "--csv", "--oldest-first").stdout.split(separator: "\n").map(String.init)
+        #expect(rows.count == 5)
+        #expect(rows[0] == "number,placed_at,cart,sku,name,quantity,unit_price,line_total,currency")
+        #expect(rows[1].hasPrefix("1,") && rows[1].hasSuffix(",default,apple,Apple,2,1.29,2.58,USD"))
+        #expect(rows[2].hasSuffix(#",bob,pie,"Pie, ""deluxe""",1,4.50,4.50,USD"#))
+        #expect(try sandbox.ok("orders", "--csv", "--limit", "1").stdout.split(separator: "\n").count == 3)
+        let conflict = try sandbox.run("orders", "--csv", "--json")
+        #expect(conflict.status == 64)
+    }
+
+    @Test("orders show prints one order; an unknown number is exit 1")
+    func showOrder() throws {
+        let sandbox = try history()
+        let shown = try sandbox.ok("orders", "show", "3").stdout.split(separator: "\n").map(String.init)
+        #expect(shown[0].hasPrefix("Order #3, cart 'default', placed "))
+        #expect(
+            Array(shown.dropFirst()) == [
+                "SKU    NAME           QTY   UNIT   TOTAL",
+                "apple  Apple            1  $1.29   $1.29",
+                "pie    Pie, \"deluxe\"    3  $4.50  $13.50",
+                "4 items, total $14.79",
+            ])
+        let json = try sandbox.ok("orders", "show", "2", "--json").stdout
+        #expect(json.hasPrefix(#"{"number":2,"cart":"bob","placedAt":""#))
+        let missing = try sandbox.run("orders", "show", "99")
+        #expect(missing.status == 1 && missing.stderr == "Error: No order number 99.\n")
+        #expect(try sandbox.run("orders", "show", "x").status == 64)
+    }
+
+    @Test("orders stats totals and groups revenue")
+    func stats() throws {
+        let sandbox = try history()
+        #expect(
+            try sandbox.ok("orders", "stats").stdout == """
+                PERIOD  ORDERS  ITEMS  REVENUE
+                total        3      7   $21.87
+
+                """)
+        #expect(
+            try sandbox.ok("orders", "stats", "--by", "product", "--json").stdout
+                == #"{"by":"product","currency":"USD","rows":[{"key":"pie","orders":2,"items":4,"revenue":"18.00"},"#
+                + #"{"key":"apple","orders":2,"items":3,"revenue":"3.87"}]}"# + "\n")
+        let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
+        #expect(byDay.count == 2 && byDay[0] == "DAY         ORDERS  ITEMS  REVENUE")
+        #expect(try sandbox.run("orders", "stats", "--by", "week").status == 64)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import CartCLI
+
+/// A small deterministic generator, so a failing argv can be reproduced from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Parser under random input")
+struct ParserPropertyTests {
+    /// Words that reach deep into the parser, mixed with garbage.
+    static let vocabulary: [String] = {
+        var words: [String] = [
+            "--", "-", "-h", "--help", "--version", "=", "--=", "-1", "0", "1", "2", "99", "1.5", "abc",
+        ]
+        func visit(_ spec: CommandSpec) {
+            words.append(spec.name)
+            for option in spec.options + GlobalOptions.all where option.name != "--store" {
+                words += [option.name, option.name + "=", option.name + "=1"]
+            }
+            spec.subcommands.forEach(visit)
+        }
+        visit(CommandTree.root)
+        words += [
+            "--store=memory", "apple", "2026-01-01", "2026-02-30", "day", "product", "\u{0}", "\n", "é", "🛒", "２",
+        ]
+        return words
+    }()
+
+    static func garbage(_ random: inout SplitMix64) -> String {
+        let length = Int.random(in: 0...12, using: &random)
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<length {
+            let pick = Int.random(in: 0...3, using: &random)
+            let value: UInt32 =
+                switch pick {
+                case 0: UInt32.random(in: 0...0x7F, using: &random)
+                case 1: UInt32.random(in: 0x80...0xD7FF, using: &random)
+                case 2: [0x2D, 0x3D, 0x2028, 0x202E, 0xFEFF][Int.random(in: 0...4, using: &random)]
+                default: UInt32.random(in: 0xE000...0x10FFFF, using: &random)
+                }
+            if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+        }
+        return String(scalars)
+    }
+
+    @Test("random argv never crashes and always ends in success, a failure or a usage error, each reported once")
+    func randomArgv() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cart-fuzz-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        // CART_DB inside a private folder: even a stray `--store sqlite` could not touch real data.
+        let environment = [
+            "CART_STORE": "memory", "HOME": home.path, "CART_DB": home.appendingPathComponent("db").path,
+        ]
+        var random = SplitMix64(state: 0xC0FFEE)
+        for round in 0..<3000 {
+            let count = Int.random(in: 0...7, using: &random)
+            let argv = (0..<count).map { _ in
+                Bool.random(using: &random)
+                    ? Self.vocabulary[Int.random(in: 0..<Self.vocabulary.count, using: &random)]
+                    : Self.garbage(&random)
+            }
+            let result = InProcess(argv, environment: environment)
+            let context = "round \(round): \(argv.debugDescription)\n\(result.stderr)"
+            #expect([0, 1, 64].contains(result.status), "\(context)")
+            if result.status == 0 {
+                #expect(result.errorLines.isEmpty, "\(context)")
+            } else {
+                #expect(result.errorLines.count == 1, "\(context)")
+                if result.status == 1 {
+                    // The memory-store note may precede the one error line, and nothing else.
+                    let other = result.stderr.split(separator: "\n").filter {
+                        !$0.hasPrefix("Error: ") && !$0.hasPrefix("Note: ")
+                    }
+                    #expect(other.isEmpty, "\(context)")
+                }
+            }
+            if result.status == 64 {
+                let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(
+                    lines.count == 4 && lines[1].hasPrefix("Usage: cart") && lines[2].hasPrefix("  See 'cart"),
+                    "\(context)")
+            }
+        }
+    }
+}

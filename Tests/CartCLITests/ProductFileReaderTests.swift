@@ -1,0 +1,78 @@
+import CartCore
+import Testing
+
+@testable import CartCLI
+
+@Suite("Product import files")
+struct ProductFileReaderTests {
+    let reader = ProductFileReader(name: "p.csv", currency: .usd)
+
+    func failure(_ text: String, currency: Currency = .usd) -> String? {
+        do {
+            _ = try ProductFileReader(name: "p.csv", currency: currency).read(Array(text.utf8))
+            return nil
+        } catch let error as CommandFailure {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("CSV columns may come in any order; stock is optional and empty means untracked")
+    func csv() throws {
+        let file = try reader.read(
+            Array("price, SKU ,name,stock\n1.29,apple,Apple,\n\"2.50\",kiwi,\"Kiwi, gold\",7\n".utf8))
+        #expect(file.products.map(\.sku) == ["apple", "kiwi"])
+        #expect(file.products.map(\.stock) == [nil, 7])
+        #expect(file.products[1].name == "Kiwi, gold")
+        #expect(file.products[1].price == Money(minorUnits: 250, currency: .usd))
+        #expect(file.lines == [2, 3])
+        #expect(try reader.read(Array("sku,name,price\na,A,1\n".utf8)).products.count == 1)
+    }
+
+    @Test("CSV errors name the file and the line where the record starts")
+    func csvErrors() {
+        #expect(
+            failure("sku,name,price\na,\"two\nlines\",1\nb,B,1.299\n")
+                == "p.csv:4: Invalid amount '1.299': USD has at most 2 decimal places.")
+        #expect(failure("sku,name,price\na,A\n") == "p.csv:2: expected 3 fields as in the header, found 2")
+        #expect(failure("sku,name,cost\n")?.hasPrefix("p.csv:1: unknown column 'cost'") == true)
+        #expect(failure("sku,name\n")?.hasPrefix("p.csv:1: the header has no 'price' column") == true)
+        #expect(failure("sku,name,price,stock\na,A,1,-2\n")?.hasPrefix("p.csv:2: stock '-2'") == true)
+        #expect(failure("") == "p.csv:1: the file is empty; expected a header line 'sku,name,price'")
+        #expect(failure("sku,name,price\na,A,1\n", currency: .jpy) == nil)
+        #expect(
+            failure("sku,name,price\na,A,1.5\n", currency: .jpy)
+                == "p.csv:2: Invalid amount '1.5': JPY has no fractional digits.")
+    }
+
+    @Test("JSON items are objects with sku, name, price and optional stock and active")
+    func json() throws {
+        let text = """
+             [{"sku":"a","name":"A","price":"1.29","stock":null},
+              {"sku":"b","name":"B","price":2.5,"stock":3,"active":false}]
+            """
+        let file = try ProductFileReader(name: "p.json", currency: .usd).read(Array(text.utf8))
+        #expect(file.products.map(\.stock) == [nil, 3])
+        #expect(file.products.map(\.isActive) == [true, false])
+        #expect(file.products[1].price.minorUnits == 250)
+    }
+
+    @Test("JSON errors name the index of the item, or the line and column of a syntax error")
+    func jsonErrors() {
+        #expect(
+            failure(#"[{"sku":"a","name":"A","price":"1"},{"sku":"b","name":"B"}]"#)
+                == #"p.csv: index 1: "price" must be a decimal string such as "12.99""#)
+        #expect(
+            failure(#"[{"sku":"a","name":"A","price":"1","colour":"red"}]"#)?.hasPrefix(
+                #"p.csv: index 0: unknown key "colour""#) == true)
+        #expect(
+            failure(#"[{"sku":"a","name":"A","price":"1e2"}]"#)?.hasPrefix("p.csv: index 0: Invalid amount '1e2'")
+                == true)
+        #expect(
+            failure(#"[{"sku":"a","name":"A","price":"1","stock":1.5}]"#)?.hasPrefix(#"p.csv: index 0: "stock""#)
+                == true)
+        #expect(failure("[\n1,\n]") == "p.csv:3:1: unexpected character; expected a value")
+        #expect(failure(#"[{"sku":1}]"#) == #"p.csv: index 0: "sku" must be a string"#)
+    }
+}

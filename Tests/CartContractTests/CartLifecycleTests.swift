@@ -1,0 +1,168 @@
+import CartCore
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A merge adjustment as plain, comparable values.
+private struct Adjusted: Equatable {
+    var sku: String
+    var requested: Int
+    var kept: Int
+    var reason: MergeResult.Reason
+}
+
+extension MergeResult {
+    fileprivate var adjusted: [Adjusted] {
+        adjustments.map { Adjusted(sku: $0.sku, requested: $0.requested, kept: $0.kept, reason: $0.reason) }
+    }
+}
+
+@Suite("Merging, listing and pruning carts")
+struct CartLifecycleTests {
+    @Test("merging sums quantities of the same SKU and appends new lines", arguments: Backend.allCases)
+    func mergeSums(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 2, to: "customer")
+        try store.service.add("plum", quantity: 3, to: "anon")
+        try store.service.add("apple", quantity: 4, to: "anon")
+        let result = try store.service.merge(from: "anon", into: "customer")
+        #expect(result.mergedLines == 2)
+        #expect(result.adjustments.isEmpty)
+        #expect(result.cart == (try store.service.cart("customer")))
+        #expect(try store.skus("customer") == ["apple", "plum"])
+        #expect(try store.quantities("customer") == ["apple": 6, "plum": 3])
+    }
+
+    @Test("merging empties the source and moves both versions", arguments: Backend.allCases)
+    func mergeEmptiesSource(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "customer")
+        try store.service.add("pear", to: "anon")
+        try store.service.add("plum", to: "anon")
+        _ = try store.service.merge(from: "anon", into: "customer")
+        let source = try store.service.cart("anon")
+        #expect(source.isEmpty)
+        #expect(source.version == 3)
+        #expect(try store.service.cart("customer").version == 2)
+        #expect(try store.stock("pear") == 5, "merging reserves no stock")
+    }
+
+    @Test("a merged line over the per-line cap is clamped to it and reported", arguments: Backend.allCases)
+    func mergeClampsToCap(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 60, to: "customer")
+        try store.service.add("apple", quantity: 50, to: "anon")
+        let result = try store.service.merge(from: "anon", into: "customer")
+        #expect(result.adjusted == [Adjusted(sku: "apple", requested: 110, kept: 99, reason: .lineCap(99))])
+        #expect(try store.quantities("customer") == ["apple": 99])
+        #expect(try store.service.cart("anon").isEmpty)
+    }
+
+    @Test("a merged line over the tracked stock is clamped to it and reported", arguments: Backend.allCases)
+    func mergeClampsToStock(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("pear", quantity: 3, to: "customer")
+        try store.service.add("pear", quantity: 4, to: "anon")
+        let result = try store.service.merge(from: "anon", into: "customer")
+        #expect(result.adjusted == [Adjusted(sku: "pear", requested: 7, kept: 5, reason: .stock(5))])
+        #expect(try store.quantities("customer") == ["pear": 5])
+    }
+
+    @Test("an inactive product is left out of a merge and reported", arguments: Backend.allCases)
+    func mergeReportsInactive(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("plum", quantity: 2, to: "anon")
+        try store.service.add("apple", to: "anon")
+        try store.service.updateProduct("plum", with: ProductUpdate(isActive: false))
+        let result = try store.service.merge(from: "anon", into: "customer")
+        #expect(result.adjusted == [Adjusted(sku: "plum", requested: 2, kept: 0, reason: .inactiveProduct)])
+        #expect(try store.quantities("customer") == ["apple": 1])
+        #expect(try store.service.cart("anon").isEmpty)
+    }
+
+    @Test("new lines past the lines cap are left out of a merge and reported", arguments: Backend.allCases)
+    func mergeReportsLinesCap(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.updateSettings(maxLinesPerCart: 2)
+        try store.service.add("apple", to: "customer")
+        try store.service.add("pear", to: "anon")
+        try store.service.add("plum", to: "anon")
+        let result = try store.service.merge(from: "anon", into: "customer")
+        #expect(result.adjusted == [Adjusted(sku: "plum", requested: 1, kept: 0, reason: .lineCountCap(2))])
+        #expect(try store.skus("customer") == ["apple", "pear"])
+    }
+
+    @Test("a merge that fails midway leaves both carts as they were", arguments: Backend.allCases)
+    func mergeRollsBack(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("pear", to: "customer")
+        try store.service.add("apple", to: "anon")
+        try store.service.add("pear", to: "anon")
+        let before = try store.state()
+        // Writes of the merge: apple line, pear line, source lines cleared, two headers.
+        for failing in 1...5 {
+            let faulty = CartService(repository: FaultInjectingRepository(base: store.repository, failOnWrite: failing))
+            #expect(throws: FaultInjectingRepository.InjectedFault.self) { try faulty.merge(from: "anon", into: "customer") }
+            #expect(try store.state() == before, "failing write \(failing)")
+        }
+        #expect(try store.service.merge(from: "anon", into: "customer").mergedLines == 2)
+    }
+
+    @Test("merging a cart into itself is refused; merging an unknown cart changes nothing", arguments: Backend.allCases)
+    func mergeEdgeCases(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "customer")
+        #expect(throws: CartError.mergeIntoSelf("customer")) { try store.service.merge(from: "customer", into: "customer") }
+        let before = try store.state()
+        let result = try store.service.merge(from: "nobody", into: "customer")
+        #expect(result.mergedLines == 0)
+        #expect(try store.state() == before)
+    }
+
+    @Test("listing carts gives each cart's lines, units, version and last change", arguments: Backend.allCases)
+    func listCarts(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 2, to: "bob")
+        store.clock.advance(seconds: 10)
+        try store.service.add("pear", quantity: 3, to: "alice")
+        try store.service.add("apple", to: "alice")
+        store.clock.advance(seconds: 10)
+        try store.service.add("plum", to: "carol")
+        try store.service.clear("carol")
+        #expect(
+            try store.service.listCarts() == [
+                CartSummary(id: "alice", lineCount: 2, totalItems: 4, version: 2, updatedAt: TestClock.start + 10),
+                CartSummary(id: "bob", lineCount: 1, totalItems: 2, version: 1, updatedAt: TestClock.start),
+                CartSummary(id: "carol", lineCount: 0, totalItems: 0, version: 2, updatedAt: TestClock.start + 20),
+            ])
+    }
+
+    @Test("pruning deletes carts unchanged since the instant and says how many", arguments: Backend.allCases)
+    func prune(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "old")
+        try store.service.add("apple", to: "stale")
+        store.clock.advance(seconds: 100)
+        try store.service.add("apple", to: "edge")
+        store.clock.advance(seconds: 100)
+        try store.service.add("apple", to: "fresh")
+        #expect(try store.service.prune(olderThan: TestClock.start + 100) == 2)
+        #expect(try store.service.listCarts().map(\.id) == ["edge", "fresh"], "a cart changed at the instant stays")
+        #expect(try store.service.cart("old") == (try Cart(id: "old", version: 0, lines: [], currency: .usd)))
+        #expect(try store.service.prune(olderThan: TestClock.start) == 0)
+    }
+
+    @Test("pruning never deletes orders", arguments: Backend.allCases)
+    func pruneKeepsOrders(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let order = try store.placeOrder("alice", [("pear", 2)])
+        #expect(try store.service.prune(olderThan: .distantFuture) == 1)
+        #expect(try store.service.listCarts().isEmpty)
+        #expect(try store.service.order(1) == order)
+        #expect(try store.stock("pear") == 3)
+        #expect(try store.placeOrder("alice", [("apple", 1)]).number == 2)
+    }
+}

@@ -1,0 +1,191 @@
+import CartCore
+import Testing
+
+@Suite("Store settings, products and imports")
+struct CatalogTests {
+    @Test("a new store has the settings it was created with", arguments: Backend.allCases)
+    func initialSettings(_ backend: Backend) throws {
+        #expect(try Store(backend, seeded: false).service.settings() == .defaults)
+        let yen = StoreSettings(currency: .jpy, maxLineQuantity: 5, maxLinesPerCart: 3)
+        let store = try Store(backend, settings: yen, seeded: false)
+        #expect(try store.service.settings() == yen)
+        try store.service.addProduct(Product(sku: "tea", name: "Tea", price: Money(minorUnits: 500, currency: .jpy)))
+        #expect(throws: CartError.invalidQuantity(given: 6, range: 1...5)) {
+            try store.service.add("tea", quantity: 6, to: "alice")
+        }
+        try store.service.add("tea", quantity: 5, to: "alice")
+        #expect(try store.service.cart("alice").subtotal == Money(minorUnits: 2500, currency: .jpy))
+    }
+
+    @Test("changed caps are stored and govern the rules", arguments: Backend.allCases)
+    func changeCaps(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let updated = try store.service.updateSettings(maxLineQuantity: 3, maxLinesPerCart: 1)
+        #expect(updated == StoreSettings(currency: .usd, maxLineQuantity: 3, maxLinesPerCart: 1))
+        #expect(try store.service.settings() == updated)
+        #expect(throws: CartError.invalidQuantity(given: 4, range: 1...3)) {
+            try store.service.add("apple", quantity: 4, to: "alice")
+        }
+        try store.service.add("apple", quantity: 3, to: "alice")
+        #expect(throws: CartError.lineCountCapExceeded(cart: "alice", cap: 1)) {
+            try store.service.add("pear", to: "alice")
+        }
+    }
+
+    @Test("settings outside their range are refused and nothing is stored", arguments: Backend.allCases)
+    func settingRanges(_ backend: Backend) throws {
+        let store = try Store(backend)
+        #expect(throws: CartError.invalidSetting(name: "Maximum line quantity", value: 0, range: 1...1_000_000)) {
+            try store.service.updateSettings(maxLineQuantity: 0, maxLinesPerCart: 5)
+        }
+        #expect(throws: CartError.invalidSetting(name: "Maximum lines per cart", value: 10_001, range: 1...10_000)) {
+            try store.service.updateSettings(maxLineQuantity: 5, maxLinesPerCart: 10_001)
+        }
+        #expect(try store.service.settings() == .defaults)
+    }
+
+    @Test("the currency may change while there are no products", arguments: Backend.allCases)
+    func currencyChangesWhileEmpty(_ backend: Backend) throws {
+        let store = try Store(backend, seeded: false)
+        try store.service.updateSettings(currency: .eur)
+        #expect(try store.service.settings().currency == .eur)
+        #expect(throws: CartError.currencyMismatch("USD", "EUR")) { try store.service.addProduct(Catalog.apple) }
+        try store.service.addProduct(Product(sku: "tea", name: "Tea", price: Money(minorUnits: 350, currency: .eur)))
+        try store.service.add("tea", to: "alice")
+        #expect(try store.service.cart("alice").subtotal.formatted == "€3.50")
+    }
+
+    @Test("the currency is locked once products exist", arguments: Backend.allCases)
+    func currencyLocked(_ backend: Backend) throws {
+        let store = try Store(backend)
+        #expect(throws: CartError.currencyLocked(current: "USD", requested: "EUR")) {
+            try store.service.updateSettings(currency: .eur, maxLineQuantity: 5)
+        }
+        #expect(try store.service.settings() == .defaults, "a refused update changes no setting")
+        try store.service.updateSettings(currency: .usd, maxLineQuantity: 5)
+        #expect(try store.service.settings().maxLineQuantity == 5)
+    }
+
+    @Test("SKU and name are stored trimmed and read back exactly", arguments: Backend.allCases)
+    func trimmedProduct(_ backend: Backend) throws {
+        let store = try Store(backend, seeded: false)
+        let longSKU = String(repeating: "x", count: 63) + "~"
+        let longName = String(repeating: "名", count: 199) + "🍏"
+        let maximum = usd(Product.maximumPriceMinorUnits)
+        try store.service.addProduct(Product(sku: " \tfig\n", name: "  Fig ", price: usd(0)))
+        try store.service.addProduct(Product(sku: longSKU, name: longName, price: maximum, stock: 0))
+        #expect(try store.service.product("fig") == Product(sku: "fig", name: "Fig", price: usd(0)))
+        #expect(try store.service.product(longSKU) == Product(sku: longSKU, name: longName, price: maximum, stock: 0))
+        #expect(try store.service.products().map(\.sku) == ["fig", longSKU])
+    }
+
+    @Test("products with a bad SKU, name, price or stock are refused", arguments: Backend.allCases)
+    func invalidProducts(_ backend: Backend) throws {
+        let store = try Store(backend, seeded: false)
+        let s = store.service
+        #expect(throws: CartError.invalidSKU("  ", reason: "it is empty")) {
+            try s.addProduct(Product(sku: "  ", name: "Fig", price: usd(1)))
+        }
+        let tooLong = String(repeating: "x", count: 65)
+        #expect(throws: CartError.invalidSKU(tooLong, reason: "it is longer than 64 characters")) {
+            try s.addProduct(Product(sku: tooLong, name: "Fig", price: usd(1)))
+        }
+        #expect(throws: CartError.invalidSKU("f\u{0}g", reason: "it contains control characters")) {
+            try s.addProduct(Product(sku: "f\u{0}g", name: "Fig", price: usd(1)))
+        }
+        #expect(throws: CartError.invalidName("", reason: "it is empty")) {
+            try s.addProduct(Product(sku: "fig", name: "", price: usd(1)))
+        }
+        #expect(throws: CartError.invalidName("F\u{7}ig", reason: "it contains control characters")) {
+            try s.addProduct(Product(sku: "fig", name: "F\u{7}ig", price: usd(1)))
+        }
+        #expect(throws: CartError.invalidStock(-1)) {
+            try s.addProduct(Product(sku: "fig", name: "Fig", price: usd(1), stock: -1))
+        }
+        #expect(throws: CartError.invalidAmount("-0.01", reason: "prices cannot be negative")) {
+            try s.addProduct(Product(sku: "fig", name: "Fig", price: usd(-1)))
+        }
+        #expect(try s.products(includeInactive: true).isEmpty)
+    }
+
+    @Test("a SKU is added once; updates change only what they name", arguments: Backend.allCases)
+    func addAndUpdate(_ backend: Backend) throws {
+        let store = try Store(backend)
+        #expect(throws: CartError.productExists("apple")) {
+            try store.service.addProduct(Product(sku: " apple", name: "Other", price: usd(1)))
+        }
+        #expect(throws: CartError.unknownProduct("banana")) {
+            try store.service.updateProduct("banana", with: ProductUpdate(price: usd(1)))
+        }
+        #expect(throws: CartError.invalidStock(-3)) {
+            try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(-3)))
+        }
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(nil), isActive: false))
+        #expect(try store.service.product("pear") == Product(sku: "pear", name: "Pear", price: usd(99), isActive: false))
+        #expect(try store.service.products().map(\.sku) == ["apple", "plum"])
+        #expect(try store.service.products(includeInactive: true).map(\.sku) == ["apple", "kiwi", "pear", "plum"])
+        #expect(throws: CartError.unknownProduct("banana")) { try store.service.product("banana") }
+    }
+
+    @Test("an import creates and updates products in one unit", arguments: Backend.allCases)
+    func importCreatesAndUpdates(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let summary = try store.service.importProducts([
+            Catalog.apple,
+            Product(sku: "pear", name: "Pear", price: usd(89), stock: 7),
+            Product(sku: "fig", name: "Fig", price: usd(40)),
+        ])
+        #expect(summary.created == 1)
+        #expect(summary.updated == 1)
+        #expect(summary.unchanged == 1)
+        #expect(try store.service.product("pear") == Product(sku: "pear", name: "Pear", price: usd(89), stock: 7))
+        #expect(try store.service.product("fig").price == usd(40))
+    }
+
+    @Test("an import with one bad item stores nothing and names the item", arguments: Backend.allCases)
+    func importAllOrNothing(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let before = try store.state()
+        let good = Product(sku: "fig", name: "Fig", price: usd(40))
+        let changed = Product(sku: "apple", name: "Apple", price: usd(1))
+        #expect(throws: CartError.invalidImportItem(index: 2, reason: .invalidStock(-1))) {
+            try store.service.importProducts([good, changed, Product(sku: "x", name: "X", price: usd(1), stock: -1)])
+        }
+        #expect(throws: CartError.invalidImportItem(index: 1, reason: .invalidSKU("", reason: "it is empty"))) {
+            try store.service.importProducts([good, Product(sku: "", name: "X", price: usd(1))])
+        }
+        #expect(throws: CartError.duplicateImportSKU("fig", firstIndex: 0, index: 2)) {
+            try store.service.importProducts([good, changed, Product(sku: " fig ", name: "Fig", price: usd(2))])
+        }
+        #expect(try store.state() == before)
+    }
+
+    @Test("SKUs and cart IDs are printable ASCII, so NFC and NFD spellings cannot collide", arguments: Backend.allCases)
+    func asciiIdentifiers(_ backend: Backend) throws {
+        let store = try Store(backend)
+        for sku in ["caf\u{E9}", "cafe\u{301}", "\u{FF41}pple"] {
+            try store.expectRefusal(.invalidSKU(sku, reason: "use printable ASCII characters only")) {
+                try store.service.addProduct(Product(sku: sku, name: "Unicode", price: usd(1)))
+            }
+        }
+        for cart in ["ren\u{E9}", "rene\u{301}"] {
+            try store.expectRefusal(.invalidCartID(cart, reason: "use printable ASCII characters only")) {
+                try store.service.add("apple", to: cart)
+            }
+        }
+        try store.service.addProduct(Product(sku: "caf-e", name: "Caf\u{E9} cr\u{E8}me", price: usd(1)))
+        #expect(try store.service.product("caf-e").name == "Caf\u{E9} cr\u{E8}me")
+    }
+
+    @Test("prices above the maximum are refused on add, update and import", arguments: Backend.allCases)
+    func maximumPrice(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let tooHigh = usd(Product.maximumPriceMinorUnits + 1)
+        let error = CartError.invalidAmount("1000000.01", reason: "prices are at most 1000000.00")
+        try store.expectRefusal(error) { try store.service.addProduct(Product(sku: "gold", name: "Gold", price: tooHigh)) }
+        try store.expectRefusal(error) { try store.service.updateProduct("apple", with: ProductUpdate(price: tooHigh)) }
+        try store.expectRefusal(.invalidImportItem(index: 0, reason: error)) {
+            try store.service.importProducts([Product(sku: "gold", name: "Gold", price: tooHigh)])
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import CartCore
+import Testing
+
+@Suite("Checkout")
+struct CheckoutTests {
+    /// A store where alice holds 3 apples, 2 pears and 4 plums (in that order).
+    private func filledStore(_ backend: Backend) throws -> Store {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 3, to: "alice")
+        try store.service.add("pear", quantity: 2, to: "alice")
+        try store.service.add("plum", quantity: 4, to: "alice")
+        return store
+    }
+
+    @Test("checkout of an empty cart is refused and consumes no number", arguments: Backend.allCases)
+    func emptyCart(_ backend: Backend) throws {
+        let store = try Store(backend)
+        #expect(throws: CartError.emptyCart("alice")) { try store.service.checkout("alice") }
+        try store.service.add("apple", to: "alice")
+        try store.service.clear("alice")
+        try store.expectRefusal(CartError.emptyCart("alice")) { try store.service.checkout("alice", idempotencyKey: "k") }
+        #expect(try store.placeOrder("bob", [("apple", 1)]).number == 1)
+    }
+
+    @Test("checkout places an order with number, cart, clock time, items and total", arguments: Backend.allCases)
+    func placesOrder(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        store.clock.advance(seconds: 3_600)
+        let result = try store.service.checkout("alice")
+        let order = result.order
+        #expect(!result.replayed)
+        #expect(order.number == 1)
+        #expect(order.cartID == "alice")
+        #expect(order.placedAt == store.clock.now)
+        #expect(order.currency == .usd)
+        #expect(order.totalItems == 9)
+        #expect(order.total == usd(375 + 198 + 1000))
+        #expect(order.idempotencyKey == nil)
+        #expect(try store.service.order(1) == order, "the stored order is the one returned")
+    }
+
+    @Test("order lines copy SKU, name, unit price, quantity and line total in cart order", arguments: Backend.allCases)
+    func orderLines(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        let order = try store.service.checkout("alice").order
+        #expect(
+            order.lines == [
+                OrderLine(sku: "apple", name: "Apple", unitPrice: usd(125), quantity: 3, lineTotal: usd(375)),
+                OrderLine(sku: "pear", name: "Pear", unitPrice: usd(99), quantity: 2, lineTotal: usd(198)),
+                OrderLine(sku: "plum", name: "Plum", unitPrice: usd(250), quantity: 4, lineTotal: usd(1000)),
+            ])
+    }
+
+    @Test("checkout decrements tracked stock, clears the cart and moves its version", arguments: Backend.allCases)
+    func effects(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        try store.service.add("pear", to: "bob")
+        _ = try store.service.checkout("alice")
+        #expect(try store.stock("pear") == 3)
+        #expect(try store.stock("plum") == 6)
+        #expect(try store.stock("apple") == nil, "untracked stock stays untracked")
+        let cart = try store.service.cart("alice")
+        #expect(cart.isEmpty)
+        #expect(cart.version == 4)
+        #expect(try store.quantities("bob") == ["pear": 1], "other carts are untouched")
+    }
+
+    @Test("order numbers run 1, 2, 3 across carts", arguments: Backend.allCases)
+    func sequentialNumbers(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let numbers = try ["alice", "bob", "alice", "carol"].map { try store.placeOrder($0, [("apple", 1)]).number }
+        #expect(numbers == [1, 2, 3, 4])
+    }
+
+    @Test("a line whose product went inactive fails checkout, named, changing nothing", arguments: Backend.allCases)
+    func inactiveLine(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        try store.service.updateProduct("pear", with: ProductUpdate(isActive: false))
+        try store.expectRefusal(CartError.inactiveProduct("pear")) { try store.service.checkout("alice") }
+    }
+
+    @Test("a line over a lowered per-line cap fails checkout, named, changing nothing", arguments: Backend.allCases)
+    func overLoweredCap(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        try store.service.updateSettings(maxLineQuantity: 2)
+        try store.expectRefusal(CartError.lineQuantityCapExceeded(sku: "apple", requested: 3, cap: 2)) {
+            try store.service.checkout("alice")
+        }
+    }
+
+    @Test("a line with more units than the stock left fails checkout, named, changing nothing", arguments: Backend.allCases)
+    func stockDropped(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(1)))
+        try store.expectRefusal(CartError.insufficientStock(sku: "pear", requested: 2, available: 1)) {
+            try store.service.checkout("alice")
+        }
+    }
+
+    @Test("a checkout failing on the third line leaves cart, stock and order numbers as they were", arguments: Backend.allCases)
+    func failsOnThirdLine(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        try store.placeOrder("bob", [("plum", 1)])
+        try store.service.updateProduct("plum", with: ProductUpdate(stock: .some(3)))
+        let before = try store.state()
+        let cartBefore = try store.service.cart("alice")
+        #expect(throws: CartError.insufficientStock(sku: "plum", requested: 4, available: 3)) {
+            try store.service.checkout("alice", idempotencyKey: "alice-1")
+        }
+        #expect(try store.state() == before)
+        #expect(try store.service.cart("alice") == cartBefore)
+        #expect(try store.stock("pear") == 5)
+        #expect(try store.stock("plum") == 3)
+        #expect(throws: CartError.orderNotFound(2)) { try store.service.order(2) }
+
+        try store.service.updateProduct("plum", with: ProductUpdate(stock: .some(4)))
+        let retry = try store.service.checkout("alice", idempotencyKey: "alice-1")
+        #expect(retry.order.number == 2, "the failed checkout consumed no number")
+        #expect(!retry.replayed, "the failed checkout did not record its key")
+    }
+
+    @Test("an order keeps its lines and total when the catalog changes later", arguments: Backend.allCases)
+    func ordersAreFrozen(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        let placed = try store.service.checkout("alice").order
+        try store.service.updateProduct("apple", with: ProductUpdate(name: "Renamed", price: usd(9_999)))
+        try store.service.updateProduct("pear", with: ProductUpdate(price: usd(1), stock: .some(nil), isActive: false))
+        #expect(try store.service.order(1) == placed)
+        #expect(try store.service.orders(matching: OrderQuery()).orders == [placed])
+        #expect(try store.service.orderStats(groupedBy: .total).first?.revenue == placed.total)
+    }
+
+    @Test("the same key for the same cart returns the same order, flagged as a replay", arguments: Backend.allCases)
+    func idempotentReplay(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        let first = try store.service.checkout("alice", idempotencyKey: "click-1")
+        try store.service.add("apple", to: "alice")
+        store.clock.advance(seconds: 60)
+        let before = try store.state()
+        let again = try store.service.checkout("alice", idempotencyKey: "click-1")
+        #expect(again.replayed)
+        #expect(again.order == first.order)
+        #expect(try store.state() == before, "a replay changes nothing, not even the refilled cart")
+    }
+
+    @Test("an idempotent checkout retried three times yields one order", arguments: Backend.allCases)
+    func threeRetries(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        let results = try (0..<4).map { _ in try store.service.checkout("alice", idempotencyKey: "k-42") }
+        #expect(results.map(\.replayed) == [false, true, true, true])
+        #expect(Set(results.map(\.order)).count == 1)
+        #expect(try store.state().orders.count == 1)
+        #expect(try store.stock("pear") == 3, "stock is decremented once")
+        #expect(try store.service.cart("alice").version == 4, "the cart changed once")
+    }
+
+    @Test("concurrent retries with one key place one order", arguments: Backend.allCases)
+    func concurrentRetries(_ backend: Backend) async throws {
+        let store = try filledStore(backend)
+        let service = store.service
+        let results = try await withThrowingTaskGroup(of: CheckoutResult.self) { group in
+            for _ in 0..<8 { group.addTask { try service.checkout("alice", idempotencyKey: "dbl-click") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.filter { !$0.replayed }.count == 1)
+        #expect(Set(results.map(\.order.number)) == [1])
+        #expect(try store.state().orders.count == 1)
+        #expect(try store.stock("plum") == 6)
+    }
+
+    @Test("a key already used by another cart is refused and changes nothing", arguments: Backend.allCases)
+    func keyOfAnotherCart(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        _ = try store.service.checkout("alice", idempotencyKey: "shared")
+        try store.service.add("apple", to: "bob")
+        try store.expectRefusal(CartError.idempotencyKeyReused(key: "shared", cart: "alice")) {
+            try store.service.checkout("bob", idempotencyKey: "shared")
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import CartCore
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+@Suite("Order history, paging and statistics")
+struct OrderHistoryTests {
+    /// Four orders one second apart from `TestClock.start`:
+    /// 1 alice apple, 2 bob pear, 3 alice plum+apple, 4 bob apple.
+    private func fourOrders(_ backend: Backend) throws -> Store {
+        let store = try Store(backend)
+        try store.placeOrder("alice", [("apple", 1)])
+        try store.placeOrder("bob", [("pear", 1)])
+        try store.placeOrder("alice", [("plum", 1), ("apple", 2)])
+        try store.placeOrder("bob", [("apple", 1)])
+        return store
+    }
+
+    private func numbers(_ store: Store, _ query: OrderQuery) throws -> [Int64] {
+        try store.service.orders(matching: query).orders.map(\.number.rawValue)
+    }
+
+    private func at(_ seconds: Int) -> Date { TestClock.start.addingTimeInterval(TimeInterval(seconds)) }
+
+    /// Every order matching `query`, following the cursor page by page.
+    private func allPages(_ store: Store, _ query: OrderQuery) throws -> (numbers: [Int64], pages: Int) {
+        var query = query
+        var numbers: [Int64] = []
+        var pages = 0
+        while true {
+            let page = try store.service.orders(matching: query)
+            pages += 1
+            #expect(page.orders.count <= query.limit ?? 20)
+            numbers += page.orders.map(\.number.rawValue)
+            guard let next = page.next else { return (numbers, pages) }
+            query.after = next
+        }
+    }
+
+    @Test("orders come newest first by default and oldest first on request", arguments: Backend.allCases)
+    func sortOrder(_ backend: Backend) throws {
+        let store = try fourOrders(backend)
+        #expect(try numbers(store, OrderQuery()) == [4, 3, 2, 1])
+        #expect(try numbers(store, OrderQuery(sort: .oldestFirst)) == [1, 2, 3, 4])
+    }
+
+    @Test("orders filter by cart, placed-at window and SKU", arguments: Backend.allCases)
+    func filters(_ backend: Backend) throws {
+        let store = try fourOrders(backend)
+        #expect(try numbers(store, OrderQuery(cartID: "alice")) == [3, 1])
+        #expect(try numbers(store, OrderQuery(cartID: "nobody")) == [])
+        #expect(try numbers(store, OrderQuery(placedOnOrAfter: at(2))) == [4, 3, 2], "the start is inclusive")
+        #expect(try numbers(store, OrderQuery(placedBefore: at(3))) == [2, 1], "the end is exclusive")
+        #expect(try numbers(store, OrderQuery(placedOnOrAfter: at(2), placedBefore: at(4))) == [3, 2])
+        #expect(try numbers(store, OrderQuery(sku: "apple")) == [4, 3, 1])
+        #expect(try numbers(store, OrderQuery(sku: "kiwi")) == [])
+        #expect(try numbers(store, OrderQuery(cartID: "alice", sku: "apple", sort: .oldestFirst)) == [1, 3])
+    }
+
+    @Test("a limit cuts the page and gives the cursor of the next one", arguments: Backend.allCases)
+    func limitAndCursor(_ backend: Backend) throws {
+        let store = try fourOrders(backend)
+        let first = try store.service.orders(matching: OrderQuery(limit: 3))
+        #expect(first.orders.map(\.number) == [4, 3, 2])
+        #expect(first.next == 2)
+        let last = try store.service.orders(matching: OrderQuery(after: 2, limit: 3))
+        #expect(last.orders.map(\.number) == [1])
+        #expect(last.next == nil)
+        #expect(try store.service.orders(matching: OrderQuery(limit: 4)).next == nil, "an exact fit has no next page")
+        #expect(throws: CartError.invalidLimit(0)) { try store.service.orders(matching: OrderQuery(limit: 0)) }
+        #expect(throws: CartError.invalidLimit(10_001)) {
+            try store.service.orders(matching: OrderQuery(limit: 10_001))
+        }
+    }
+
+    @Test("paging 250 orders by 20 returns each exactly once, in both directions", arguments: Backend.allCases)
+    func pagination(_ backend: Backend) throws {
+        let store = try Store(backend)
+        for index in 0..<250 { try store.placeOrder(index % 3 == 0 ? "alice" : "bob", [("apple", 1)]) }
+        let newest = try allPages(store, OrderQuery(limit: 20))
+        #expect(newest.numbers == Array((1...250).reversed()))
+        #expect(newest.pages == 13)
+        let oldest = try allPages(store, OrderQuery(sort: .oldestFirst, limit: 20))
+        #expect(oldest.numbers == Array(1...250))
+        #expect(oldest.pages == 13)
+        let alice = try allPages(store, OrderQuery(cartID: "alice", sort: .oldestFirst, limit: 7))
+        #expect(alice.numbers == Array(stride(from: 1, through: 250, by: 3)))
+    }
+
+    @Test("one order is fetched by number with its lines; unknown numbers fail", arguments: Backend.allCases)
+    func orderByNumber(_ backend: Backend) throws {
+        let store = try fourOrders(backend)
+        let order = try store.service.order(3)
+        #expect(order.cartID == "alice")
+        #expect(order.placedAt == at(3))
+        #expect(order.lines.map(\.sku) == ["plum", "apple"])
+        #expect(order.total == usd(250 + 250))
+        #expect(throws: CartError.orderNotFound(0)) { try store.service.order(0) }
+        #expect(throws: CartError.orderNotFound(5)) { try store.service.order(5) }
+    }
+
+    @Test("forEachOrder streams every matching order in order, honouring the limit", arguments: Backend.allCases)
+    func streaming(_ backend: Backend) throws {
+        let store = try fourOrders(backend)
+        var seen: [OrderNumber] = []
+        try store.service.forEachOrder(matching: OrderQuery(sku: "apple", sort: .oldestFirst)) { seen.append($0.number) }
+        #expect(seen == [1, 3, 4])
+        seen = []
+        try store.service.forEachOrder(matching: OrderQuery(limit: 2)) { seen.append($0.number) }
+        #expect(seen == [4, 3])
+        seen = []
+        try store.service.forEachOrder(matching: OrderQuery(after: 3)) { seen.append($0.number) }
+        #expect(seen == [2, 1])
+    }
+
+    @Test("an error thrown while streaming stops the stream and comes back", arguments: Backend.allCases)
+    func streamingStops(_ backend: Backend) throws {
+        struct Stop: Error, Equatable {}
+        let store = try fourOrders(backend)
+        var seen = 0
+        #expect(throws: Stop()) {
+            try store.service.forEachOrder(matching: OrderQuery()) { _ in
+                seen += 1
+                if seen == 2 { throw Stop() }
+            }
+        }
+        #expect(seen == 2)
+    }
+
+    @Test("stored instants keep their millisecond", arguments: Backend.allCases)
+    func millisecondInstants(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let instant = "2038-01-20T03:27:41.686Z"
+        store.clock.set(try #require(UTCCalendar.parse(instant)))
+        try store.service.add("apple", to: "alice")
+        #expect(UTCCalendar.iso8601(try #require(store.service.listCarts().first).updatedAt) == instant)
+        _ = try store.service.checkout("alice")
+        let order = try store.service.order(1)
+        #expect(UTCCalendar.iso8601(order.placedAt) == instant)
+        #expect(try numbers(store, OrderQuery(placedOnOrAfter: order.placedAt)) == [1])
+        #expect(try numbers(store, OrderQuery(placedBefore: order.placedAt)) == [])
+    }
+
+    /// Orders across a day and a month boundary:
+    /// 2026-03-01 23:59:59 apple×2; 2026-03-02 00:00:00 pear×1 + plum×2; 2026-04-01 apple×1.
+    private func ordersOverDays(_ backend: Backend) throws -> Store {
+        let store = try Store(backend)
+        for (instant, items) in [
+            ("2026-03-01T23:59:59Z", [("apple", 2)]),
+            ("2026-03-02T00:00:00Z", [("pear", 1), ("plum", 2)]),
+            ("2026-04-01T08:00:00Z", [("apple", 1)]),
+        ] {
+            store.clock.set(try #require(UTCCalendar.parse(instant)))
+            for (sku, quantity) in items { try store.service.add(sku, quantity: quantity, to: "alice") }
+            _ = try store.service.checkout("alice")
+        }
+        return store
+    }
+
+    @Test("stats total orders, units and revenue over a period", arguments: Backend.allCases)
+    func statsTotal(_ backend: Backend) throws {
+        let store = try ordersOverDays(backend)
+        #expect(
+            try store.service.orderStats(groupedBy: .total)
+                == [OrderStatsRow(key: "total", orders: 3, items: 6, revenue: usd(250 + 99 + 500 + 125))])
+        let since = try #require(UTCCalendar.parse("2026-03-02"))
+        #expect(
+            try store.service.orderStats(matching: OrderQuery(placedOnOrAfter: since), groupedBy: .total)
+                == [OrderStatsRow(key: "total", orders: 2, items: 4, revenue: usd(99 + 500 + 125))])
+        let empty = try Store(backend)
+        #expect(
+            try empty.service.orderStats(groupedBy: .total)
+                == [OrderStatsRow(key: "total", orders: 0, items: 0, revenue: usd(0))])
+    }
+
+    @Test("stats group by UTC day and by month, oldest first", arguments: Backend.allCases)
+    func statsByDayAndMonth(_ backend: Backend) throws {
+        let store = try ordersOverDays(backend)
+        #expect(
+            try store.service.orderStats(groupedBy: .day) == [
+                OrderStatsRow(key: "2026-03-01", orders: 1, items: 2, revenue: usd(250)),
+                OrderStatsRow(key: "2026-03-02", orders: 1, items: 3, revenue: usd(599)),
+                OrderStatsRow(key: "2026-04-01", orders: 1, items: 1, revenue: usd(125)),
+            ])
+        #expect(
+            try store.service.orderStats(groupedBy: .month) == [
+                OrderStatsRow(key: "2026-03", orders: 2, items: 5, revenue: usd(849)),
+                OrderStatsRow(key: "2026-04", orders: 1, items: 1, revenue: usd(125)),
+            ])
+    }
+
+    @Test("stats by product put the highest revenue first", arguments: Backend.allCases)
+    func statsByProduct(_ backend: Backend) throws {
+        let store = try ordersOverDays(backend)
+        #expect(
+            try store.service.orderStats(groupedBy: .product) == [
+                OrderStatsRow(key: "plum", orders: 1, items: 2, revenue: usd(500)),
+                OrderStatsRow(key: "apple", orders: 2, items: 3, revenue: usd(375)),
+                OrderStatsRow(key: "pear", orders: 1, items: 1, revenue: usd(99)),
+            ])
+        #expect(
+            try store.service.orderStats(matching: OrderQuery(sku: "pear"), groupedBy: .product).map(\.key)
+                == ["plum", "pear"], "a SKU filter selects orders, then all their lines count")
+    }
+
+    @Test("stats by product list equal revenues by SKU; days before 1970 are floored", arguments: Backend.allCases)
+    func statsTiesAndEpoch(_ backend: Backend) throws {
+        let store = try Store(backend)
+        store.clock.set(try #require(UTCCalendar.parse("1969-12-31T23:00:00Z")))
+        try store.service.add("plum", to: "alice")
+        try store.service.add("apple", quantity: 2, to: "alice")
+        _ = try store.service.checkout("alice")
+        #expect(try store.service.orderStats(groupedBy: .product).map(\.key) == ["apple", "plum"])
+        #expect(try store.service.orderStats(groupedBy: .day).map(\.key) == ["1969-12-31"])
+        #expect(try store.service.orderStats(groupedBy: .month).map(\.key) == ["1969-12"])
+    }
+
+    @Test("stats whose revenue does not fit in 64 bits fail with amountOverflow", arguments: Backend.allCases)
+    func statsOverflow(_ backend: Backend) throws {
+        let store = try Store(backend)
+        // No checkout can place such orders; another client writing storage directly can.
+        let huge = usd(Int64.max / 2 + 1)
+        try store.repository.write { storage in
+            for number: Int64 in 1...2 {
+                let line = OrderLine(sku: "apple", name: "Apple", unitPrice: huge, quantity: 1, lineTotal: huge)
+                try storage.insertOrder(
+                    Order(
+                        number: OrderNumber(rawValue: number), cartID: "alice", placedAt: store.clock.now,
+                        currency: .usd, totalItems: 1, total: huge, idempotencyKey: nil, lines: [line]))
+            }
+        }
+        for grouping in OrderStatsGrouping.allCases {
+            #expect(throws: CartError.amountOverflow, "\(grouping)") { try store.service.orderStats(groupedBy: grouping) }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CartCore
+import Testing
+
+@Suite("Reading carts, versions and optimistic concurrency")
+struct ReadingAndVersionTests {
+    @Test("a cart never written is empty at version 0", arguments: Backend.allCases)
+    func unwrittenCart(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let cart = try store.service.cart("nobody")
+        #expect(cart.id == "nobody")
+        #expect(cart.version == 0)
+        #expect(cart.lines.isEmpty)
+        #expect(cart.totalItems == 0)
+        #expect(cart.subtotal == usd(0))
+        #expect(try store.service.listCarts().isEmpty, "reading does not create a cart")
+    }
+
+    @Test("lines come back in the order they were first added", arguments: Backend.allCases)
+    func lineOrder(_ backend: Backend) throws {
+        let store = try Store(backend)
+        for sku in ["plum", "apple", "pear"] { try store.service.add(sku, to: "alice") }
+        try store.service.add("apple", quantity: 4, to: "alice")
+        try store.service.setQuantity("plum", to: 3, in: "alice")
+        try store.service.remove("pear", from: "alice")
+        try store.service.add("pear", to: "alice")
+        #expect(try store.skus("alice") == ["plum", "apple", "pear"])
+    }
+
+    @Test("totalItems sums quantities and subtotal is exact", arguments: Backend.allCases)
+    func totals(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 3, to: "alice")
+        try store.service.add("pear", quantity: 2, to: "alice")
+        try store.service.add("plum", to: "alice")
+        let cart = try store.service.cart("alice")
+        #expect(cart.totalItems == 6)
+        #expect(cart.lines.map(\.lineTotal) == [usd(375), usd(198), usd(250)])
+        #expect(cart.subtotal == usd(823))
+        #expect(cart.currency == .usd)
+    }
+
+    @Test("a cart shows current names and prices", arguments: Backend.allCases)
+    func currentPrices(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 2, to: "alice")
+        try store.service.updateProduct("apple", with: ProductUpdate(name: "Green apple", price: usd(140)))
+        let line = try #require(try store.service.cart("alice").lines.first)
+        #expect(line.name == "Green apple")
+        #expect(line.unitPrice == usd(140))
+        #expect(line.lineTotal == usd(280))
+    }
+
+    @Test("carts are independent of each other", arguments: Backend.allCases)
+    func independentCarts(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "alice")
+        try store.service.add("pear", quantity: 2, to: "bob")
+        try store.service.clear("alice")
+        #expect(try store.quantities("bob") == ["pear": 2])
+        #expect(try store.service.cart("bob").version == 1)
+    }
+
+    @Test("every change increases the version by exactly one", arguments: Backend.allCases)
+    func versionPerChange(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let s = store.service
+        var versions = [
+            try s.add("apple", to: "alice").version,
+            try s.add("apple", to: "alice").version,
+            try s.setQuantity("pear", to: 2, in: "alice").version,
+            try s.remove("pear", from: "alice").version,
+            try s.deleteLine("pear", from: "alice").version,
+            try s.clear("alice").version,
+            try s.add("plum", to: "alice").version,
+        ]
+        _ = try s.checkout("alice")
+        versions.append(try s.cart("alice").version)
+        #expect(versions == Array(1...8))
+        #expect(try s.cart("alice").version == 8)
+    }
+
+    @Test("a refused change leaves the version alone", arguments: Backend.allCases)
+    func refusedChangeKeepsVersion(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "alice")
+        _ = try? store.service.add("banana", to: "alice")
+        _ = try? store.service.remove("pear", from: "alice")
+        _ = try? store.service.add("apple", quantity: 99, to: "alice")
+        #expect(try store.service.cart("alice").version == 1)
+    }
+
+    @Test("a stale expectedVersion fails every mutation and changes nothing", arguments: Backend.allCases)
+    func staleVersion(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 2, to: "alice")
+        try store.service.add("pear", to: "alice")
+        let before = try store.state()
+        let conflict = CartError.versionConflict(cart: "alice", expected: 1, actual: 2)
+        let s = store.service
+        #expect(throws: conflict) { try s.add("apple", to: "alice", expectedVersion: 1) }
+        #expect(throws: conflict) { try s.remove("apple", from: "alice", expectedVersion: 1) }
+        #expect(throws: conflict) { try s.setQuantity("apple", to: 5, in: "alice", expectedVersion: 1) }
+        #expect(throws: conflict) { try s.deleteLine("apple", from: "alice", expectedVersion: 1) }
+        #expect(throws: conflict) { try s.clear("alice", expectedVersion: 1) }
+        #expect(throws: conflict) { try s.checkout("alice", expectedVersion: 1) }
+        #expect(throws: CartError.versionConflict(cart: "alice", expected: 3, actual: 2)) {
+            try s.add("apple", to: "alice", expectedVersion: 3)
+        }
+        #expect(try store.state() == before)
+    }
+
+    @Test("the current expectedVersion lets a change through", arguments: Backend.allCases)
+    func currentVersion(_ backend: Backend) throws {
+        let store = try Store(backend)
+        #expect(try store.service.add("apple", to: "alice", expectedVersion: 0).version == 1)
+        #expect(try store.service.add("apple", to: "alice", expectedVersion: 1).version == 2)
+        #expect(throws: CartError.versionConflict(cart: "bob", expected: 1, actual: 0)) {
+            try store.service.add("apple", to: "bob", expectedVersion: 1)
+        }
+        #expect(try store.service.checkout("alice", expectedVersion: 2).order.totalItems == 2)
+    }
+
+    @Test("concurrent adds of the same SKU never lose an update", arguments: Backend.allCases)
+    func concurrentAdds(_ backend: Backend) async throws {
+        let store = try Store(backend)
+        try store.service.updateSettings(maxLineQuantity: 10_000)
+        let service = store.service
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<50 { try service.add("apple", to: "alice") }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try store.quantities("alice") == ["apple": 200])
+        #expect(try store.service.cart("alice").version == 200)
+    }
+}

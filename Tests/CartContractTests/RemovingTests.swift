@@ -1,0 +1,158 @@
+import CartCore
+import Testing
+
+@Suite("Removing, setting quantities, deleting lines, clearing")
+struct RemovingTests {
+    @Test("removing takes units off the line", arguments: Backend.allCases)
+    func removeDecrements(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 5, to: "alice")
+        let update = try store.service.remove("apple", quantity: 2, from: "alice")
+        #expect(update.quantity == 3)
+        try store.service.remove("apple", from: "alice")
+        #expect(try store.quantities("alice") == ["apple": 2])
+    }
+
+    @Test("removing the last unit deletes the line", arguments: Backend.allCases)
+    func removeLastUnit(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "alice")
+        try store.service.add("pear", to: "alice")
+        let update = try store.service.remove("apple", from: "alice")
+        #expect(update.quantity == 0)
+        #expect(try store.skus("alice") == ["pear"])
+    }
+
+    @Test("removing more than the line holds deletes the line", arguments: Backend.allCases)
+    func removeMoreThanHeld(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 2, to: "alice")
+        try store.service.remove("apple", quantity: 50, from: "alice")
+        #expect(try store.service.cart("alice").isEmpty)
+        try store.service.add("pear", quantity: 2, to: "alice")
+        try store.service.remove("pear", quantity: Int.max, from: "alice")
+        #expect(try store.service.cart("alice").isEmpty)
+    }
+
+    @Test("removing a SKU that is not in the cart is refused", arguments: Backend.allCases)
+    func removeNotInCart(_ backend: Backend) throws {
+        let store = try Store(backend)
+        #expect(throws: CartError.notInCart(sku: "apple", cart: "alice")) {
+            try store.service.remove("apple", from: "alice")
+        }
+        try store.service.add("pear", to: "alice")
+        try store.expectRefusal(CartError.notInCart(sku: "apple", cart: "alice")) {
+            try store.service.remove("apple", from: "alice")
+        }
+    }
+
+    @Test("removing needs at least one unit", arguments: Backend.allCases)
+    func removeQuantityBounds(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "alice")
+        for quantity in [0, -1] {
+            #expect(throws: CartError.invalidQuantity(given: quantity, range: 1...Int.max)) {
+                try store.service.remove("apple", quantity: quantity, from: "alice")
+            }
+        }
+        #expect(try store.quantities("alice") == ["apple": 1])
+    }
+
+    @Test("setting a quantity replaces the line's quantity", arguments: Backend.allCases)
+    func setReplaces(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 5, to: "alice")
+        try store.service.add("pear", to: "alice")
+        try store.service.setQuantity("apple", to: 2, in: "alice")
+        try store.service.setQuantity("plum", to: 4, in: "alice")
+        #expect(try store.skus("alice") == ["apple", "pear", "plum"])
+        #expect(try store.quantities("alice") == ["apple": 2, "pear": 1, "plum": 4])
+    }
+
+    @Test("setting a quantity of 0 removes the line", arguments: Backend.allCases)
+    func setZeroRemoves(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 5, to: "alice")
+        let update = try store.service.setQuantity("apple", to: 0, in: "alice")
+        #expect(update.quantity == 0)
+        #expect(try store.service.cart("alice").isEmpty)
+        #expect(throws: CartError.notInCart(sku: "apple", cart: "alice")) {
+            try store.service.setQuantity("apple", to: 0, in: "alice")
+        }
+    }
+
+    @Test("setting a quantity checks what adding checks", arguments: Backend.allCases)
+    func setChecksLikeAdd(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.updateSettings(maxLinesPerCart: 2)
+        try store.service.add("apple", quantity: 2, to: "alice")
+        try store.service.add("pear", quantity: 2, to: "alice")
+        let before = try store.state()
+        for quantity in [-1, 100] {
+            #expect(throws: CartError.invalidQuantity(given: quantity, range: 0...99)) {
+                try store.service.setQuantity("apple", to: quantity, in: "alice")
+            }
+        }
+        #expect(throws: CartError.insufficientStock(sku: "pear", requested: 6, available: 5)) {
+            try store.service.setQuantity("pear", to: 6, in: "alice")
+        }
+        #expect(throws: CartError.unknownProduct("banana")) {
+            try store.service.setQuantity("banana", to: 1, in: "alice")
+        }
+        #expect(throws: CartError.inactiveProduct("kiwi")) {
+            try store.service.setQuantity("kiwi", to: 1, in: "alice")
+        }
+        #expect(throws: CartError.lineCountCapExceeded(cart: "alice", cap: 2)) {
+            try store.service.setQuantity("plum", to: 1, in: "alice")
+        }
+        #expect(try store.state() == before)
+    }
+
+    @Test("a lowered per-line cap applies to the next setQuantity", arguments: Backend.allCases)
+    func setAfterLoweredCap(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 10, to: "alice")
+        try store.service.updateSettings(maxLineQuantity: 5)
+        #expect(throws: CartError.invalidQuantity(given: 10, range: 0...5)) {
+            try store.service.setQuantity("apple", to: 10, in: "alice")
+        }
+        try store.service.setQuantity("apple", to: 5, in: "alice")
+        #expect(try store.quantities("alice") == ["apple": 5])
+    }
+
+    @Test("deleting a line removes it whatever its quantity", arguments: Backend.allCases)
+    func deleteLine(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 7, to: "alice")
+        try store.service.add("pear", to: "alice")
+        let update = try store.service.deleteLine("apple", from: "alice")
+        #expect(update == CartUpdate(cartID: "alice", version: 3, sku: "apple", quantity: 0))
+        #expect(try store.skus("alice") == ["pear"])
+        #expect(throws: CartError.notInCart(sku: "apple", cart: "alice")) {
+            try store.service.deleteLine("apple", from: "alice")
+        }
+    }
+
+    @Test("clearing empties the cart and moves its version, even when already empty", arguments: Backend.allCases)
+    func clear(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", quantity: 7, to: "alice")
+        try store.service.add("pear", to: "alice")
+        try store.service.add("pear", to: "bob")
+        #expect(try store.service.clear("alice").version == 3)
+        #expect(try store.service.cart("alice").isEmpty)
+        #expect(try store.service.clear("alice").version == 4)
+        #expect(try store.service.cart("alice").version == 4)
+        #expect(try store.quantities("bob") == ["pear": 1])
+    }
+
+    @Test("a line removed and added again goes to the end", arguments: Backend.allCases)
+    func readdGoesLast(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "alice")
+        try store.service.add("pear", to: "alice")
+        try store.service.remove("apple", from: "alice")
+        try store.service.add("apple", to: "alice")
+        #expect(try store.skus("alice") == ["pear", "apple"])
+    }
+}

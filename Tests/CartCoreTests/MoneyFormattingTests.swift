@@ -1,0 +1,95 @@
+import CartCore
+import Testing
+
+@Suite("Formatting money, arithmetic and currencies")
+struct MoneyFormattingTests {
+    @Test(
+        "amounts format with the currency's digits and symbol",
+        arguments: [
+            (Money(minorUnits: 1299, currency: .usd), "12.99", "$12.99"),
+            (Money(minorUnits: 350, currency: .eur), "3.50", "€3.50"),
+            (Money(minorUnits: 500, currency: .jpy), "500", "¥500"),
+            (Money(minorUnits: 12990, currency: .kwd), "12.990", "12.990 KWD"),
+            (Money(minorUnits: 5, currency: .usd), "0.05", "$0.05"),
+            (Money(minorUnits: 0, currency: .usd), "0.00", "$0.00"),
+            (Money(minorUnits: 0, currency: .jpy), "0", "¥0"),
+            (Money(minorUnits: 1, currency: .kwd), "0.001", "0.001 KWD"),
+            (Money(minorUnits: 1, currency: try! Currency(code: "CLF")), "0.0001", "0.0001 CLF"),
+            (Money(minorUnits: -50, currency: .usd), "-0.50", "-$0.50"),
+            (Money(minorUnits: -12990, currency: .kwd), "-12.990", "-12.990 KWD"),
+            (Money(minorUnits: -7, currency: .jpy), "-7", "-¥7"),
+            (Money(minorUnits: Int64.max, currency: .usd), "92233720368547758.07", "$92233720368547758.07"),
+            (Money(minorUnits: Int64.min, currency: .usd), "-92233720368547758.08", "-$92233720368547758.08"),
+            (Money(minorUnits: Int64.min, currency: .jpy), "-9223372036854775808", "-¥9223372036854775808"),
+            (Money(minorUnits: Int64.min, currency: .kwd), "-9223372036854775.808", "-9223372036854775.808 KWD"),
+        ])
+    func formats(_ money: Money, _ decimal: String, _ formatted: String) {
+        #expect(money.decimalString == decimal)
+        #expect(money.formatted == formatted)
+        #expect(money.description == formatted)
+    }
+
+    @Test("adding amounts is exact and overflow is an error, never a wrap")
+    func adding() throws {
+        #expect(try usd(1299).adding(usd(1)) == usd(1300))
+        #expect(try usd(Int64.max - 1).adding(usd(1)) == usd(Int64.max))
+        #expect(throws: CartError.amountOverflow) { try usd(Int64.max).adding(usd(1)) }
+        #expect(throws: CartError.amountOverflow) { try usd(Int64.min).adding(usd(-1)) }
+        #expect(throws: CartError.currencyMismatch("USD", "EUR")) {
+            try usd(1).adding(Money(minorUnits: 1, currency: .eur))
+        }
+    }
+
+    @Test("multiplying by a quantity is exact and overflow is an error, never a wrap")
+    func multiplying() throws {
+        #expect(try usd(1299).multiplied(by: 3) == usd(3897))
+        #expect(try usd(1299).multiplied(by: 0) == usd(0))
+        #expect(try usd(Int64.max).multiplied(by: 1) == usd(Int64.max))
+        #expect(try usd(Int64.max / 2).multiplied(by: 2) == usd(Int64.max - 1))
+        #expect(throws: CartError.amountOverflow) { try usd(Int64.max / 2 + 1).multiplied(by: 2) }
+        #expect(throws: CartError.amountOverflow) { try usd(2).multiplied(by: Int.max) }
+        #expect(throws: CartError.amountOverflow) { try usd(Int64.min).multiplied(by: -1) }
+    }
+
+    @Test("amounts order by value within a currency")
+    func ordering() {
+        #expect(usd(99) < usd(100))
+        #expect(usd(-1) < usd(0))
+        #expect(!(usd(5) < usd(5)))
+    }
+
+    @Test(
+        "currencies are found by ISO code in any case, with their exponent",
+        arguments: [("USD", 2), ("usd", 2), ("Eur", 2), ("JPY", 0), ("KWD", 3), ("BHD", 3), ("CLF", 4), ("GBP", 2)])
+    func lookup(_ code: String, _ exponent: Int) throws {
+        let currency = try Currency(code: code)
+        #expect(currency.code == code.uppercased())
+        #expect(currency.minorUnitExponent == exponent)
+        #expect(Currency.known[currency.code] == currency)
+    }
+
+    @Test("the built-in currencies are the table's", arguments: [Currency.usd, .eur, .jpy, .kwd])
+    func builtIns(_ currency: Currency) throws {
+        #expect(try Currency(code: currency.code) == currency)
+    }
+
+    @Test("unknown codes are refused as given", arguments: ["XXX", "", "US", "USDD", "U$D", "ＵＳＤ"])
+    func unknown(_ code: String) {
+        #expect(throws: CartError.unknownCurrency(code)) { try Currency(code: code) }
+    }
+
+    @Test("a custom currency needs three capital letters and an exponent of 0 to 4")
+    func custom() throws {
+        let custom = try Currency(code: "XTS", minorUnitExponent: 4)
+        #expect(Money(minorUnits: 12345, currency: custom).formatted == "1.2345 XTS")
+        #expect(throws: CartError.unknownCurrency("xts")) { try Currency(code: "xts", minorUnitExponent: 2) }
+        #expect(throws: CartError.unknownCurrency("XTS")) { try Currency(code: "XTS", minorUnitExponent: 5) }
+        #expect(throws: CartError.unknownCurrency("XTS")) { try Currency(code: "XTS", minorUnitExponent: -1) }
+        #expect(throws: CartError.unknownCurrency("ÀBC")) { try Currency(code: "ÀBC", minorUnitExponent: 2) }
+    }
+}
+
+/// An amount in US cents.
+func usd(_ cents: Int64) -> Money {
+    Money(minorUnits: cents, currency: .usd)
+}

@@ -1,0 +1,147 @@
+import CartCore
+import Testing
+
+/// A store with one product, "apple", over the in-memory backend.
+private func service() throws -> CartService {
+    let service = CartService(repository: InMemoryCartRepository())
+    try service.addProduct(Product(sku: "apple", name: "Apple", price: usd(125)))
+    return service
+}
+
+private func product(sku: String = "fig", name: String = "Fig") -> Product {
+    Product(sku: sku, name: name, price: usd(100))
+}
+
+@Suite("Validating SKUs, names, cart IDs and keys")
+struct ValidationTests {
+    @Test(
+        "SKUs are trimmed of Unicode white space",
+        arguments: [("fig", "fig"), ("  fig  ", "fig"), ("\u{A0}fig\u{3000}", "fig"), ("\tfig\r\n", "fig"), ("f i g", "f i g")])
+    func skuTrimmed(_ raw: String, _ stored: String) throws {
+        let service = try service()
+        #expect(try service.addProduct(product(sku: raw)).sku == stored)
+        #expect(try service.product(raw).sku == stored, "lookups trim the same way")
+    }
+
+    @Test("a SKU of 64 characters is accepted and 65 are refused")
+    func skuLength() throws {
+        let service = try service()
+        for sku in [String(repeating: "x", count: 64), String(repeating: "a b", count: 21) + "c"] {
+            #expect(try service.addProduct(product(sku: sku)).sku == sku)
+        }
+        for sku in [String(repeating: "x", count: 65), String(repeating: "ab", count: 33)] {
+            #expect(throws: CartError.invalidSKU(sku, reason: "it is longer than 64 characters")) {
+                try service.addProduct(product(sku: sku))
+            }
+        }
+    }
+
+    @Test("SKUs that are empty or hold control characters are refused", arguments: ["", " ", "\u{3000}", "f\tg", "f\ng", "f\u{7F}g", "f\u{2028}g", "f\u{0}g", "\u{1B}[31m"])
+    func skuRefused(_ sku: String) throws {
+        let service = try service()
+        let empty = sku.allSatisfy(\.isWhitespace)
+        let error = CartError.invalidSKU(sku, reason: empty ? "it is empty" : "it contains control characters")
+        #expect(throws: error) { try service.addProduct(product(sku: sku)) }
+        #expect(throws: error) { try service.add(sku, to: "alice") }
+        #expect(throws: error) { try service.product(sku) }
+        #expect(try service.products(includeInactive: true).count == 1)
+    }
+
+    @Test("names are trimmed, 1 to 200 characters, without control characters")
+    func names() throws {
+        let service = try service()
+        #expect(try service.addProduct(product(sku: "a", name: "  Fig jam ")).name == "Fig jam")
+        #expect(try service.addProduct(product(sku: "b", name: String(repeating: "名", count: 200))).name.count == 200)
+        let long = String(repeating: "n", count: 201)
+        #expect(throws: CartError.invalidName(long, reason: "it is longer than 200 characters")) {
+            try service.addProduct(product(name: long))
+        }
+        #expect(throws: CartError.invalidName(" \n ", reason: "it is empty")) { try service.addProduct(product(name: " \n ")) }
+        #expect(throws: CartError.invalidName("Fig\u{0}", reason: "it contains control characters")) {
+            try service.addProduct(product(name: "Fig\u{0}"))
+        }
+        #expect(throws: CartError.invalidName("", reason: "it is empty")) {
+            try service.updateProduct("apple", with: ProductUpdate(name: ""))
+        }
+        #expect(try service.product("apple").name == "Apple")
+    }
+
+    @Test("cart IDs are taken as given: no surrounding space, 1 to 128 characters, no control characters")
+    func cartIDs() throws {
+        let service = try service()
+        let longest = String(repeating: "c", count: 128)
+        try service.add("apple", to: longest)
+        try service.add("apple", to: "anon:7f3e 9b")
+        #expect(try service.listCarts().map(\.id) == ["anon:7f3e 9b", longest])
+        let cases: [(String, String)] = [
+            ("", "it is empty"), (" alice", "it has leading or trailing space"),
+            ("alice\u{A0}", "use printable ASCII characters only"), ("alice ", "it has leading or trailing space"),
+            (String(repeating: "c", count: 129), "it is longer than 128 characters"),
+            ("al\u{0}ice", "it contains control characters"),
+        ]
+        for (id, reason) in cases {
+            #expect(throws: CartError.invalidCartID(id, reason: reason)) { try service.add("apple", to: id) }
+            #expect(throws: CartError.invalidCartID(id, reason: reason)) { try service.cart(id) }
+            #expect(throws: CartError.invalidCartID(id, reason: reason)) { try service.checkout(id) }
+            #expect(throws: CartError.invalidCartID(id, reason: reason)) {
+                try service.orders(matching: OrderQuery(cartID: id))
+            }
+        }
+    }
+
+    @Test("idempotency keys are 1 to 128 characters without control characters")
+    func idempotencyKeys() throws {
+        let service = try service()
+        try service.add("apple", to: "alice")
+        let cases: [(String, String)] = [
+            ("", "it is empty"), (String(repeating: "k", count: 129), "it is longer than 128 characters"),
+            ("k\n", "it contains control characters"),
+        ]
+        for (key, reason) in cases {
+            #expect(throws: CartError.invalidIdempotencyKey(key, reason: reason)) {
+                try service.checkout("alice", idempotencyKey: key)
+            }
+        }
+        #expect(try service.cart("alice").totalItems == 1)
+        let longest = String(repeating: "k", count: 128)
+        #expect(try service.checkout("alice", idempotencyKey: longest).order.idempotencyKey == longest)
+    }
+}
+
+@Suite("Error descriptions")
+struct ErrorDescriptionTests {
+    static let errors: [CartError] = [
+        .invalidQuantity(given: 0, range: 1...99), .invalidQuantity(given: 0, range: 1...Int.max),
+        .invalidAmount("1e3", reason: "r"), .unknownCurrency("XXX"), .currencyMismatch("USD", "EUR"),
+        .currencyLocked(current: "USD", requested: "EUR"), .amountOverflow, .invalidSKU("a\nb", reason: "r"),
+        .invalidName("n", reason: "r"), .invalidCartID("c", reason: "r"), .invalidIdempotencyKey("k", reason: "r"),
+        .invalidSetting(name: "Maximum line quantity", value: 0, range: 1...5), .invalidStock(-1),
+        .unknownProduct("x"), .inactiveProduct("x"), .productExists("x"),
+        .lineQuantityCapExceeded(sku: "x", requested: 100, cap: 99), .lineCountCapExceeded(cart: "c", cap: 100),
+        .insufficientStock(sku: "x", requested: 6, available: 5), .notInCart(sku: "x", cart: "c"),
+        .versionConflict(cart: "c", expected: 1, actual: 2), .emptyCart("c"),
+        .idempotencyKeyReused(key: "k", cart: "c"), .orderNotFound(7), .mergeIntoSelf("c"),
+        .invalidImportItem(index: 2, reason: .invalidStock(-1)), .duplicateImportSKU("x", firstIndex: 0, index: 3),
+        .invalidLimit(0),
+    ]
+
+    @Test("every error reads as one human line", arguments: errors)
+    func oneLine(_ error: CartError) {
+        let text = error.description
+        #expect(!text.isEmpty)
+        #expect(!text.contains("\n"))
+        #expect(text.first?.isUppercase == true || text.first == "'")
+    }
+
+    @Test("descriptions give the numbers that matter")
+    func specifics() {
+        #expect(CartError.invalidQuantity(given: 0, range: 1...99).description == "Quantity must be between 1 and 99; got 0.")
+        #expect(CartError.invalidQuantity(given: -2, range: 1...Int.max).description == "Quantity must be at least 1; got -2.")
+        #expect(
+            CartError.insufficientStock(sku: "pear", requested: 6, available: 5).description
+                == "Insufficient stock for 'pear': 6 requested, 5 available.")
+        #expect(CartError.invalidImportItem(index: 2, reason: .invalidStock(-1)).description == "Item 3: Stock must be zero or more; got -1.")
+        #expect(CartError.invalidSKU("a\nb", reason: "r").description == "Invalid SKU 'a\\nb': r.")
+        #expect(CartError.unknownProduct(String(repeating: "x", count: 100)).description.contains("x…'"))
+    }
+}

@@ -1,0 +1,74 @@
+import CartCore
+import CartSQLite
+import Foundation
+import Testing
+
+/// Databases written by earlier schemas, kept as `sqlite3 .dump` text in `Fixtures/`, must
+/// open with this build with every cart and order intact. Each new migration keeps these
+/// passing; add a fixture for each released schema.
+@Suite("Upgrading databases written by earlier schemas")
+struct MigrationFixtureTests {
+    /// A database file restored from a fixture dump.
+    func restore(_ fixture: String, in directory: TemporaryDirectory) throws -> String {
+        let dump = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").appendingPathComponent(fixture)
+        let path = directory.path("restored.sqlite3")
+        try sqlite(path, try String(contentsOf: dump, encoding: .utf8))
+        return path
+    }
+
+    @Test("a schema-0001 database with carts upgrades to the current schema with its data intact")
+    func upgradesFromFirstSchema() throws {
+        let directory = try TemporaryDirectory()
+        let path = try restore("schema-0001-with-carts.sql", in: directory)
+        let repository = try SQLiteCartRepository(path: path)
+        let status = try repository.status()
+        #expect(status.pendingMigrations.isEmpty)
+        #expect(status.appliedMigrations.map(\.name).prefix(2) == ["0001_initial_schema", "0002_orders"])
+
+        let service = CartService(repository: repository, clock: fixedClock)
+        #expect(try service.settings() == StoreSettings(currency: .eur, maxLineQuantity: 50, maxLinesPerCart: 20))
+        let alice = try service.cart("alice")
+        #expect(alice.version == 3)
+        #expect(alice.lines.map(\.sku) == ["pear", "apple"])
+        #expect(alice.lines.map(\.quantity) == [2, 5])
+        #expect(alice.subtotal.decimalString == "8.43")
+        #expect(try service.cart("bob").lines.map(\.sku) == ["fig"])
+        #expect(try service.cart("carol").version == 2)
+        #expect(try service.product("fig").isActive == false)
+        #expect(try service.product("pear").stock == 12)
+
+        let order = try service.checkout("alice").order
+        #expect(order.number == 1)
+        #expect(order.total.decimalString == "8.43")
+        #expect(try service.product("pear").stock == 10)
+    }
+
+    @Test("a schema-0002 database with orders opens with every order, line and cart intact")
+    func opensSecondSchema() throws {
+        let directory = try TemporaryDirectory()
+        let path = try restore("schema-0002-with-orders.sql", in: directory)
+        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+
+        let first = try service.order(1)
+        #expect(first.cartID == "alice")
+        #expect(first.idempotencyKey == "alice-1")
+        #expect(first.lines.map(\.sku) == ["pear", "apple"])
+        #expect(first.lines.map(\.name) == ["Pear", "Apple"])
+        #expect(first.lines.map(\.unitPrice.decimalString) == ["0.99", "1.29"])
+        #expect(first.total.decimalString == "8.43")
+        #expect(UTCCalendar.iso8601(first.placedAt) == "2026-12-23T04:28:40Z")
+        let second = try service.order(2)
+        #expect(second.total.decimalString == "8.29")
+        #expect(second.totalItems == 3)
+
+        #expect(try service.cart("alice").lines.map(\.unitPrice.decimalString) == ["1.49"])
+        #expect(try service.cart("carol").totalItems == 3)
+        #expect(try service.product("pear").stock == 10)
+        #expect(try service.product("fig").stock == 1)
+
+        let replay = try service.checkout("alice", idempotencyKey: "alice-1")
+        #expect(replay.replayed && replay.order == first)
+        #expect(try service.checkout("carol").order.number == 3)
+    }
+}
