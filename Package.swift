@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
         .executable(name: "cart", targets: ["cart"]),
+        .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -66,6 +67,15 @@ let package = Package(
         .executableTarget(
             name: "cart-torture",
             dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "RawSQLiteBaseline",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .executableTarget(
+            name: "cart-bench",
+            dependencies: ["CartCore", "CartSQLite", "Migrations", "RawSQLiteBaseline"],
             swiftSettings: strictSettings
         ),
         .testTarget(

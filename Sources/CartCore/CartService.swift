@@ -72,17 +72,15 @@ public struct CartService: Sendable {
             guard (1...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 1...settings.maxLineQuantity)
             }
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            let product = try Self.sellableProduct(sku, in: storage)
-            let current = try storage.cartLineQuantity(cartID: id, sku: sku)
+            let context = try storage.lockCartLine(cartID: id, sku: sku)
+            try Self.check(expectedVersion, against: context.header, cartID: id)
+            let product = try Self.sellable(context.product, sku: sku)
+            let current = context.quantity
             let (requested, overflow) = (current ?? 0).addingReportingOverflow(quantity)
             try Self.checkLine(product, quantity: overflow ? Int.max : requested, settings: settings)
-            if current == nil {
-                try Self.checkRoomForNewLine(in: id, storage: storage, settings: settings)
-            }
+            if current == nil { try Self.checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings) }
             try storage.setCartLine(cartID: id, sku: sku, quantity: requested)
-            let version = try bump(header, id: id, in: storage)
+            let version = try bump(context.header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
         }
     }
@@ -130,24 +128,24 @@ public struct CartService: Sendable {
             guard (0...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 0...settings.maxLineQuantity)
             }
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            let current = try storage.cartLineQuantity(cartID: id, sku: sku)
+            let context = try storage.lockCartLine(cartID: id, sku: sku)
+            try Self.check(expectedVersion, against: context.header, cartID: id)
+            let current = context.quantity
             if current == quantity {
-                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: sku, quantity: quantity)
+                return CartUpdate(cartID: id, version: context.header?.version ?? 0, sku: sku, quantity: quantity)
             }
             if quantity == 0 {
                 guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
                 try storage.deleteCartLine(cartID: id, sku: sku)
             } else {
-                let product = try Self.sellableProduct(sku, in: storage)
+                let product = try Self.sellable(context.product, sku: sku)
                 try Self.checkLine(product, quantity: quantity, settings: settings)
                 if current == nil {
-                    try Self.checkRoomForNewLine(in: id, storage: storage, settings: settings)
+                    try Self.checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings)
                 }
                 try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)
             }
-            let version = try bump(header, id: id, in: storage)
+            let version = try bump(context.header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
         }
     }
@@ -198,9 +196,10 @@ public struct CartService: Sendable {
         guard actual == expected else { throw .versionConflict(cart: cartID, expected: expected, actual: actual) }
     }
 
-    static func sellableProduct(_ sku: String, in storage: any CartStorageReader) throws -> Product {
-        guard let product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
-        guard product.isActive else { throw CartError.inactiveProduct(sku) }
+    /// The product, if it exists and is active.
+    static func sellable(_ product: Product?, sku: String) throws(CartError) -> Product {
+        guard let product else { throw .unknownProduct(sku) }
+        guard product.isActive else { throw .inactiveProduct(sku) }
         return product
     }
 
@@ -216,11 +215,10 @@ public struct CartService: Sendable {
         _ = try product.price.multiplied(by: quantity)
     }
 
-    static func checkRoomForNewLine(in cartID: String, storage: any CartStorageReader, settings: StoreSettings)
-        throws
-    {
-        guard try storage.cartLineCount(cartID: cartID) < settings.maxLinesPerCart else {
-            throw CartError.lineCountCapExceeded(cart: cartID, cap: settings.maxLinesPerCart)
+    /// A cart holding `lineCount` lines must have room for one more.
+    static func checkRoomForNewLine(lineCount: Int, in cartID: String, settings: StoreSettings) throws(CartError) {
+        guard lineCount < settings.maxLinesPerCart else {
+            throw .lineCountCapExceeded(cart: cartID, cap: settings.maxLinesPerCart)
         }
     }
 
