@@ -22,6 +22,8 @@ import CSQLite
 public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     // @unchecked: the connection is only used while `lock` is held.
     private let lock = Lock()
+    private static let journalMode = CachedSQL("PRAGMA journal_mode")
+    private static let dataVersion = CachedSQL("PRAGMA data_version")
     private let database: Database
     private var localCommits: Int64 = 0
 
@@ -62,7 +64,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     /// Switches a file database to WAL, unless it already is (so a read-only file stays untouched).
     private func enableWriteAheadLog() throws {
-        let mode = try database.cached("PRAGMA journal_mode")
+        let mode = try database.cached(Self.journalMode)
         let current = try mode.step() ? mode.string(at: 0) : ""
         mode.reset()
         guard current != "wal", current != "memory" else { return }
@@ -87,7 +89,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read.
     public func changeToken() throws -> Int64 {
         try lock.withLock {
-            let version = try database.scalar("PRAGMA data_version") ?? 0
+            let version = try database.scalar(Self.dataVersion) ?? 0
             return version &+ localCommits
         }
     }
@@ -98,7 +100,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     public func status() throws -> DatabaseStatus {
         try lock.withLock {
             let applied = try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
-            let mode = try database.cached("PRAGMA journal_mode")
+            let mode = try database.cached(Self.journalMode)
             defer { mode.reset() }
             let journalMode = try mode.step() ? mode.string(at: 0) : ""
             return DatabaseStatus(
