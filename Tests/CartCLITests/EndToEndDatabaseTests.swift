@@ -26,6 +26,11 @@ struct EndToEndDatabaseTests {
         #expect(
             try sandbox.ok("db", "init", "--max-lines", "7", "--json").stdout
                 == #"{"created":false,"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}"# + "\n")
+        #expect(
+            try sandbox.ok("db", "init", "--max-line-quantity", "1", "--max-lines", "1").stdout
+                == "Updated \(sandbox.database): JPY, at most 1 unit per line and 1 line per cart.\n")
+        #expect(try sandbox.ok("db", "status").stdout.contains("Caps:      1 unit per line, 1 line per cart\n"))
+        try sandbox.ok("db", "init", "--max-line-quantity", "5", "--max-lines", "7")
         #expect(try sandbox.run("db", "init", "--currency", "XYZ").status == 64)
         #expect(try sandbox.run("db", "init", "--max-line-quantity", "0").status == 64)
         let kwd = try CartSandbox()

@@ -109,7 +109,7 @@ enum CartAdminCommands {
         switch reason {
         case .lineCap(let cap): "at most \(cap) per line"
         case .stock(let stock): "only \(stock) in stock"
-        case .lineCountCap(let cap): "the cart already has the maximum of \(cap) lines"
+        case .lineCountCap(let cap): "the cart already has the maximum of \(Plural.count(cap, "line"))"
         case .inactiveProduct: "the product is not for sale"
         }
     }

@@ -85,7 +85,7 @@ enum DatabaseCommands {
             ]
             lines += [
                 ("Currency", settings.currency.code),
-                ("Caps", "\(settings.maxLineQuantity) units per line, \(settings.maxLinesPerCart) lines per cart"),
+                ("Caps", capsText(settings, joinedBy: ", ")),
                 ("Products", String(counts.products)), ("Carts", String(counts.carts)),
                 ("Orders", String(counts.orders)),
             ]
@@ -186,9 +186,14 @@ enum DatabaseCommands {
         }
         let place = runner.globals.store == .sqlite ? try runner.databasePath() : "the memory store"
         let summary =
-            "\(settings.currency.code), at most \(settings.maxLineQuantity) units per line and "
-            + "\(settings.maxLinesPerCart) lines per cart"
+            "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")
+    }
+
+    /// `99 units per line, 100 lines per cart`, singular where a cap is 1.
+    private static func capsText(_ settings: StoreSettings, joinedBy separator: String) -> String {
+        Plural.count(settings.maxLineQuantity, "unit") + " per line" + separator
+            + Plural.count(settings.maxLinesPerCart, "line") + " per cart"
     }
 
     private static func migrationJSON(_ migration: AppliedMigration) -> JSONValue {
