@@ -87,12 +87,12 @@ final class CartSandbox: @unchecked Sendable {
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
-    /// Runs an SQL statement on the sandbox database with the `sqlite3` shell, as another
-    /// program might (to age carts, say).
-    func sql(_ statement: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Runs an SQL statement with the `sqlite3` shell, as another program might (to age
+    /// carts, say), on the sandbox database unless `path` names another file.
+    func sql(_ statement: String, on path: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [database, statement]
+        shell.arguments = [path ?? database, statement]
         try shell.run()
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 0, "\(statement)", sourceLocation: sourceLocation)

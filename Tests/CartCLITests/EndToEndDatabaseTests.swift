@@ -124,16 +124,22 @@ struct EndToEndDatabaseTests {
         #expect(try bytes(path) == Data(text))
     }
 
+    @Test("an error about the file reads as one sentence: 'Cannot use FILE: the file is …'")
+    func foreignDatabase() throws {
+        let sandbox = try CartSandbox()
+        let path = sandbox.path("other.sqlite3")
+        try sandbox.sql("CREATE TABLE notes (text TEXT)", on: path)
+        let result = try sandbox.run("--db", path, "show")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == "Error: Cannot use '\(path)': the file is a SQLite database, but not a cart database.\n")
+    }
+
     @Test("a database from a newer version is refused and left byte for byte")
     func newerVersion() throws {
         let sandbox = try CartSandbox()
         try sandbox.ok("demo")
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [sandbox.database, "INSERT INTO schema_migrations VALUES (3, '0003_future', 'x', 0)"]
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
+        try sandbox.sql("INSERT INTO schema_migrations VALUES (3, '0003_future', 'x', 0)")
         let before = try bytes(sandbox.database)
         for arguments in [["show"], ["demo"], ["db", "migrate"]] {
             let result = try sandbox.run(arguments)

@@ -36,6 +36,14 @@ struct OutputTests {
         #expect(back == [CSVReader.Record(line: 1, fields: ["x,y", "say \"hi\"", "a\r\nb", ""])])
     }
 
+    @Test("a sentence continuing after a colon starts in lower case, unless its first word is an acronym")
+    func continuing() {
+        #expect(TextLayout.continuing("The file is damaged.") == "the file is damaged.")
+        #expect(TextLayout.continuing("SQLite refused.") == "SQLite refused.")
+        #expect(TextLayout.continuing("I/O error.") == "I/O error.")
+        #expect(TextLayout.continuing("") == "")
+    }
+
     @Test("a closed pipe ends the output silently; any other failed write says why")
     func writeFailures() {
         #expect(FileDescriptorOutput.failure(errno: EPIPE) is OutputClosed)

@@ -29,7 +29,7 @@ enum ErrorReporter {
         case let error as CommandFailure:
             return (error.message, ExitCode.failure)
         case let error as MigrationError:
-            return ("\(file): \(error.description)", ExitCode.failure)
+            return ("Cannot use \(file): \(TextLayout.continuing(error.description))", ExitCode.failure)
         case let error as DatabaseError where error.isBusy:
             return (
                 "The database \(file) stayed locked by another process past the busy timeout; try again, "
