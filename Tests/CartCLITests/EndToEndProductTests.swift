@@ -112,7 +112,7 @@ struct EndToEndProductTests {
             "utf8.csv", Array("sku,name,price\nok,Fine,1\nx,".utf8) + [0xFF] + Array(",1\n".utf8))
         #expect(
             try sandbox.run("products", "import", invalid).stderr
-                == "Error: \(invalid):3: the text is not valid UTF-8\n")
+                == "Error: \(invalid):3: The text is not valid UTF-8.\n")
         let duplicate = try sandbox.write(
             "dup.json", Array(#"[{"sku":"a","name":"A","price":"1"},{"sku":"a","name":"B","price":"2"}]"#.utf8))
         #expect(

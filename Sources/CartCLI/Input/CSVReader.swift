@@ -59,23 +59,23 @@ struct CSVReader {
                         }
                     }
                     guard closed else {
-                        throw Problem(line: fieldLine, message: "a quoted field is never closed")
+                        throw Problem(line: fieldLine, message: "A quoted field is never closed.")
                     }
                     if index < bytes.count, ![Self.comma, Self.cr, Self.lf].contains(bytes[index]) {
-                        throw Problem(line: line, message: "unexpected character after a closing quote")
+                        throw Problem(line: line, message: "Unexpected character after a closing quote.")
                     }
                 } else {
                     while index < bytes.count, ![Self.comma, Self.cr, Self.lf].contains(bytes[index]) {
                         if bytes[index] == Self.quote {
                             throw Problem(
-                                line: line, message: "a quote inside an unquoted field; quote the whole field")
+                                line: line, message: "A quote inside an unquoted field; quote the whole field.")
                         }
                         raw.append(bytes[index])
                         index += 1
                     }
                 }
                 guard let field = String(validating: raw, as: UTF8.self) else {
-                    throw Problem(line: fieldLine, message: "the text is not valid UTF-8")
+                    throw Problem(line: fieldLine, message: "The text is not valid UTF-8.")
                 }
                 fields.append(field)
                 if index >= bytes.count {
