@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CartCLI
+
 @Suite("cart binary: carts and checkout")
 struct EndToEndCartTests {
     /// A sandbox with apple ($1.29) and kiwi ($0.50, 3 in stock).
@@ -91,6 +93,17 @@ struct EndToEndCartTests {
             #expect(result.stderr == "Error: \(message)\n", "\(arguments)")
         }
         #expect(try sandbox.ok("show", "--json").stdout == before)
+    }
+
+    @Test("merge --json nests the cart under \"cart\", exactly as README.md shows it")
+    func mergeJSON() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "kiwi", "2", "--cart", "guest")
+        try sandbox.ok("add", "kiwi", "2")
+        let merged = try sandbox.ok("merge", "guest", "--json").stdout
+        #expect(merged.hasPrefix(#"{"cart":{"cart":"default","version":2,"#))
+        let readme = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
+        #expect(readme.contains("`" + merged.dropLast() + "`"), "\(merged)")
     }
 
     @Test("a malformed value from argv or the environment is a usage error (64); from an import file, exit 1")

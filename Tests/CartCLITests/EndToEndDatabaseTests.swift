@@ -32,6 +32,13 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("db", "status").stdout.contains("Caps:      1 unit per line, 1 line per cart\n"))
         try sandbox.ok("db", "init", "--max-line-quantity", "5", "--max-lines", "7")
         #expect(try sandbox.run("db", "init", "--currency", "XYZ").status == 64)
+        // Omitted options keep their values, as the help says: no "default" that would not apply.
+        #expect(
+            try sandbox.ok("db", "init", "--max-lines", "8").stdout
+                == "Updated \(sandbox.database): JPY, at most 5 units per line and 8 lines per cart.\n")
+        let help = try sandbox.ok("db", "init", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
+        #expect(help.contains("the options not given keep their current") && !help.contains("default: 99"))
         #expect(try sandbox.run("db", "init", "--max-line-quantity", "0").status == 64)
         let kwd = try CartSandbox()
         try kwd.ok("db", "init", "--currency", "kwd")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CartCLI
+
 @Suite("cart binary: order history")
 struct EndToEndOrderTests {
     /// Three orders: #1 and #3 by `default`, #2 by `bob`.
@@ -136,6 +138,12 @@ struct EndToEndOrderTests {
             try sandbox.ok("orders", "stats", "--by", "product", "--json").stdout
                 == #"{"by":"product","currency":"USD","rows":[{"key":"pie","orders":2,"items":4,"revenue":"18.00"},"#
                 + #"{"key":"apple","orders":2,"items":3,"revenue":"3.87"}]}"# + "\n")
+        let total = try sandbox.ok("orders", "stats", "--json").stdout
+        #expect(
+            total == #"{"by":"total","currency":"USD","rows":[{"key":"total","orders":3,"items":7,"revenue":"21.87"}]}"#
+                + "\n")
+        let readme = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
+        #expect(readme.contains("`" + total.dropLast() + "`"), "README.md shows the default stats shape")
         let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
         #expect(byDay.count == 2 && byDay[0] == "DAY         ORDERS  ITEMS  REVENUE")
         #expect(try sandbox.run("orders", "stats", "--by", "week").status == 64)

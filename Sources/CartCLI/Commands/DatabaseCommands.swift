@@ -23,19 +23,20 @@ enum DatabaseCommands {
         "init", abstract: "Create the database with these settings, or change them on an existing one.",
         discussion:
             """
-            The currency cannot change once products exist. Other commands create the database with the \
-            defaults on first use.
+            A new database gets the options given and the defaults for the others (USD, 99 units per \
+            line, 100 lines per cart); on an existing one, the options not given keep their current \
+            values. The currency cannot change once products exist. Other commands create the database \
+            with the defaults on first use.
             """,
         options: [
             .option(
-                "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD.",
-                default: "USD"),
+                "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD."),
             .option(
                 "--max-line-quantity", "n", .integer(StoreSettings.maxLineQuantityRange),
-                help: "The most units one cart line may hold.", default: "99"),
+                help: "The most units one cart line may hold, from \(rangeText(StoreSettings.maxLineQuantityRange))."),
             .option(
                 "--max-lines", "n", .integer(StoreSettings.maxLinesPerCartRange),
-                help: "The most lines one cart may hold.", default: "100"),
+                help: "The most lines one cart may hold, from \(rangeText(StoreSettings.maxLinesPerCartRange))."),
         ],
         action: { try initialiseDatabase($0) })
 
@@ -188,6 +189,11 @@ enum DatabaseCommands {
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")
+    }
+
+    /// `1 to 10000`, for help text.
+    private static func rangeText(_ range: ClosedRange<Int>) -> String {
+        "\(range.lowerBound) to \(range.upperBound)"
     }
 
     /// `99 units per line, 100 lines per cart`, singular where a cap is 1.
