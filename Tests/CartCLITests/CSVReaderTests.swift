@@ -24,6 +24,13 @@ struct CSVReaderTests {
         #expect(parsed.map(\.line) == [1, 2, 3, 5])
     }
 
+    @Test("a lone CR ends a record, as README.md says, while one inside quotes is kept")
+    func loneCarriageReturn() throws {
+        let parsed = try records("sku,name\ra,\"x\ry\"\rb,B")
+        #expect(parsed.map(\.fields) == [["sku", "name"], ["a", "x\ry"], ["b", "B"]])
+        #expect(parsed.map(\.line) == [1, 2, 3])
+    }
+
     @Test("a byte order mark is skipped, blank lines are skipped, a last line may lack its newline")
     func edges() throws {
         let parsed = try CSVReader([0xEF, 0xBB, 0xBF] + Array("a,b\n\n\nc,\n".utf8)).records()

@@ -1,6 +1,7 @@
-/// A strict RFC 4180 reader: comma-separated fields, records ending in CRLF or LF, quoted
-/// fields that may hold commas, doubled quotes and line breaks. Text must be valid UTF-8;
-/// one leading UTF-8 byte order mark is skipped, as spreadsheet programs write one.
+/// A strict RFC 4180 reader: comma-separated fields, records ending in CRLF, LF or a lone CR
+/// (as old Mac spreadsheets write), quoted fields that may hold commas, doubled quotes and
+/// line breaks. Text must be valid UTF-8; one leading UTF-8 byte order mark is skipped, as
+/// spreadsheet programs write one.
 ///
 /// Errors name the line of the file where the problem is, counting from 1.
 struct CSVReader {
