@@ -54,6 +54,18 @@ final class CartSandbox: @unchecked Sendable {
     /// removes one).
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        try launch(try Self.binary(), arguments, environment: extra)
+    }
+
+    /// Runs a `/bin/sh` script in the sandbox's environment, with `$0` the `cart` binary, for
+    /// what needs a shell: a redirection, or reading back a command the tool printed.
+    func shell(_ script: String) throws -> Result {
+        try launch("/bin/sh", ["-c", script, try Self.binary()], environment: [:])
+    }
+
+    private func launch(_ executable: String, _ arguments: [String], environment extra: [String: String]) throws
+        -> Result
+    {
         var variables = ["HOME": path("home"), "CART_DB": database, "PATH": "/usr/bin:/bin"]
         variables.merge(environment) { $1 }
         variables.merge(extra) { $1 }
@@ -73,7 +85,7 @@ final class CartSandbox: @unchecked Sendable {
             try? FileManager.default.removeItem(at: errURL)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = variables
         process.standardOutput = out

@@ -102,17 +102,9 @@ struct EndToEndHelpTests {
     func stdoutFull() throws {
         let sandbox = try CartSandbox()
         try sandbox.ok("demo")
-        let shell = Process()
-        let errors = Pipe()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", #"exec "$0" products > /dev/full"#, try CartSandbox.binary()]
-        shell.environment = ["CART_DB": sandbox.database, "HOME": sandbox.path("home")]
-        shell.standardError = errors
-        try shell.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 1)
-        #expect(stderr == "Error: Cannot write output: No space left on device.\n")
+        let result = try sandbox.shell(#"exec "$0" products > /dev/full"#)
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: Cannot write output: No space left on device.\n")
     }
 
     @Test("garbage argv through the real binary ends in 64 with one error line")

@@ -64,7 +64,7 @@ struct EndToEndOrderTests {
             hint
                 == "More: cart orders --since 2000-01-01 --until 2999-01-01T10:30:00Z --sku pie --limit 1 --oldest-first --after 2"
         )
-        let second = try sandbox.run(try Self.shellWords(hint))
+        let second = try sandbox.run(try Self.shellWords(hint, in: sandbox))
         #expect(second.status == 0, "\(second)")
         #expect(second.stdout.split(separator: "\n").map { $0.split(separator: " ")[0] } == ["ORDER", "3"])
 
@@ -76,21 +76,14 @@ struct EndToEndOrderTests {
         let quotedHint = try #require(quoted.stdout.split(separator: "\n").last)
         #expect(
             quotedHint == "More: cart orders --db \(sandbox.database) --cart 'o'\\''brien cart' --limit 1 --after 5")
-        let rest = try sandbox.run(try Self.shellWords(quotedHint), environment: ["CART_DB": ""])
+        let rest = try sandbox.run(try Self.shellWords(quotedHint, in: sandbox), environment: ["CART_DB": ""])
         #expect(rest.stdout.split(separator: "\n").map { $0.split(separator: " ")[0] } == ["ORDER", "4"], "\(rest)")
     }
 
     /// The words a POSIX shell makes of `hint` after its `More: cart `.
-    static func shellWords(_ hint: Substring) throws -> [String] {
-        let shell = Process()
-        let output = Pipe()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "printf '%s\\n' " + hint.dropFirst("More: cart ".count)]
-        shell.standardOutput = output
-        try shell.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        shell.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    static func shellWords(_ hint: Substring, in sandbox: CartSandbox) throws -> [String] {
+        let printed = try sandbox.shell("printf '%s\\n' " + hint.dropFirst("More: cart ".count))
+        return printed.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test("orders --csv streams one escaped row per order line, all orders unless --limit")
