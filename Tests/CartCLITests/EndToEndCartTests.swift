@@ -106,6 +106,16 @@ struct EndToEndCartTests {
         #expect(readme.contains("`" + merged.dropLast() + "`"), "\(merged)")
     }
 
+    @Test("merging a cart that has no lines says so, exits 0 and changes nothing")
+    func mergeNothing() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "kiwi")
+        let before = try sandbox.ok("carts", "--json").stdout
+        let result = try sandbox.ok("merge", "never-filled")
+        #expect(result.stdout == "Nothing to merge: cart 'never-filled' has no lines; 'default' is unchanged.\n")
+        #expect(try sandbox.ok("carts", "--json").stdout == before)
+    }
+
     @Test("a malformed value from argv or the environment is a usage error (64); from an import file, exit 1")
     func malformedValues() throws {
         let sandbox = try stocked()

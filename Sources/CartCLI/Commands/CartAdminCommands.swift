@@ -70,6 +70,11 @@ enum CartAdminCommands {
                     ("adjustments", .array(result.adjustments.map(adjustmentJSON))),
                 ]))
         }
+        if result.mergedLines == 0, result.adjustments.isEmpty {
+            // Not an error: an anonymous cart that was never filled is the common case at sign-in.
+            return try runner.line(
+                "Nothing to merge: cart '\(DisplayText.clean(source))' has no lines; '\(result.cart.id)' is unchanged.")
+        }
         try runner.line(
             "Merged \(Plural.count(result.mergedLines, "line")) from '\(DisplayText.clean(source))' into "
                 + "'\(result.cart.id)' (version \(result.cart.version))."
