@@ -14,7 +14,9 @@ let package = Package(
     products: [
         .library(name: "CartCore", targets: ["CartCore"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
+        .library(name: "CartStore", targets: ["CartStore"]),
         .executable(name: "cart", targets: ["cart"]),
+        .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -48,8 +50,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "CartStore",
+            dependencies: ["CartCore"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CartCLI",
-            dependencies: ["CartCore", "CartSQLite"],
+            dependencies: ["CartCore", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -60,6 +67,15 @@ let package = Package(
         .executableTarget(
             name: "cart-torture",
             dependencies: ["CartCore", "CartSQLite"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "RawSQLiteBaseline",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .executableTarget(
+            name: "cart-bench",
+            dependencies: ["CartCore", "CartSQLite", "Migrations", "RawSQLiteBaseline"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -83,6 +99,11 @@ let package = Package(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartStoreTests",
+            dependencies: ["CartCore", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
     ],

@@ -121,22 +121,6 @@ public enum CartError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension String {
-    /// The text as safe to print on one line: control characters escaped, long text cut.
-    var displayable: String {
-        var out = ""
-        var count = 0
-        for scalar in unicodeScalars {
-            if count == 80 {
-                out += "…"
-                break
-            }
-            count += 1
-            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                out += scalar.escaped(asASCII: true)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// The text as safe to quote on one line (see `DisplayText.clean`).
+    var displayable: String { DisplayText.clean(self) }
 }

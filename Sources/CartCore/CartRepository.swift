@@ -68,6 +68,8 @@ public protocol CartStorageReader {
     func cartLineCount(cartID: String) throws -> Int
     /// Every stored cart, ordered by ID.
     func carts() throws -> [CartSummary]
+    /// How many carts are stored.
+    func cartCount() throws -> Int
     /// The order with this number, with its lines.
     func order(number: OrderNumber) throws -> Order?
     /// The order placed with this idempotency key, with its lines.
@@ -91,6 +93,11 @@ public protocol CartStorageWriter: CartStorageReader {
     func lockCart(id: String) throws -> CartHeader?
     /// Reads a product for update: no other unit may change it until this one ends.
     func lockProduct(sku: String) throws -> Product?
+    /// Reads for update what a change to one line depends on: the cart's header, the product,
+    /// the line's quantity and, when the cart has no such line, its line count. It is what
+    /// `lockCart(id:)`, `lockProduct(sku:)`, `cartLineQuantity(cartID:sku:)` and
+    /// `cartLineCount(cartID:)` return, in one call a backend can answer in one round trip.
+    func lockCartLine(cartID: String, sku: String) throws -> CartLineContext
     /// Reads the cart's lines with their products for update: no other unit may change those
     /// lines or products (their stock) until this one ends.
     func lockCartLines(cartID: String) throws -> [StoredCartLine]
@@ -98,6 +105,10 @@ public protocol CartStorageWriter: CartStorageReader {
     func saveSettings(_ settings: StoreSettings) throws
     /// Inserts or replaces a product.
     func saveProduct(_ product: Product) throws
+    /// Inserts or replaces a product unless the very same product is stored, and says which
+    /// it did: `saveProduct(_:)` preceded by `product(sku:)`, in one call a backend can answer
+    /// with one statement for a new product.
+    func upsertProduct(_ product: Product) throws -> ProductChange
     /// Sets a line's quantity, appending the line if the cart has none for the SKU.
     func setCartLine(cartID: String, sku: String, quantity: Int) throws
     /// Removes one line.

@@ -9,7 +9,8 @@ extension CartService {
     /// joins a customer's cart at sign-in. Quantities of the same SKU are summed; a line that
     /// would exceed the per-line cap or tracked stock is clamped, and one that cannot be added
     /// is left out; each such line is reported in `MergeResult.adjustments`. The source cart
-    /// ends empty.
+    /// ends empty. A source with no lines (or never written, as for a visitor who added
+    /// nothing before signing in) merges nothing and changes nothing.
     ///
     /// - Throws: `CartError.mergeIntoSelf`, `.invalidCartID`, or a storage error.
     @discardableResult
@@ -59,7 +60,7 @@ extension CartService {
                     merged += 1
                 }
             }
-            if sourceHeader != nil {
+            if !incoming.isEmpty {
                 try storage.deleteCartLines(cartID: sourceID)
                 _ = try bump(sourceHeader, id: sourceID, in: storage)
             }

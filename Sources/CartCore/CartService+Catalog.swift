@@ -37,6 +37,15 @@ extension CartService {
         }
     }
 
+    /// How many products, carts and orders the store holds, counted in one snapshot.
+    ///
+    /// - Throws: a storage error.
+    public func counts() throws -> StoreCounts {
+        try repository.read { storage in
+            StoreCounts(products: try storage.productCount(), carts: try storage.cartCount(), orders: try storage.orderCount())
+        }
+    }
+
     /// The product with this SKU, active or not.
     ///
     /// - Throws: `CartError.invalidSKU`, `.unknownProduct`, or a storage error.
@@ -123,10 +132,11 @@ extension CartService {
             var created = 0
             var updated = 0
             for product in valid {
-                let existing = try storage.product(sku: product.sku)
-                if existing == product { continue }
-                if existing == nil { created += 1 } else { updated += 1 }
-                try storage.saveProduct(product)
+                switch try storage.upsertProduct(product) {
+                case .created: created += 1
+                case .updated: updated += 1
+                case .unchanged: break
+                }
             }
             return ImportSummary(created: created, updated: updated, unchanged: valid.count - created - updated)
         }

@@ -72,17 +72,15 @@ public struct CartService: Sendable {
             guard (1...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 1...settings.maxLineQuantity)
             }
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            let product = try Self.sellableProduct(sku, in: storage)
-            let current = try storage.cartLineQuantity(cartID: id, sku: sku)
+            let context = try storage.lockCartLine(cartID: id, sku: sku)
+            try Self.check(expectedVersion, against: context.header, cartID: id)
+            let product = try Self.sellable(context.product, sku: sku)
+            let current = context.quantity
             let (requested, overflow) = (current ?? 0).addingReportingOverflow(quantity)
             try Self.checkLine(product, quantity: overflow ? Int.max : requested, settings: settings)
-            if current == nil {
-                try Self.checkRoomForNewLine(in: id, storage: storage, settings: settings)
-            }
+            if current == nil { try Self.checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings) }
             try storage.setCartLine(cartID: id, sku: sku, quantity: requested)
-            let version = try bump(header, id: id, in: storage)
+            let version = try bump(context.header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
         }
     }
@@ -116,7 +114,7 @@ public struct CartService: Sendable {
     }
 
     /// Sets a line to exactly `quantity`; 0 removes the line. Other values are checked as
-    /// `add` checks them.
+    /// `add` checks them. Setting the quantity a line already has changes nothing.
     ///
     /// - Throws: the errors of `add`, and `CartError.notInCart` when setting 0 on a missing line.
     @discardableResult
@@ -130,21 +128,24 @@ public struct CartService: Sendable {
             guard (0...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 0...settings.maxLineQuantity)
             }
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            let current = try storage.cartLineQuantity(cartID: id, sku: sku)
+            let context = try storage.lockCartLine(cartID: id, sku: sku)
+            try Self.check(expectedVersion, against: context.header, cartID: id)
+            let current = context.quantity
+            if current == quantity {
+                return CartUpdate(cartID: id, version: context.header?.version ?? 0, sku: sku, quantity: quantity)
+            }
             if quantity == 0 {
                 guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
                 try storage.deleteCartLine(cartID: id, sku: sku)
             } else {
-                let product = try Self.sellableProduct(sku, in: storage)
+                let product = try Self.sellable(context.product, sku: sku)
                 try Self.checkLine(product, quantity: quantity, settings: settings)
                 if current == nil {
-                    try Self.checkRoomForNewLine(in: id, storage: storage, settings: settings)
+                    try Self.checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings)
                 }
                 try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)
             }
-            let version = try bump(header, id: id, in: storage)
+            let version = try bump(context.header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
         }
     }
@@ -168,8 +169,8 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Removes every line (the seed's `clearCart`). The version increases even when the cart
-    /// was already empty, so a clear is always visible to watchers.
+    /// Removes every line (the seed's `clearCart`). Clearing a cart that has no lines changes
+    /// nothing: its version stays, and a cart never written is not created.
     ///
     /// - Throws: `CartError.versionConflict`, or a storage error.
     @discardableResult
@@ -178,6 +179,9 @@ public struct CartService: Sendable {
         return try repository.write { storage in
             let header = try storage.lockCart(id: id)
             try Self.check(expectedVersion, against: header, cartID: id)
+            guard try storage.cartLineCount(cartID: id) > 0 else {
+                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0)
+            }
             try storage.deleteCartLines(cartID: id)
             let version = try bump(header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)
@@ -192,9 +196,10 @@ public struct CartService: Sendable {
         guard actual == expected else { throw .versionConflict(cart: cartID, expected: expected, actual: actual) }
     }
 
-    static func sellableProduct(_ sku: String, in storage: any CartStorageReader) throws -> Product {
-        guard let product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
-        guard product.isActive else { throw CartError.inactiveProduct(sku) }
+    /// The product, if it exists and is active.
+    static func sellable(_ product: Product?, sku: String) throws(CartError) -> Product {
+        guard let product else { throw .unknownProduct(sku) }
+        guard product.isActive else { throw .inactiveProduct(sku) }
         return product
     }
 
@@ -210,11 +215,10 @@ public struct CartService: Sendable {
         _ = try product.price.multiplied(by: quantity)
     }
 
-    static func checkRoomForNewLine(in cartID: String, storage: any CartStorageReader, settings: StoreSettings)
-        throws
-    {
-        guard try storage.cartLineCount(cartID: cartID) < settings.maxLinesPerCart else {
-            throw CartError.lineCountCapExceeded(cart: cartID, cap: settings.maxLinesPerCart)
+    /// A cart holding `lineCount` lines must have room for one more.
+    static func checkRoomForNewLine(lineCount: Int, in cartID: String, settings: StoreSettings) throws(CartError) {
+        guard lineCount < settings.maxLinesPerCart else {
+            throw .lineCountCapExceeded(cart: cartID, cap: settings.maxLinesPerCart)
         }
     }
 

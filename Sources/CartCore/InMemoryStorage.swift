@@ -4,44 +4,68 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The storage handed to one unit of work of an `InMemoryCartRepository`.
+/// The storage handed to the units of work of an `InMemoryCartRepository`: one object for
+/// writes and one for reads, reused by every unit.
 final class InMemoryStorage: CartStorageWriter {
     private enum Undo {
         case settings(StoreSettings)
         case product(String, Product?)
-        case line(cartID: String, sku: String, InMemoryState.LineSlot?)
-        case header(cartID: String, CartHeader?)
-        case cart(String, InMemoryState.StoredCart?)
+        case line(InMemoryState.CartSlot, sku: String, InMemoryState.LineSlot?)
+        case lines(InMemoryState.CartSlot, [String: InMemoryState.LineSlot])
+        case header(InMemoryState.CartSlot, CartHeader?)
+        case cart(String, InMemoryState.CartSlot?)
         case order(wasInTimeOrder: Bool)
     }
 
     private let state: InMemoryState
     private let recordsUndo: Bool
+    /// Kept between units so its buffer is reused.
     private var undoLog: [Undo] = []
-    private(set) var changed = false
+    /// The cart the unit touched last and whether it looked up a product of that SKU, so that
+    /// the reads and writes of one line hash the cart ID and SKU once each (hashing was a third
+    /// of an in-memory add).
+    private var recentCart: (id: String, slot: InMemoryState.CartSlot)?
+    private var recentProductSKU: String?
 
     init(state: InMemoryState, recordsUndo: Bool) {
         self.state = state
         self.recordsUndo = recordsUndo
     }
 
+    /// Whether the unit has changed anything.
+    var changed: Bool { !undoLog.isEmpty }
+
+    /// Starts a unit of work.
+    func begin() {
+        recentCart = nil
+        recentProductSKU = nil
+    }
+
+    /// Ends a unit of work that succeeded: its changes stay.
+    func commit() {
+        undoLog.removeAll(keepingCapacity: true)
+    }
+
     private func record(_ undo: Undo) {
         precondition(recordsUndo, "a read unit must not write")
-        changed = true
         undoLog.append(undo)
     }
 
+    /// Undoes every change of the unit, newest first.
     func rollBack() {
+        recentCart = nil
         for undo in undoLog.reversed() {
             switch undo {
             case .settings(let settings):
                 state.settings = settings
             case .product(let sku, let product):
                 state.products[sku] = product
-            case .line(let cartID, let sku, let slot):
-                state.carts[cartID]?.lines[sku] = slot
-            case .header(let cartID, let header):
-                state.carts[cartID]?.header = header
+            case .line(let cart, let sku, let slot):
+                cart.lines[sku] = slot
+            case .lines(let cart, let lines):
+                cart.lines = lines
+            case .header(let cart, let header):
+                cart.header = header
             case .cart(let cartID, let cart):
                 state.carts[cartID] = cart
             case .order(let wasInTimeOrder):
@@ -51,7 +75,25 @@ final class InMemoryStorage: CartStorageWriter {
                 }
             }
         }
-        undoLog.removeAll()
+        undoLog.removeAll(keepingCapacity: true)
+    }
+
+    /// The cart's slot, created (and recorded for undo) if the cart has none.
+    private func slot(for cartID: String) -> InMemoryState.CartSlot {
+        if let cart = existingSlot(for: cartID) { return cart }
+        let cart = InMemoryState.CartSlot()
+        record(.cart(cartID, nil))
+        state.carts[cartID] = cart
+        recentCart = (cartID, cart)
+        return cart
+    }
+
+    /// The cart's slot, if it has one.
+    private func existingSlot(for cartID: String) -> InMemoryState.CartSlot? {
+        if let recentCart, recentCart.id == cartID { return recentCart.slot }
+        let cart = state.carts[cartID]
+        if let cart { recentCart = (cartID, cart) }
+        return cart
     }
 
     // MARK: Reads
@@ -90,6 +132,8 @@ final class InMemoryStorage: CartStorageWriter {
             }
         }.sorted { $0.id < $1.id }
     }
+
+    func cartCount() throws -> Int { state.carts.values.count { $0.header != nil } }
 
     func order(number: OrderNumber) throws -> Order? {
         let index = Int(number.rawValue) - 1
@@ -185,6 +229,16 @@ final class InMemoryStorage: CartStorageWriter {
 
     func lockCartLines(cartID: String) throws -> [StoredCartLine] { try cartLines(cartID: cartID) }
 
+    func lockCartLine(cartID: String, sku: String) throws -> CartLineContext {
+        let cart = existingSlot(for: cartID)
+        let quantity = cart?.lines[sku]?.quantity
+        let product = state.products[sku]
+        recentProductSKU = product == nil ? nil : sku
+        return CartLineContext(
+            header: cart?.header, product: product, quantity: quantity,
+            lineCount: quantity == nil ? cart?.lines.count ?? 0 : 0)
+    }
+
     func saveSettings(_ settings: StoreSettings) throws {
         record(.settings(state.settings))
         state.settings = settings
@@ -195,46 +249,56 @@ final class InMemoryStorage: CartStorageWriter {
         state.products[product.sku] = product
     }
 
+    func upsertProduct(_ product: Product) throws -> ProductChange {
+        let existing = state.products[product.sku]
+        if existing == product { return .unchanged }
+        try saveProduct(product)
+        return existing == nil ? .created : .updated
+    }
+
     func setCartLine(cartID: String, sku: String, quantity: Int) throws {
-        guard state.products[sku] != nil else { throw InMemoryStorageError.missingProduct(sku) }
+        guard recentProductSKU == sku || state.products[sku] != nil else {
+            throw InMemoryStorageError.missingProduct(sku)
+        }
         guard quantity > 0 else { throw InMemoryStorageError.nonPositiveQuantity(quantity) }
-        if state.carts[cartID] == nil {
-            record(.cart(cartID, nil))
-            state.carts[cartID] = InMemoryState.StoredCart()
-        }
-        let old = state.carts[cartID]?.lines[sku]
-        record(.line(cartID: cartID, sku: sku, old))
-        if let old {
-            state.carts[cartID]?.lines[sku] = InMemoryState.LineSlot(quantity: quantity, position: old.position)
-        } else {
-            state.carts[cartID]?.nextPosition += 1
-            let position = state.carts[cartID]?.nextPosition ?? 0
-            state.carts[cartID]?.lines[sku] = InMemoryState.LineSlot(quantity: quantity, position: position)
-        }
+        let cart = slot(for: cartID)
+        let next = cart.nextPosition + 1
+        // One hash of the SKU for the read and the write.
+        let old = Self.update(&cart.lines[sku], quantity: quantity, newPosition: next)
+        if old == nil { cart.nextPosition = next }
+        record(.line(cart, sku: sku, old))
+    }
+
+    /// Sets the line's quantity, keeping its position or taking `newPosition`; returns the
+    /// line as it was.
+    private static func update(_ line: inout InMemoryState.LineSlot?, quantity: Int, newPosition: Int)
+        -> InMemoryState.LineSlot?
+    {
+        let old = line
+        line = InMemoryState.LineSlot(quantity: quantity, position: old?.position ?? newPosition)
+        return old
     }
 
     func deleteCartLine(cartID: String, sku: String) throws {
-        guard let old = state.carts[cartID]?.lines[sku] else { return }
-        record(.line(cartID: cartID, sku: sku, old))
-        state.carts[cartID]?.lines[sku] = nil
+        guard let cart = existingSlot(for: cartID), let old = cart.lines[sku] else { return }
+        record(.line(cart, sku: sku, old))
+        cart.lines[sku] = nil
     }
 
     func deleteCartLines(cartID: String) throws {
         guard let cart = state.carts[cartID], !cart.lines.isEmpty else { return }
-        record(.cart(cartID, cart))
-        state.carts[cartID]?.lines = [:]
+        record(.lines(cart, cart.lines))
+        cart.lines = [:]
     }
 
     func saveCartHeader(_ header: CartHeader) throws {
-        if state.carts[header.id] == nil {
-            record(.cart(header.id, nil))
-            state.carts[header.id] = InMemoryState.StoredCart()
-        }
-        record(.header(cartID: header.id, state.carts[header.id]?.header))
-        state.carts[header.id]?.header = header
+        let cart = slot(for: header.id)
+        record(.header(cart, cart.header))
+        cart.header = header
     }
 
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
+        recentCart = nil
         let cutoff = UTCCalendar.milliseconds(instant)
         var removed = 0
         for (id, cart) in state.carts {

@@ -13,6 +13,7 @@ enum Validation {
 
     /// The SKU trimmed of surrounding white space, if it is 1 to 64 printable ASCII characters.
     static func sku(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxSKULength) { return raw }
         let sku = trimmed(raw)
         if let reason = problem(with: sku, maxLength: maxSKULength, asciiOnly: true) {
             throw .invalidSKU(raw, reason: reason)
@@ -22,6 +23,7 @@ enum Validation {
 
     /// The name trimmed of surrounding white space, if it is 1 to 200 printable characters.
     static func name(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
         let name = trimmed(raw)
         if let reason = problem(with: name, maxLength: maxNameLength) { throw .invalidName(raw, reason: reason) }
         return name
@@ -30,6 +32,7 @@ enum Validation {
     /// The cart ID as given, if it is 1 to 128 printable ASCII characters without surrounding
     /// space.
     static func cartID(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxCartIDLength) { return raw }
         if let reason = problem(with: raw, maxLength: maxCartIDLength, asciiOnly: true) {
             throw .invalidCartID(raw, reason: reason)
         }
@@ -37,12 +40,28 @@ enum Validation {
         return raw
     }
 
-    /// The key as given, if it is 1 to 128 printable ASCII characters.
+    /// The key as given, if it is 1 to 128 printable ASCII characters without surrounding space.
     static func idempotencyKey(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxIdempotencyKeyLength) { return raw }
         if let reason = problem(with: raw, maxLength: maxIdempotencyKeyLength, asciiOnly: true) {
             throw .invalidIdempotencyKey(raw, reason: reason)
         }
+        guard trimmed(raw) == raw else { throw .invalidIdempotencyKey(raw, reason: "it has leading or trailing space") }
         return raw
+    }
+
+    /// Whether `text` is 1 to `maxLength` printable ASCII characters without surrounding spaces:
+    /// the common case, valid as it is, checked without trimming or Unicode property look-ups
+    /// (which cost more than the rest of an in-memory add).
+    private static func isPlainASCII(_ text: String, maxLength: Int) -> Bool {
+        let utf8 = text.utf8
+        let count = utf8.count
+        guard count >= 1, count <= maxLength else { return false }
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes[0] != UInt8(ascii: " "), bytes[count - 1] != UInt8(ascii: " ") else { return false }
+            for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+            return true
+        } ?? false
     }
 
     private static func trimmed(_ text: String) -> String {
@@ -61,6 +80,11 @@ enum Validation {
             count += 1
             if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 return "it contains control characters"
+            }
+            // Bidirectional overrides and isolates make stored text display differently from
+            // what it is (a name that reads "txt.exe" backwards).
+            if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                return "it contains bidirectional control characters"
             }
             if !scalar.isASCII { ascii = false }
         }

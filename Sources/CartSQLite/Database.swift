@@ -1,3 +1,4 @@
+import CartCore
 import CSQLite
 
 #if canImport(Glibc)
@@ -23,7 +24,13 @@ final class Database {
 
     let handle: OpaquePointer
     let path: String
+    /// Statements of dynamic SQL (history filters), by text.
     private var statements: [String: Statement] = [:]
+    /// Statements of `CachedSQL`, by slot.
+    private var slots: [Statement?] = []
+    /// The store settings as this connection last read or wrote them, and the file's data
+    /// version they are valid for (see `settings(read:)`).
+    private var settingsCache: (settings: StoreSettings, dataVersion: UInt32)?
 
     /// Opens (or creates) the database file at `path`, or a private in-memory database for
     /// `":memory:"`.
@@ -78,6 +85,7 @@ final class Database {
 
     deinit {
         statements.removeAll()
+        slots.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -104,6 +112,18 @@ final class Database {
         return statement
     }
 
+    /// The statement for `sql`, prepared once per connection and reset for reuse.
+    func cached(_ sql: CachedSQL) throws -> Statement {
+        if sql.slot < slots.count, let statement = slots[sql.slot] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql.text, persistent: true)
+        if sql.slot >= slots.count { slots += repeatElement(nil, count: sql.slot - slots.count + 1) }
+        slots[sql.slot] = statement
+        return statement
+    }
+
     /// A statement prepared for one use.
     func prepare(_ sql: String, persistent: Bool = false) throws -> Statement {
         var pointer: OpaquePointer?
@@ -115,27 +135,65 @@ final class Database {
     }
 
     /// The single integer a query returns, or `nil` when it returns no row.
-    func scalar(_ sql: String) throws -> Int64? {
+    func scalar(_ sql: CachedSQL) throws -> Int64? {
         let statement = try cached(sql)
         defer { statement.reset() }
         return try statement.step() ? statement.int64(at: 0) : nil
     }
 
+    private static let beginImmediate = CachedSQL("BEGIN IMMEDIATE")
+    private static let beginDeferred = CachedSQL("BEGIN DEFERRED")
+    private static let commit = CachedSQL("COMMIT")
+    private static let rollback = CachedSQL("ROLLBACK")
+
     /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
     func transaction<Result>(_ kind: TransactionKind, _ body: () throws -> Result) throws -> Result {
-        try cached(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").run()
+        try cached(kind == .immediate ? Self.beginImmediate : Self.beginDeferred).run()
         let result: Result
         do {
             result = try body()
-            try cached("COMMIT").run()
+            let versionBeforeCommit = dataVersion
+            try cached(Self.commit).run()
+            // Settings valid until our own commit stay valid after it: only this unit wrote.
+            if settingsCache?.dataVersion == versionBeforeCommit { settingsCache?.dataVersion = dataVersion }
         } catch {
+            // The unit may have saved settings that are now rolled back.
+            settingsCache = nil
             // SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR…).
             if sqlite3_get_autocommit(handle) == 0 {
-                _ = try? cached("ROLLBACK").run()
+                _ = try? cached(Self.rollback).run()
             }
             throw error
         }
         return result
+    }
+
+    /// A counter that changes whenever the file changes, by this connection's commits or by
+    /// others' (`SQLITE_FCNTL_DATA_VERSION`; read without running a statement). Another
+    /// connection's change shows once this one has started a read transaction.
+    private var dataVersion: UInt32 {
+        var version: UInt32 = 0
+        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        return version
+    }
+
+    /// The store settings, read from the file only when it may have changed since this
+    /// connection last read or wrote them: they are needed by almost every unit and change
+    /// almost never. Call inside a transaction.
+    func settings(read: () throws -> StoreSettings) throws -> StoreSettings {
+        if let settingsCache, sqlite3_txn_state(handle, "main") >= SQLITE_TXN_READ,
+            settingsCache.dataVersion == dataVersion
+        {
+            return settingsCache.settings
+        }
+        let settings = try read()
+        settingsCache = (settings, dataVersion)
+        return settings
+    }
+
+    /// Records settings this connection has just written in the open transaction.
+    func didSaveSettings(_ settings: StoreSettings) {
+        settingsCache = (settings, dataVersion)
     }
 
     /// Whether the connection can only read (a read-only file or directory).

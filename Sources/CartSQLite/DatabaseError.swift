@@ -27,6 +27,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public var isReadOnly: Bool { resultCode == SQLITE_READONLY }
     /// The file is not a SQLite database (or is damaged beyond reading).
     public var isNotADatabase: Bool { resultCode == SQLITE_NOTADB || resultCode == SQLITE_CORRUPT }
+    /// The file could not be opened: a missing directory, a directory given as the file, no
+    /// permission.
+    public var isCannotOpen: Bool { resultCode == SQLITE_CANTOPEN }
     /// A constraint of the schema refused the write.
     public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
 

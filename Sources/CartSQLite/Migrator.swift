@@ -23,12 +23,15 @@ struct Migrator {
     static let shipped = Migrator(
         migrations: embeddedMigrations.map { Migration(number: $0.number, name: $0.name, sql: $0.sql, checksum: SHA256.hex($0.sql)) })
 
+    private static let selectTableNames = CachedSQL("SELECT name FROM sqlite_schema WHERE type = 'table'")
+    private static let selectAppliedMigrations = CachedSQL("SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number")
+
     /// The migrations recorded in the database, or `[]` for a new, empty database.
     ///
     /// - Throws: `MigrationError` for a file this build must not touch, or `DatabaseError`
     ///   (for instance `SQLITE_NOTADB`).
     func applied(in database: Database) throws -> [AppliedMigration] {
-        let tables = try database.cached("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        let tables = try database.cached(Self.selectTableNames)
         defer { tables.reset() }
         var names: Set<String> = []
         while try tables.step() { names.insert(tables.string(at: 0)) }
@@ -36,7 +39,7 @@ struct Migrator {
             if names.isEmpty { return [] }
             throw MigrationError.foreignDatabase
         }
-        let rows = try database.cached("SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number")
+        let rows = try database.cached(Self.selectAppliedMigrations)
         defer { rows.reset() }
         var applied: [AppliedMigration] = []
         while try rows.step() {

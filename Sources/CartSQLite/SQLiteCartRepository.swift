@@ -22,6 +22,8 @@ import CSQLite
 public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     // @unchecked: the connection is only used while `lock` is held.
     private let lock = Lock()
+    private static let journalMode = CachedSQL("PRAGMA journal_mode")
+    private static let dataVersion = CachedSQL("PRAGMA data_version")
     private let database: Database
     private var localCommits: Int64 = 0
 
@@ -67,7 +69,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// file is opened `immutable` and reports `delete`; it must stay untouched).
     private func enableWriteAheadLog() throws {
         guard !database.isReadOnly else { return }
-        let mode = try database.cached("PRAGMA journal_mode")
+        let mode = try database.cached(Self.journalMode)
         let current = try mode.step() ? mode.string(at: 0) : ""
         mode.reset()
         guard current != "wal", current != "memory" else { return }
@@ -92,7 +94,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read.
     public func changeToken() throws -> Int64 {
         try lock.withLock {
-            let version = try database.scalar("PRAGMA data_version") ?? 0
+            let version = try database.scalar(Self.dataVersion) ?? 0
             return version &+ localCommits
         }
     }
@@ -103,7 +105,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     public func status() throws -> DatabaseStatus {
         try lock.withLock {
             let applied = try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
-            let mode = try database.cached("PRAGMA journal_mode")
+            let mode = try database.cached(Self.journalMode)
             defer { mode.reset() }
             let journalMode = try mode.step() ? mode.string(at: 0) : ""
             return DatabaseStatus(

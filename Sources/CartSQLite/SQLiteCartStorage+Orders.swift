@@ -1,20 +1,31 @@
 import CartCore
 
 extension SQLiteCartStorage {
+    private static let selectLastOrderNumber = CachedSQL("SELECT coalesce(max(number), 0) FROM orders")
+
     func lastOrderNumber() throws -> OrderNumber {
-        OrderNumber(rawValue: try database.scalar("SELECT coalesce(max(number), 0) FROM orders") ?? 0)
+        OrderNumber(rawValue: try database.scalar(Self.selectLastOrderNumber) ?? 0)
     }
+
+    private static let countOrders = CachedSQL("SELECT count(*) FROM orders")
 
     func orderCount() throws -> Int {
-        Int(try database.scalar("SELECT count(*) FROM orders") ?? 0)
+        Int(try database.scalar(Self.countOrders) ?? 0)
     }
 
+    private static let insertOrderSQL = CachedSQL(
+        """
+        INSERT INTO orders (number, cart_id, placed_at, currency, total_items, total, idempotency_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+    private static let insertOrderLineSQL = CachedSQL(
+        """
+        INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+
     func insertOrder(_ order: Order) throws {
-        let insert = try database.cached(
-            """
-            INSERT INTO orders (number, cart_id, placed_at, currency, total_items, total, idempotency_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try database.cached(Self.insertOrderSQL)
         try insert.bind(order.number.rawValue, at: 1)
         try insert.bind(order.cartID, at: 2)
         try insert.bind(UTCCalendar.milliseconds(order.placedAt), at: 3)
@@ -23,11 +34,7 @@ extension SQLiteCartStorage {
         try insert.bind(order.total.minorUnits, at: 6)
         try insert.bind(order.idempotencyKey, at: 7)
         try insert.run()
-        let line = try database.cached(
-            """
-            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let line = try database.cached(Self.insertOrderLineSQL)
         for (index, orderLine) in order.lines.enumerated() {
             line.reset()
             try line.bind(order.number.rawValue, at: 1)
@@ -45,15 +52,19 @@ extension SQLiteCartStorage {
     private static let orderColumns =
         "SELECT o.number, o.cart_id, o.placed_at, o.currency, o.total_items, o.total, o.idempotency_key"
 
+    private static let selectOrderByNumber = CachedSQL(orderColumns + " FROM orders AS o WHERE o.number = ?")
+
     func order(number: OrderNumber) throws -> Order? {
-        let statement = try database.cached(Self.orderColumns + " FROM orders AS o WHERE o.number = ?")
+        let statement = try database.cached(Self.selectOrderByNumber)
         defer { statement.reset() }
         try statement.bind(number.rawValue, at: 1)
         return try statement.step() ? try order(from: statement) : nil
     }
 
+    private static let selectOrderByKey = CachedSQL(orderColumns + " FROM orders AS o WHERE o.idempotency_key = ?")
+
     func order(idempotencyKey: String) throws -> Order? {
-        let statement = try database.cached(Self.orderColumns + " FROM orders AS o WHERE o.idempotency_key = ?")
+        let statement = try database.cached(Self.selectOrderByKey)
         defer { statement.reset() }
         try statement.bind(idempotencyKey, at: 1)
         return try statement.step() ? try order(from: statement) : nil
@@ -70,6 +81,8 @@ extension SQLiteCartStorage {
             + (query.limit != nil ? " LIMIT ?" : "")
     }
 
+    private static let selectOrderLines = CachedSQL("SELECT sku, name, unit_price, quantity, line_total FROM order_lines WHERE order_number = ? ORDER BY position")
+
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         let statement = try database.cached(Self.orderQuerySQL(for: query))
         defer { statement.reset() }
@@ -85,8 +98,7 @@ extension SQLiteCartStorage {
     private func order(from statement: Statement) throws -> Order {
         let number = statement.int64(at: 0)
         let currency = try settings().currency
-        let lines = try database.cached(
-            "SELECT sku, name, unit_price, quantity, line_total FROM order_lines WHERE order_number = ? ORDER BY position")
+        let lines = try database.cached(Self.selectOrderLines)
         defer { lines.reset() }
         try lines.bind(number, at: 1)
         var orderLines: [OrderLine] = []

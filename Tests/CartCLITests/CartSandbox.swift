@@ -56,13 +56,24 @@ final class CartSandbox: @unchecked Sendable {
     func run(_ arguments: [String], environment extra: [String: String] = [:], launcher: [String] = []) throws
         -> Result
     {
+        let command = launcher + [try Self.binary()] + arguments
+        return try launch(command[0], Array(command.dropFirst()), environment: extra)
+    }
+
+    /// Runs a `/bin/sh` script in the sandbox's environment, with `$0` the `cart` binary, for
+    /// what needs a shell: a redirection, or reading back a command the tool printed.
+    func shell(_ script: String) throws -> Result {
+        try launch("/bin/sh", ["-c", script, try Self.binary()], environment: [:])
+    }
+
+    private func launch(_ executable: String, _ arguments: [String], environment extra: [String: String]) throws
+        -> Result
+    {
         var variables = ["HOME": path("home"), "CART_DB": database, "PATH": "/usr/bin:/bin"]
         variables.merge(environment) { $1 }
         variables.merge(extra) { $1 }
         variables = variables.filter { !$0.value.isEmpty }
-
-        let command = launcher + [try Self.binary()] + arguments
-        return try Self.execute(command[0], Array(command.dropFirst()), environment: variables)
+        return try Self.execute(executable, arguments, environment: variables)
     }
 
     /// Runs a program to completion with output captured in files (pipes could be held open by
@@ -99,6 +110,17 @@ final class CartSandbox: @unchecked Sendable {
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// Runs an SQL statement with the `sqlite3` shell, as another program might (to age
+    /// carts, say), on the sandbox database unless `path` names another file.
+    func sql(_ statement: String, on path: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [path ?? database, statement]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(statement)", sourceLocation: sourceLocation)
     }
 
     /// Runs `cart` and expects success.

@@ -50,7 +50,7 @@ struct HostileInputTests {
         #expect(lines.first?.contains(input.message) == true, "expected '\(input.message)' in \(result)")
         #expect((lines.first?.count ?? 0) <= 300, "the line is too long to read: \(result)")
         if input.status == 64 {
-            #expect(lines.count == 3 && lines[1].hasPrefix("Usage: ") && lines[2].hasPrefix("  See '"), "\(result)")
+            #expect(lines.count == 3 && lines[1].hasPrefix("Usage: ") && lines[2].hasPrefix("See '"), "\(result)")
         } else {
             #expect(lines.count == 1, "\(result)")
         }

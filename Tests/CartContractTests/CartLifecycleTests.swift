@@ -116,10 +116,15 @@ struct CartLifecycleTests {
         let store = try Store(backend)
         try store.service.add("apple", to: "customer")
         #expect(throws: CartError.mergeIntoSelf("customer")) { try store.service.merge(from: "customer", into: "customer") }
+        try store.service.add("apple", to: "emptied")
+        try store.service.clear("emptied")
         let before = try store.state()
-        let result = try store.service.merge(from: "nobody", into: "customer")
-        #expect(result.mergedLines == 0)
-        #expect(try store.state() == before)
+        for source in ["nobody", "emptied"] {
+            let result = try store.service.merge(from: source, into: "customer")
+            #expect(result.mergedLines == 0)
+            #expect(result.adjustments.isEmpty)
+        }
+        #expect(try store.state() == before, "merging a cart with no lines moves no version and creates nothing")
     }
 
     @Test("listing carts gives each cart's lines, units, version and last change", arguments: Backend.allCases)

@@ -54,6 +54,7 @@ private final class FaultyWriter: CartStorageWriter {
     }
     func cartLineCount(cartID: String) throws -> Int { try base.cartLineCount(cartID: cartID) }
     func carts() throws -> [CartSummary] { try base.carts() }
+    func cartCount() throws -> Int { try base.cartCount() }
     func order(number: OrderNumber) throws -> Order? { try base.order(number: number) }
     func order(idempotencyKey: String) throws -> Order? { try base.order(idempotencyKey: idempotencyKey) }
     func lastOrderNumber() throws -> OrderNumber { try base.lastOrderNumber() }
@@ -67,9 +68,13 @@ private final class FaultyWriter: CartStorageWriter {
     func lockCart(id: String) throws -> CartHeader? { try base.lockCart(id: id) }
     func lockProduct(sku: String) throws -> Product? { try base.lockProduct(sku: sku) }
     func lockCartLines(cartID: String) throws -> [StoredCartLine] { try base.lockCartLines(cartID: cartID) }
+    func lockCartLine(cartID: String, sku: String) throws -> CartLineContext {
+        try base.lockCartLine(cartID: cartID, sku: sku)
+    }
 
     func saveSettings(_ settings: StoreSettings) throws { try write { try base.saveSettings(settings) } }
     func saveProduct(_ product: Product) throws { try write { try base.saveProduct(product) } }
+    func upsertProduct(_ product: Product) throws -> ProductChange { try write { try base.upsertProduct(product) } }
     func setCartLine(cartID: String, sku: String, quantity: Int) throws {
         try write { try base.setCartLine(cartID: cartID, sku: sku, quantity: quantity) }
     }

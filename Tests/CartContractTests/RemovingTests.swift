@@ -133,7 +133,7 @@ struct RemovingTests {
         }
     }
 
-    @Test("clearing empties the cart and moves its version, even when already empty", arguments: Backend.allCases)
+    @Test("clearing empties the cart and moves its version; clearing an empty cart changes nothing", arguments: Backend.allCases)
     func clear(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 7, to: "alice")
@@ -141,9 +141,23 @@ struct RemovingTests {
         try store.service.add("pear", to: "bob")
         #expect(try store.service.clear("alice").version == 3)
         #expect(try store.service.cart("alice").isEmpty)
-        #expect(try store.service.clear("alice").version == 4)
-        #expect(try store.service.cart("alice").version == 4)
+        let before = try store.state()
+        #expect(try store.service.clear("alice").version == 3)
+        #expect(try store.service.clear("never-written").version == 0)
+        #expect(try store.state() == before, "no version moved and no cart was created")
+        #expect(throws: CartError.versionConflict(cart: "alice", expected: 2, actual: 3)) {
+            try store.service.clear("alice", expectedVersion: 2)
+        }
         #expect(try store.quantities("bob") == ["pear": 1])
+    }
+
+    @Test("setting the quantity a line already has changes nothing", arguments: Backend.allCases)
+    func setSameQuantity(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.setQuantity("apple", to: 5, in: "alice")
+        let before = try store.state()
+        #expect(try store.service.setQuantity("apple", to: 5, in: "alice").version == 1)
+        #expect(try store.state() == before)
     }
 
     @Test("a line removed and added again goes to the end", arguments: Backend.allCases)

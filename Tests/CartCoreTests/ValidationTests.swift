@@ -47,9 +47,12 @@ struct ValidationTests {
         #expect(try service.products(includeInactive: true).count == 1)
     }
 
-    @Test("names are trimmed, 1 to 200 characters, without control characters")
+    @Test("names are trimmed, 1 to 200 characters, without control or bidirectional override characters")
     func names() throws {
         let service = try service()
+        #expect(throws: CartError.invalidName("abc\u{202E}lve", reason: "it contains bidirectional control characters")) {
+            try service.addProduct(product(name: "abc\u{202E}lve"))
+        }
         #expect(try service.addProduct(product(sku: "a", name: "  Fig jam ")).name == "Fig jam")
         #expect(try service.addProduct(product(sku: "b", name: String(repeating: "名", count: 200))).name.count == 200)
         let long = String(repeating: "n", count: 201)
@@ -95,7 +98,8 @@ struct ValidationTests {
         try service.add("apple", to: "alice")
         let cases: [(String, String)] = [
             ("", "it is empty"), (String(repeating: "k", count: 129), "it is longer than 128 characters"),
-            ("k\n", "it contains control characters"),
+            ("k\n", "it contains control characters"), ("   ", "it has leading or trailing space"),
+            (" k", "it has leading or trailing space"),
         ]
         for (key, reason) in cases {
             #expect(throws: CartError.invalidIdempotencyKey(key, reason: reason)) {

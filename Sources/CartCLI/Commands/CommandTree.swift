@@ -14,7 +14,7 @@ enum CommandTree {
         subcommands: [
             ProductCommands.group,
             CartCommands.add, CartCommands.remove, CartCommands.set, CartCommands.delete, CartCommands.clear,
-            CartCommands.show, CheckoutCommand.spec,
+            CartCommands.show, WatchCommand.spec, CheckoutCommand.spec,
             CartAdminCommands.carts, CartAdminCommands.merge, CartAdminCommands.prune,
             OrderCommands.group, DatabaseCommands.group, DemoCommand.spec,
             CommandSpec(

@@ -12,7 +12,7 @@ enum CommandReference {
         var out = ""
         func visit(_ command: ResolvedCommand) {
             out +=
-                "### `\(command.fullName)`\n\n```text\n\(HelpFormatter.help(for: command, globalOptions: false))```\n\n"
+                "#### `\(command.fullName)`\n\n```text\n\(HelpFormatter.help(for: command, globalOptions: false))```\n\n"
             for child in command.spec.subcommands where child.name != CommandTree.helpCommandName {
                 visit(command.appending(child))
             }

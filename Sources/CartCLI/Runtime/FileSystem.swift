@@ -1,3 +1,5 @@
+import CartCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

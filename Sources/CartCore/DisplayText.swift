@@ -1,7 +1,8 @@
-/// Makes text from outside (argv, files) safe to quote in a one-line message.
-enum DisplayText {
-    /// The text with control and line-separator characters escaped, cut after 80 characters.
-    static func clean(_ text: String) -> String {
+/// Makes text from outside (argv, files, stored data) safe to quote in a one-line message.
+public enum DisplayText {
+    /// The text with control, line-separator and bidirectional-override characters escaped,
+    /// cut after 80 characters.
+    public static func clean(_ text: String) -> String {
         var out = ""
         for (count, scalar) in text.unicodeScalars.enumerated() {
             if count == 80 {
@@ -19,15 +20,5 @@ enum DisplayText {
             }
         }
         return out
-    }
-
-    /// The message as exactly one line, whatever an underlying error put in it.
-    static func oneLine(_ message: String) -> String {
-        message.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-
-    /// `text` followed by spaces up to `width` columns, and at least one space.
-    static func padded(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - text.count))
     }
 }

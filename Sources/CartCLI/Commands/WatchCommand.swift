@@ -1,0 +1,77 @@
+import CartCore
+import CartStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `cart watch`: the cart, printed again each time any process changes it, until interrupted.
+enum WatchCommand {
+    static let interval = OptionSpec.option(
+        "--interval", "ms", .integer(10...3_600_000), help: "How often to check for changes, in milliseconds.",
+        default: "500")
+
+    static let spec = CommandSpec(
+        "watch", abstract: "Show the cart, then again each time it changes.",
+        discussion: """
+            Changes from any process are seen within one --interval. Checking costs one tiny query; \
+            the cart is read only after something changed. With --json, prints one 'cart show --json' \
+            object per line, flushed at once, for programs that follow the cart. Ctrl-C (SIGINT) or \
+            SIGTERM ends it with status 0.
+            """,
+        options: [interval],
+        action: { try run($0) })
+
+    /// Prints every snapshot of `CartSnapshots` until SIGINT or SIGTERM.
+    ///
+    /// The snapshots are polled by a task; this thread only waits for events and prints, so
+    /// the runner and its outputs are used by one thread, and the signal handler does no more
+    /// than post an event. The signals' previous dispositions come back when it returns.
+    static func run(_ runner: CommandRunner) throws {
+        let milliseconds = runner.invocation.integer(interval.name) ?? 500
+        let snapshots = CartSnapshots(
+            service: try runner.service(), cartID: runner.cartID, interval: .milliseconds(milliseconds))
+        let events = BlockingQueue<WatchEvent>()
+        let trap = SignalTrap([SIGINT, SIGTERM]) { events.post(.interrupted) }
+        defer { trap.restore() }
+        let feed = Task {
+            do {
+                for try await cart in snapshots { events.post(.snapshot(cart)) }
+                events.post(.ended(nil))
+            } catch {
+                events.post(.ended(error))
+            }
+        }
+        defer { feed.cancel() }
+
+        var printed = 0
+        while true {
+            switch events.next() {
+            case .snapshot(let cart):
+                try show(cart, after: printed, runner)
+                printed += 1
+            case .interrupted:
+                feed.cancel()
+            case .ended(let error):
+                if let error { throw error }
+                return
+            }
+        }
+    }
+
+    /// One snapshot: a JSON line, or the `cart show` table after a blank line; flushed at once
+    /// so whoever reads a pipe sees it now.
+    private static func show(_ cart: Cart, after printed: Int, _ runner: CommandRunner) throws {
+        if runner.json {
+            try runner.emit(.cart(cart))
+        } else {
+            if printed > 0 { try runner.line() }
+            try CartCommands.printCart(cart, runner)
+        }
+        try runner.stdout.flush()
+    }
+}

@@ -1,0 +1,34 @@
+/// Everything an `InMemoryCartRepository` holds. Only touched while the repository's lock is
+/// held.
+final class InMemoryState {
+    struct LineSlot {
+        var quantity: Int
+        var position: Int
+    }
+
+    /// One cart. A reference, so a unit looks the cart up once and changes it in place instead
+    /// of rehashing its ID for every field it touches.
+    final class CartSlot {
+        var header: CartHeader?
+        var lines: [String: LineSlot] = [:]
+        var nextPosition = 0
+
+        var orderedLines: [(sku: String, quantity: Int)] {
+            lines.sorted { $0.value.position < $1.value.position }.map { ($0.key, $0.value.quantity) }
+        }
+    }
+
+    var settings: StoreSettings
+    var products: [String: Product] = [:]
+    var carts: [String: CartSlot] = [:]
+    var orders: [Order] = []
+    var orderNumberByKey: [String: Int64] = [:]
+    /// Whether `orders` (kept in number order) is also in placedAt order, as it is unless the
+    /// clock went backwards; history then lists it without sorting.
+    var ordersAreInTimeOrder = true
+    var changeCounter: Int64 = 0
+
+    init(settings: StoreSettings) {
+        self.settings = settings
+    }
+}

@@ -1,0 +1,9 @@
+/// How much a store holds, for status displays.
+public struct StoreCounts: Hashable, Sendable {
+    /// Products, active or not.
+    public let products: Int
+    /// Stored carts, empty or not.
+    public let carts: Int
+    /// Placed orders.
+    public let orders: Int
+}

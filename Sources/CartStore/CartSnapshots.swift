@@ -1,0 +1,86 @@
+public import CartCore
+
+/// The snapshots of one cart as it changes, from any connection or process: the current cart
+/// first, then a new `Cart` each time it differs from the last one delivered.
+///
+/// ```swift
+/// for try await cart in CartSnapshots(service: service, cartID: "alice", interval: .milliseconds(250)) {
+///     print(cart.totalItems, cart.subtotal)
+/// }
+/// ```
+///
+/// Every `interval` the iterator polls the repository's change token (for SQLite one
+/// `PRAGMA data_version`, no table read) and reads the cart only when the token moved. A commit
+/// to another cart moves the token, costs one read, and delivers nothing. A snapshot differs
+/// when its version changed, and also when a product in it was renamed or repriced, which
+/// changes what the cart shows but not its version.
+///
+/// The calls to `CartService` run on the iterating task's actor, for the reasons given on
+/// `CartStore`. The sequence ends (returns `nil`) when its task is cancelled, and throws the
+/// first error of a read: `CartError.invalidCartID` or the backend's storage error.
+public struct CartSnapshots: AsyncSequence, Sendable {
+    /// Each element is one snapshot of the cart.
+    public typealias Element = Cart
+
+    /// The service the cart is read through.
+    public let service: CartService
+    /// The cart watched.
+    public let cartID: String
+    /// The time between two polls of the change token.
+    public let interval: Duration
+
+    /// Creates the sequence; nothing is read until iteration starts.
+    public init(service: CartService, cartID: String, interval: Duration = .milliseconds(500)) {
+        self.service = service
+        self.cartID = cartID
+        self.interval = interval
+    }
+
+    /// Starts an iteration; each iterator polls on its own.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(snapshots: self)
+    }
+
+    /// Polls for the next snapshot that differs from the last one delivered.
+    public struct Iterator: AsyncIteratorProtocol {
+        let snapshots: CartSnapshots
+        var lastToken: Int64?
+        var lastCart: Cart?
+
+        /// The next snapshot, on the caller's actor; `nil` once the task is cancelled.
+        ///
+        /// - Throws: `CartError.invalidCartID`, or the backend's storage error.
+        public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> Cart? {
+            let repository = snapshots.service.repository
+            if lastCart == nil { return try read(at: repository.changeToken()) }
+            while true {
+                do {
+                    try await Task.sleep(for: snapshots.interval)
+                } catch {
+                    return nil
+                }
+                let token = try repository.changeToken()
+                guard token != lastToken else { continue }
+                if let cart = try read(at: token) { return cart }
+            }
+        }
+
+        /// The next snapshot; see `next(isolation:)`.
+        ///
+        /// - Throws: `CartError.invalidCartID`, or the backend's storage error.
+        public mutating func next() async throws -> Cart? {
+            try await next(isolation: nil)
+        }
+
+        /// Reads the cart after the change token was read as `token`; returns the cart if it
+        /// differs from the last one. A commit landing after the token was read moves it again,
+        /// so the next poll reads once more.
+        private mutating func read(at token: Int64) throws -> Cart? {
+            lastToken = token
+            let cart = try snapshots.service.cart(snapshots.cartID)
+            guard cart != lastCart else { return nil }
+            lastCart = cart
+            return cart
+        }
+    }
+}

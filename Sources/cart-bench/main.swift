@@ -1,0 +1,40 @@
+import Foundation
+
+// cart-bench: issue 6's workloads, each measured through the project and through the raw
+// SQLite C baseline in the same run, alternating, several rounds; medians and ratios.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    if arguments.first == "--export-child", arguments.count == 3 {
+        try ExportWorkload.runChild(side: arguments[1], path: arguments[2])
+        exit(0)
+    }
+    guard let options = try BenchOptions.parse(arguments) else { exit(0) }
+    let fixtures = BenchFixtures(options: options)
+    let report = BenchReport(options: options)
+    if !options.json {
+        FileHandle.standardError.write(
+            Data("cart-bench \(options.quick ? "--quick" : "(full)"), \(options.rounds) rounds\n".utf8))
+    }
+    let cart = CartWorkloads(options: options, fixtures: fixtures, report: report)
+    if options.runs("add") { try cart.addToCart() }
+    if options.runs("import") { try cart.importProducts() }
+    if options.runs("memory") { try cart.inMemoryAddToCart() }
+    if options.runs("checkout") { try cart.checkout() }
+    if options.runs("history") { try HistoryWorkloads(options: options, fixtures: fixtures, report: report).run() }
+    try report.printResults()
+    try? FileManager.default.removeItem(atPath: options.workDirectory)
+} catch let error as BenchError {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(error.isUsage ? 64 : 1)
+} catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+}
+
+extension BenchError {
+    var isUsage: Bool {
+        if case .usage = self { return true }
+        return false
+    }
+}

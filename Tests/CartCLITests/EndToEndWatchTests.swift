@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `cart watch` as people and programs use it: another process changes the cart, the watcher
+/// prints it. Timeouts are generous and only bound a failing test; nothing here measures speed.
+@Suite("cart binary: watch")
+struct EndToEndWatchTests {
+    /// A sandbox with apple ($1.29) in the catalog.
+    func stocked() throws -> CartSandbox {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "apple", "--name", "Apple", "--price", "1.29")
+        return sandbox
+    }
+
+    @Test("watch --json prints one 'show --json' line per change from other processes and exits 0 on SIGINT")
+    func jsonFeed() throws {
+        let sandbox = try stocked()
+        let watch = try RunningCart(["watch", "--json", "--interval", "50"], in: sandbox)
+        defer { watch.stop() }
+        let initial = watch.nextLine()
+        #expect(initial.map { $0 + "\n" } == (try sandbox.ok("show", "--json").stdout))
+
+        try sandbox.ok("add", "apple")
+        let first = watch.nextLine()
+        let shownFirst = try sandbox.ok("show", "--json").stdout
+        try sandbox.ok("--cart", "bob", "add", "apple")
+        try sandbox.ok("add", "apple", "2")
+        let second = watch.nextLine()
+        let shownSecond = try sandbox.ok("show", "--json").stdout
+
+        #expect(first.map { $0 + "\n" } == shownFirst)
+        #expect(first?.contains(#""version":1,"#) == true && first?.contains(#""quantity":1,"#) == true)
+        #expect(second.map { $0 + "\n" } == shownSecond)
+        #expect(second?.contains(#""version":2,"#) == true && second?.contains(#""quantity":3,"#) == true)
+        watch.send(SIGINT)
+        #expect(watch.exitStatus() == 0)
+        #expect(watch.nextLine(within: 0) == nil, "bob's cart or the interruption printed something")
+    }
+
+    @Test("watch prints the 'show' table again after each change and exits 0 on SIGTERM")
+    func tableForPeople() throws {
+        let sandbox = try stocked()
+        let watch = try RunningCart(["watch", "--interval", "50"], in: sandbox)
+        defer { watch.stop() }
+        #expect(watch.nextLine() == "Cart is empty.")
+        try sandbox.ok("add", "apple", "2")
+        #expect(
+            watch.nextLines(5) == [
+                "", "Cart 'default', version 1", "SKU    NAME   QTY   UNIT  TOTAL", "apple  Apple    2  $1.29  $2.58",
+                "2 items, subtotal $2.58",
+            ])
+        watch.send(SIGTERM)
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test("an interval below 10 ms is a usage error")
+    func intervalChecked() throws {
+        let sandbox = try CartSandbox()
+        let result = try sandbox.run("watch", "--interval", "5")
+        #expect(result.status == 64)
+        #expect(result.errorLines.count == 1)
+    }
+}

@@ -1,0 +1,52 @@
+import CartCore
+import CartSQLite
+import Foundation
+import Testing
+
+/// Each connection keeps the store settings between units while the file has not changed
+/// (issue 6); these check that the copy never outlives a change.
+@Suite("Settings cached per connection")
+struct SettingsCacheTests {
+    @Test("a cap lowered through another connection applies to this connection's next add")
+    func anotherConnectionsChangeIsSeen() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let first = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        try first.seedCatalog(count: 1)
+        try first.add("sku-0", quantity: 5, to: "alice")
+        let second = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        try second.updateSettings(maxLineQuantity: 3)
+
+        #expect(throws: CartError.invalidQuantity(given: 4, range: 1...3)) {
+            try first.add("sku-0", quantity: 4, to: "bob")
+        }
+        #expect(try first.settings().maxLineQuantity == 3)
+    }
+
+    @Test("settings this connection changed are used by its next unit without another read")
+    func ownChangeIsSeen() throws {
+        let service = CartService(repository: try SQLiteCartRepository.inMemory(), clock: fixedClock)
+        try service.seedCatalog(count: 1)
+        try service.updateSettings(maxLineQuantity: 2)
+        #expect(throws: CartError.invalidQuantity(given: 3, range: 1...2)) {
+            try service.add("sku-0", quantity: 3, to: "alice")
+        }
+        try service.add("sku-0", quantity: 2, to: "alice")
+        #expect(try service.cart("alice").quantity(of: "sku-0") == 2)
+    }
+
+    @Test("settings saved by a unit that failed are forgotten")
+    func rolledBackChangeIsForgotten() throws {
+        struct Abort: Error {}
+        let repository = try SQLiteCartRepository.inMemory()
+        #expect(throws: Abort.self) {
+            try repository.write { storage in
+                var settings = try storage.settings()
+                settings.maxLineQuantity = 7
+                try storage.saveSettings(settings)
+                throw Abort()
+            }
+        }
+        #expect(try CartService(repository: repository).settings().maxLineQuantity == StoreSettings.defaults.maxLineQuantity)
+    }
+}

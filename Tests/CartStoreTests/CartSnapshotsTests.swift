@@ -1,0 +1,64 @@
+import CartCore
+import CartSQLite
+import CartStore
+import Testing
+
+/// The change feed of one cart.
+@Suite("Cart snapshots")
+struct CartSnapshotsTests {
+    @Test("snapshots start with the current cart and deliver each change, not other carts' changes")
+    func deliversOwnChangesOnly() async throws {
+        let database = try TemporaryDatabase()
+        let other = try makeService(try database.connection())
+        try other.add("apple", to: "alice")
+        let watcher = CartService(repository: try database.connection())
+        var snapshots = CartSnapshots(service: watcher, cartID: "alice", interval: .milliseconds(20))
+            .makeAsyncIterator()
+
+        let first = try #require(try await snapshots.next())
+        #expect(first.version == 1)
+        try other.add("apple", to: "alice")
+        let second = try #require(try await snapshots.next())
+        #expect(second.quantity(of: "apple") == 2)
+        try other.add("pear", to: "bob")
+        try other.add("pear", to: "alice")
+        let third = try #require(try await snapshots.next())
+        #expect(third.version == 3)
+        #expect(third.quantity(of: "pear") == 1)
+    }
+
+    @Test("a repricing of a product in the cart is a new snapshot")
+    func repricingIsDelivered() async throws {
+        let service = try makeService()
+        try service.add("pear", to: "alice")
+        var snapshots = CartSnapshots(service: service, cartID: "alice", interval: .milliseconds(20))
+            .makeAsyncIterator()
+        _ = try await snapshots.next()
+        try service.updateProduct("pear", with: ProductUpdate(price: Money(minorUnits: 199, currency: .usd)))
+        let repriced = try #require(try await snapshots.next())
+        #expect(repriced.subtotal == Money(minorUnits: 199, currency: .usd))
+        #expect(repriced.version == 1)
+    }
+
+    @Test("the sequence ends when its task is cancelled")
+    func endsOnCancellation() async throws {
+        let service = try makeService()
+        let watching = Task {
+            var count = 0
+            for try await _ in CartSnapshots(service: service, cartID: "alice", interval: .milliseconds(20)) {
+                count += 1
+            }
+            return count
+        }
+        watching.cancel()
+        let count = try await watching.value
+        #expect(count <= 1)
+    }
+
+    @Test("an invalid cart ID is thrown by the first read")
+    func invalidCartIDThrown() async throws {
+        let service = try makeService()
+        var snapshots = CartSnapshots(service: service, cartID: "", interval: .milliseconds(20)).makeAsyncIterator()
+        await #expect(throws: CartError.self) { _ = try await snapshots.next() }
+    }
+}

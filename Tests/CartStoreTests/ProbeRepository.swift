@@ -1,0 +1,46 @@
+import CartCore
+import Synchronization
+
+/// An in-memory repository that counts what it is asked and can be told to fail, to show what
+/// a store reads and how it reports storage errors.
+final class ProbeRepository: CartRepository {
+    struct Counts: Equatable {
+        var reads = 0
+        var writes = 0
+        var tokens = 0
+    }
+
+    /// The error every call throws while `failing` is set.
+    struct Outage: Error, CustomStringConvertible {
+        var description: String { "disk unplugged" }
+    }
+
+    private let base = InMemoryCartRepository()
+    private let state = Mutex((counts: Counts(), failing: false))
+
+    var counts: Counts { state.withLock { $0.counts } }
+
+    func setFailing(_ failing: Bool) { state.withLock { $0.failing = failing } }
+
+    private func count(_ call: (inout Counts) -> Void) throws {
+        try state.withLock { state in
+            if state.failing { throw Outage() }
+            call(&state.counts)
+        }
+    }
+
+    func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
+        try count { $0.writes += 1 }
+        return try base.write(body)
+    }
+
+    func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
+        try count { $0.reads += 1 }
+        return try base.read(body)
+    }
+
+    func changeToken() throws -> Int64 {
+        try count { $0.tokens += 1 }
+        return try base.changeToken()
+    }
+}
