@@ -36,6 +36,14 @@ struct OutputTests {
         #expect(back == [CSVReader.Record(line: 1, fields: ["x,y", "say \"hi\"", "a\r\nb", ""])])
     }
 
+    @Test("a quote or space joined to a combining mark is still quoted and doubled (found by the csv fuzzer)")
+    func csvCombiningMarks() throws {
+        let fields = ["Kiwi \"\u{06E3}gold\"", " \u{0301}lead", "trail \u{0301}"]
+        #expect(CSVWriter.field(fields[0]) == "\"Kiwi \"\"\u{06E3}gold\"\"\"")
+        let back = try CSVReader(Array(("header\n" + CSVWriter.row(fields)).utf8)).records()
+        #expect(back.last?.fields == fields)
+    }
+
     @Test("a sentence continuing after a colon starts in lower case, unless its first word is an acronym")
     func continuing() {
         #expect(TextLayout.continuing("The file is damaged.") == "the file is damaged.")

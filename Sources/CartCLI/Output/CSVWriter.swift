@@ -8,11 +8,22 @@ enum CSVWriter {
 
     /// A field quoted (with its quotes doubled) when it holds a comma, quote or line break,
     /// or starts or ends with a space that a reader might trim.
+    ///
+    /// Works on Unicode scalars, as CSV readers do: a quote followed by a combining mark is one
+    /// `Character` that is not equal to `"`, yet its quote byte still ends a quoted field.
     static func field(_ text: String) -> String {
+        let scalars = text.unicodeScalars
         let needsQuotes =
-            text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-            || text.first == " " || text.last == " "
+            scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || scalars.first == " " || scalars.last == " "
         guard needsQuotes else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in scalars {
+            if scalar == "\"" { quoted.append(scalar) }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }
