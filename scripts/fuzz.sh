@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with the toolchain's `swiftc -sanitize=fuzzer,address`
 # and runs each for a given time. Any crash, trap or sanitizer report fails the run and leaves
-# the crashing input in .build/fuzz/crash-TARGET-*.
+# the crashing input in .build/fuzz/crash-TARGET-TIME-*.
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default: 60 s, every target)
 #
 # Targets: money (Money parsing and formatting), csv (the CSV reader and the product-file
 # reader, CSV and JSON), argv (the argument parser against the real command tree).
 #
-# csv and argv test CartCLI's internal types, so CartCore, Migrations, CartSQLite and CartCLI
-# are first compiled here as static libraries with the same sanitizers and -enable-testing
+# csv and argv test CartCLI's internal types, so CartCore, Migrations, CartSQLite, CartStore
+# and CartCLI are first compiled here as static libraries with the same sanitizers and -enable-testing
 # (rebuilt only when a source is newer than the library), and the target does
 # `@testable import CartCLI`.
 set -euo pipefail
@@ -49,6 +49,7 @@ cli_libraries() {
     library CartCore Sources/CartCore/*.swift
     library Migrations Migrations/Migrations.swift "$embedded"
     library CartSQLite Sources/CartSQLite/*.swift
+    library CartStore Sources/CartStore/*.swift
     library CartCLI $(find Sources/CartCLI -name '*.swift' | sort)
 }
 
@@ -63,9 +64,13 @@ build_target() {
         cli_libraries
         local source=Fuzz/FuzzCSVReading.swift
         [ "$name" = argv ] && source=Fuzz/FuzzArgumentParsing.swift
-        # Static libraries carry no autolink entries on Linux: name what the modules import.
-        swiftc "${flags[@]}" -module-name "Fuzz$name" "$source" -L "$modules" \
-            -lCartCLI -lCartSQLite -lMigrations -lCartCore -lsqlite3 -lFoundation -lFoundationEssentials -lswiftGlibc \
+        # The linker does not read the autolink entries of objects inside static libraries:
+        # extract them (the libraries each module imports) and pass them on.
+        local libraries=(-lCartCLI -lCartStore -lCartSQLite -lMigrations -lCartCore)
+        local imported
+        imported=$(swift-autolink-extract "$modules"/lib*.a -o - | sort -u)
+        # shellcheck disable=SC2086 # one -l flag per word
+        swiftc "${flags[@]}" -module-name "Fuzz$name" "$source" -L "$modules" "${libraries[@]}" $imported \
             -o "$out/fuzz-$name" 2>&1 | quiet
         ;;
     *)
@@ -87,11 +92,15 @@ for target in "${targets[@]}"; do
     [ -d "$seeds" ] || seeds=""
     dict="Fuzz/$target.dict"
     [ -f "$dict" ] || dict=""
-    (cd "$out" && ./"fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 \
-        ${dict:+-dict="../../$dict"} -artifact_prefix="crash-$target-" "corpus-$target" ${seeds:+"../../$seeds"}) 2>&1 |
+    # This run's crashing inputs get their own prefix, so an old one does not fail a new run.
+    prefix="crash-$target-$(date +%Y%m%d-%H%M%S)-"
+    # A Swift trap would otherwise start the runtime's backtracer, which can hang under ASan.
+    (cd "$out" && SWIFT_BACKTRACE=enable=no ./"fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 \
+        -max_len=4096 ${dict:+-dict="../../$dict"} -artifact_prefix="$prefix" "corpus-$target" \
+        ${seeds:+"../../$seeds"}) 2>&1 |
         grep -E "^(#[0-9]+ +DONE|Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR)|SUMMARY|crash-|Fatal error|Assertion" || true
-    if ls "$out"/crash-"$target"-* >/dev/null 2>&1; then
-        echo "fuzz $target: CRASH, inputs in $out/crash-$target-*" >&2
+    if ls "$out/$prefix"* >/dev/null 2>&1; then
+        echo "fuzz $target: CRASH, inputs in $out/$prefix*" >&2
         exit 1
     fi
 done
