@@ -31,7 +31,9 @@ CREATE TABLE carts (
     next_position INTEGER NOT NULL DEFAULT 1 CHECK (next_position >= 1)
 ) STRICT, WITHOUT ROWID;
 
-CREATE INDEX carts_by_updated_at ON carts (updated_at);
+-- No index on updated_at: it cost every cart change a second B-tree update and a second page
+-- per commit (add-to-cart 70.6k -> 60.2k instructions without it, issue 6), while only prune
+-- filters on it, and a scan of a million carts takes about 50 ms.
 
 -- position orders a cart's lines as they were first added; it never changes afterwards.
 CREATE TABLE cart_lines (

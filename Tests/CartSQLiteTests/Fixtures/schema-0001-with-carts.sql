@@ -45,6 +45,5 @@ CREATE TABLE schema_migrations (
                     checksum TEXT NOT NULL,
                     applied_at INTEGER NOT NULL
                 ) STRICT;
-INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','b5b16a91ecc7294f06093b8d408d37804d1a0a8b755f23d663a45bc803f6d729',1798000000000);
-CREATE INDEX carts_by_updated_at ON carts (updated_at);
+INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','0b27ba1b27da2fd0ee18e039d8ea36625098c84ad862e567fe9a3b335692f014',1798000000000);
 COMMIT;

@@ -6,7 +6,7 @@ CREATE TABLE schema_migrations (
     checksum TEXT NOT NULL,
     applied_at INTEGER NOT NULL
 ) STRICT;
-INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','b5b16a91ecc7294f06093b8d408d37804d1a0a8b755f23d663a45bc803f6d729',1795954468388);
+INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','0b27ba1b27da2fd0ee18e039d8ea36625098c84ad862e567fe9a3b335692f014',1795954468388);
 INSERT INTO schema_migrations VALUES(2,'0002_orders','58dae225d59f893d5ac2a864737d41e9ae259d6f398c55ff486a2a7c494eeb9a',1795954468388);
 CREATE TABLE settings (
     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -73,7 +73,6 @@ INSERT INTO order_lines VALUES(1,1,'pear','Pear',99,2,198,1798000120000);
 INSERT INTO order_lines VALUES(1,2,'apple','Apple',129,5,645,1798000120000);
 INSERT INTO order_lines VALUES(2,1,'fig','Fig',350,2,700,1798086420000);
 INSERT INTO order_lines VALUES(2,2,'apple','Apple',129,1,129,1798086420000);
-CREATE INDEX carts_by_updated_at ON carts (updated_at);
 CREATE INDEX orders_by_placed_at ON orders (placed_at);
 CREATE INDEX orders_by_cart ON orders (cart_id, placed_at);
 CREATE INDEX order_lines_by_sku ON order_lines (sku, placed_at, order_number);
