@@ -249,6 +249,12 @@ final class InMemoryStorage: CartStorageWriter {
         state.products[product.sku] = product
     }
 
+    func saveStock(sku: String, stock: Int?) throws {
+        guard var product = state.products[sku] else { return }
+        product.stock = stock
+        try saveProduct(product)
+    }
+
     func upsertProduct(_ product: Product) throws -> ProductChange {
         let existing = state.products[product.sku]
         if existing == product { return .unchanged }

@@ -133,6 +133,17 @@ final class SQLiteCartStorage: CartStorageWriter {
         _ = try write(product, with: Self.saveProductSQL)
     }
 
+    private static let saveStockSQL = CachedSQL("UPDATE products SET stock = ?2 WHERE sku = ?1")
+
+    // Checkout's stock decrements: the whole-row upsert re-ran every CHECK of the row (the
+    // SKU's GLOB and trims among them); an UPDATE of stock alone runs only stock's.
+    func saveStock(sku: String, stock: Int?) throws {
+        let statement = try database.cached(Self.saveStockSQL)
+        try statement.bind(sku, at: 1)
+        try statement.bind(stock, at: 2)
+        try statement.run()
+    }
+
     private static let insertNewProductSQL = CachedSQL(
         "INSERT INTO products (sku, name, price, active, stock) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (sku) DO NOTHING")
     private static let updateChangedProductSQL = CachedSQL(
