@@ -124,22 +124,3 @@ struct CartLineSummaryTests {
         #expect(try service.cart("alice").lines.map(\.sku) == ["sku-1", "sku-2"])
     }
 }
-
-/// The first column of every row `sql` returns, as text, read through a separate connection.
-func rows(_ path: String, _ sql: String) throws -> [String] {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let handle else {
-        throw DatabaseError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot open \(path)")
-    }
-    defer { sqlite3_close_v2(handle) }
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-        throw DatabaseError(extendedResultCode: sqlite3_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-    }
-    defer { sqlite3_finalize(statement) }
-    var result: [String] = []
-    while sqlite3_step(statement) == SQLITE_ROW {
-        result.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
-    }
-    return result
-}

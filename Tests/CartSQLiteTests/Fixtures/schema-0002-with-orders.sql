@@ -7,7 +7,7 @@ CREATE TABLE schema_migrations (
     applied_at INTEGER NOT NULL
 ) STRICT;
 INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','0b27ba1b27da2fd0ee18e039d8ea36625098c84ad862e567fe9a3b335692f014',1795954468388);
-INSERT INTO schema_migrations VALUES(2,'0002_orders','58dae225d59f893d5ac2a864737d41e9ae259d6f398c55ff486a2a7c494eeb9a',1795954468388);
+INSERT INTO schema_migrations VALUES(2,'0002_orders','9ce581769461152655ed065e46eb1b251f1f20c0328c916afe8b2db2dc40987a',1795954468388);
 CREATE TABLE settings (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
@@ -53,7 +53,7 @@ CREATE TABLE orders (
     currency TEXT NOT NULL CHECK (length(currency) = 3),
     total_items INTEGER NOT NULL CHECK (total_items > 0),
     total INTEGER NOT NULL CHECK (total >= 0),
-    idempotency_key TEXT UNIQUE CHECK (idempotency_key IS NULL OR length(idempotency_key) BETWEEN 1 AND 128)
+    idempotency_key TEXT CHECK (idempotency_key IS NULL OR length(idempotency_key) BETWEEN 1 AND 128)
 ) STRICT;
 INSERT INTO orders VALUES(1,'alice',1798000120000,'EUR',7,843,'alice-1');
 INSERT INTO orders VALUES(2,'bob',1798086420000,'EUR',3,829,NULL);
@@ -73,6 +73,7 @@ INSERT INTO order_lines VALUES(1,1,'pear','Pear',99,2,198,1798000120000);
 INSERT INTO order_lines VALUES(1,2,'apple','Apple',129,5,645,1798000120000);
 INSERT INTO order_lines VALUES(2,1,'fig','Fig',350,2,700,1798086420000);
 INSERT INTO order_lines VALUES(2,2,'apple','Apple',129,1,129,1798086420000);
+CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key) WHERE idempotency_key IS NOT NULL;
 CREATE INDEX orders_by_placed_at ON orders (placed_at);
 CREATE INDEX orders_by_cart ON orders (cart_id, placed_at);
 CREATE INDEX order_lines_by_sku ON order_lines (sku, placed_at, order_number);
