@@ -1,3 +1,5 @@
+import CartCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -31,6 +33,7 @@ public enum CartCommandLine {
         let status: Int32
         var databasePath: String?
         do {
+            var note: String?
             switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
             case .help(let command):
                 try stdout.write(HelpFormatter.help(for: command))
@@ -41,9 +44,19 @@ public enum CartCommandLine {
                 if globals.store == .sqlite { databasePath = try? globals.databasePath(environment: environment) }
                 let runner = CommandRunner(
                     invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
-                try invocation.command.spec.action?(runner)
+                do {
+                    try invocation.command.spec.action?(runner)
+                } catch let error as CartError where error.isMalformedValue {
+                    throw UsageError(error.description, command: invocation.command)
+                }
+                note = globals.memoryStoreNote
             }
             try stdout.flush()
+            // Only after success, so that a failure stays the one `Error:` line on stderr.
+            if let note {
+                try? stderr.write(note + "\n")
+                try? stderr.flush()
+            }
             status = ExitCode.success
         } catch {
             try? stdout.flush()

@@ -24,6 +24,13 @@ struct CSVReaderTests {
         #expect(parsed.map(\.line) == [1, 2, 3, 5])
     }
 
+    @Test("a lone CR ends a record, as README.md says, while one inside quotes is kept")
+    func loneCarriageReturn() throws {
+        let parsed = try records("sku,name\ra,\"x\ry\"\rb,B")
+        #expect(parsed.map(\.fields) == [["sku", "name"], ["a", "x\ry"], ["b", "B"]])
+        #expect(parsed.map(\.line) == [1, 2, 3])
+    }
+
     @Test("a byte order mark is skipped, blank lines are skipped, a last line may lack its newline")
     func edges() throws {
         let parsed = try CSVReader([0xEF, 0xBB, 0xBF] + Array("a,b\n\n\nc,\n".utf8)).records()
@@ -34,10 +41,11 @@ struct CSVReaderTests {
 
     @Test("malformed quoting is refused, naming the line")
     func malformed() {
-        #expect(problem(Array("a\n\"open,b\nc\n".utf8)) == .init(line: 2, message: "a quoted field is never closed"))
+        #expect(problem(Array("a\n\"open,b\nc\n".utf8)) == .init(line: 2, message: "A quoted field is never closed."))
         #expect(problem(Array("a\nb\"c\n".utf8))?.line == 2)
         #expect(
-            problem(Array("a\n\"b\"c\n".utf8)) == .init(line: 2, message: "unexpected character after a closing quote"))
+            problem(Array("a\n\"b\"c\n".utf8)) == .init(line: 2, message: "Unexpected character after a closing quote.")
+        )
     }
 
     @Test("invalid UTF-8 is an error naming its line")
@@ -45,7 +53,7 @@ struct CSVReaderTests {
         for bad: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF]] {
             #expect(
                 problem(Array("sku\nok\n".utf8) + bad + [0x0A])
-                    == .init(line: 3, message: "the text is not valid UTF-8"))
+                    == .init(line: 3, message: "The text is not valid UTF-8."))
         }
     }
 }

@@ -54,6 +54,18 @@ final class CartSandbox: @unchecked Sendable {
     /// removes one).
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
+        try launch(try Self.binary(), arguments, environment: extra)
+    }
+
+    /// Runs a `/bin/sh` script in the sandbox's environment, with `$0` the `cart` binary, for
+    /// what needs a shell: a redirection, or reading back a command the tool printed.
+    func shell(_ script: String) throws -> Result {
+        try launch("/bin/sh", ["-c", script, try Self.binary()], environment: [:])
+    }
+
+    private func launch(_ executable: String, _ arguments: [String], environment extra: [String: String]) throws
+        -> Result
+    {
         var variables = ["HOME": path("home"), "CART_DB": database, "PATH": "/usr/bin:/bin"]
         variables.merge(environment) { $1 }
         variables.merge(extra) { $1 }
@@ -73,7 +85,7 @@ final class CartSandbox: @unchecked Sendable {
             try? FileManager.default.removeItem(at: errURL)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = variables
         process.standardOutput = out
@@ -85,6 +97,17 @@ final class CartSandbox: @unchecked Sendable {
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// Runs an SQL statement with the `sqlite3` shell, as another program might (to age
+    /// carts, say), on the sandbox database unless `path` names another file.
+    func sql(_ statement: String, on path: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [path ?? database, statement]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "\(statement)", sourceLocation: sourceLocation)
     }
 
     /// Runs `cart` and expects success.

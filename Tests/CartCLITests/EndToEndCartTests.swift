@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CartCLI
+
 @Suite("cart binary: carts and checkout")
 struct EndToEndCartTests {
     /// A sandbox with apple ($1.29) and kiwi ($0.50, 3 in stock).
@@ -83,7 +85,6 @@ struct EndToEndCartTests {
         for (arguments, message) in [
             (["add", "pear"], "No product with SKU 'pear'."),
             (["add", "kiwi", "2"], "Insufficient stock for 'kiwi': 4 requested, 3 available."),
-            (["add", "apple", "100"], "Quantity must be between 1 and 99; got 100."),
             (["remove", "apple"], "'apple' is not in cart 'default'."),
             (["merge", "default"], "Cannot merge cart 'default' into itself."),
         ] {
@@ -92,6 +93,60 @@ struct EndToEndCartTests {
             #expect(result.stderr == "Error: \(message)\n", "\(arguments)")
         }
         #expect(try sandbox.ok("show", "--json").stdout == before)
+    }
+
+    @Test("merge --json nests the cart under \"cart\", exactly as README.md shows it")
+    func mergeJSON() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "kiwi", "2", "--cart", "guest")
+        try sandbox.ok("add", "kiwi", "2")
+        let merged = try sandbox.ok("merge", "guest", "--json").stdout
+        #expect(merged.hasPrefix(#"{"cart":{"cart":"default","version":2,"#))
+        let readme = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
+        #expect(readme.contains("`" + merged.dropLast() + "`"), "\(merged)")
+    }
+
+    @Test("merging a cart that has no lines says so, exits 0 and changes nothing")
+    func mergeNothing() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "kiwi")
+        let before = try sandbox.ok("carts", "--json").stdout
+        let result = try sandbox.ok("merge", "never-filled")
+        #expect(result.stdout == "Nothing to merge: cart 'never-filled' has no lines; 'default' is unchanged.\n")
+        #expect(try sandbox.ok("carts", "--json").stdout == before)
+    }
+
+    @Test("a malformed value from argv or the environment is a usage error (64); from an import file, exit 1")
+    func malformedValues() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple")
+        let before = try sandbox.ok("show", "--json").stdout
+        for (arguments, environment, message) in [
+            (["--cart", "", "show"], [:], "Invalid cart ID '': it is empty."),
+            (["--cart=", "add", "apple"], [:], "Invalid cart ID '': it is empty."),
+            (["show"], ["CART_ID": "  "], "Invalid cart ID '  ': it has leading or trailing space."),
+            (["orders", "--sku", ""], [:], "Invalid SKU '': it is empty."),
+            (["checkout", "--key", ""], [:], "Invalid idempotency key '': it is empty."),
+            (["merge", ""], [:], "Invalid cart ID '': it is empty."),
+            (["products", "add", "", "--name", "X", "--price", "1"], [:], "Invalid SKU '': it is empty."),
+            (["products", "add", "x", "--name", " ", "--price", "1"], [:], "Invalid product name ' ': it is empty."),
+            (
+                ["products", "add", "x", "--name", "X", "--price", "1000000.01"], [:],
+                "Invalid amount '1000000.01': prices are at most 1000000.00."
+            ),
+            (["add", "apple", "100"], [:], "Quantity must be between 1 and 99; got 100."),
+        ] {
+            let result = try sandbox.run(arguments, environment: environment)
+            #expect(result.status == 64, "\(arguments) \(result)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 3 && lines[0] == "Error: \(message)", "\(arguments) \(result)")
+            #expect(lines.count == 3 && lines[1].hasPrefix("Usage: cart") && lines[2].hasPrefix("See 'cart"))
+        }
+        #expect(try sandbox.ok("show", "--json").stdout == before)
+        let file = try sandbox.write("bad.csv", Array("sku,name,price\n,Nameless,1.00\n".utf8))
+        let imported = try sandbox.run("products", "import", file)
+        #expect(imported.status == 1, "\(imported)")
+        #expect(imported.stderr.split(separator: "\n").count == 1 && imported.stderr.contains("Invalid SKU"))
     }
 
     @Test("--cart beats CART_ID, which beats the default cart")
@@ -148,8 +203,30 @@ struct EndToEndCartTests {
         let json = try sandbox.ok("carts", "--json").stdout
         #expect(json.hasPrefix(#"{"carts":[{"cart":"default","version":2,"lines":2,"totalItems":4,"updatedAt":""#))
         #expect(
-            try sandbox.ok("prune", "--older-than", "1").stdout == "Deleted 0 carts not changed in the last 1 day.\n")
-        #expect(try sandbox.ok("prune", "--older-than", "0", "--json").stdout == #"{"deleted":2}"# + "\n")
-        #expect(try sandbox.ok("carts").stdout == "No carts.\n")
+            try sandbox.ok("prune", "--older-than", "1").stdout == "Deleted 0 carts not changed in the last day.\n")
+        try sandbox.sql("UPDATE carts SET updated_at = updated_at - 40 * 86400000")
+        try sandbox.ok("add", "apple", "--cart", "fresh")
+        #expect(
+            try sandbox.ok("prune", "--older-than", "30").stdout == "Deleted 2 carts not changed in the last 30 days.\n"
+        )
+        try sandbox.ok("add", "apple", "--cart", "stale")
+        try sandbox.sql("UPDATE carts SET updated_at = updated_at - 3 * 86400000 WHERE id = 'stale'")
+        #expect(
+            try sandbox.ok("prune", "--older-than", "2").stdout == "Deleted 1 cart not changed in the last 2 days.\n")
+        #expect(try sandbox.ok("prune", "--older-than", "1", "--json").stdout == #"{"deleted":0}"# + "\n")
+        #expect(try sandbox.ok("carts", "--json").stdout.hasPrefix(#"{"carts":[{"cart":"fresh","#))
+    }
+
+    @Test("prune refuses --older-than 0, which would delete every cart, as a usage error")
+    func pruneNeedsADay() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple")
+        let result = try sandbox.run("prune", "--older-than", "0")
+        #expect(result.status == 64, "\(result)")
+        #expect(
+            result.errorLines == [
+                "Error: The value '0' is invalid for '--older-than <days>': must be a whole number from 1 to 36500."
+            ])
+        #expect(try sandbox.ok("carts", "--json").stdout.contains(#""cart":"default""#))
     }
 }

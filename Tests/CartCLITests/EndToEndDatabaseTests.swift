@@ -19,14 +19,26 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("products").stdout.contains("¥500"))
         #expect(try sandbox.run("products", "update", "tea", "--price", "5.5").status == 64)
         let capped = try sandbox.run("add", "tea", "6")
-        #expect(capped.status == 1 && capped.stderr == "Error: Quantity must be between 1 and 5; got 6.\n")
+        #expect(capped.status == 64 && capped.errorLines == ["Error: Quantity must be between 1 and 5; got 6."])
         let locked = try sandbox.run("db", "init", "--currency", "EUR")
         #expect(locked.status == 1)
         #expect(locked.stderr == "Error: The store currency is JPY and products exist; it cannot change to EUR.\n")
         #expect(
             try sandbox.ok("db", "init", "--max-lines", "7", "--json").stdout
                 == #"{"created":false,"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}"# + "\n")
+        #expect(
+            try sandbox.ok("db", "init", "--max-line-quantity", "1", "--max-lines", "1").stdout
+                == "Updated \(sandbox.database): JPY, at most 1 unit per line and 1 line per cart.\n")
+        #expect(try sandbox.ok("db", "status").stdout.contains("Caps:      1 unit per line, 1 line per cart\n"))
+        try sandbox.ok("db", "init", "--max-line-quantity", "5", "--max-lines", "7")
         #expect(try sandbox.run("db", "init", "--currency", "XYZ").status == 64)
+        // Omitted options keep their values, as the help says: no "default" that would not apply.
+        #expect(
+            try sandbox.ok("db", "init", "--max-lines", "8").stdout
+                == "Updated \(sandbox.database): JPY, at most 5 units per line and 8 lines per cart.\n")
+        let help = try sandbox.ok("db", "init", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
+        #expect(help.contains("the options not given keep their current") && !help.contains("default: 99"))
         #expect(try sandbox.run("db", "init", "--max-line-quantity", "0").status == 64)
         let kwd = try CartSandbox()
         try kwd.ok("db", "init", "--currency", "kwd")
@@ -68,6 +80,42 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("db", "check", "--json").stdout == #"{"ok":true,"problems":[]}"# + "\n")
     }
 
+    @Test("db check on a damaged file counts each problem, lists a few for people and all in --json")
+    func damaged() throws {
+        let sandbox = try CartSandbox()
+        let rows = (1...300).map {
+            "p\($0),Product number \($0) with a name long enough to fill pages,1.\($0 % 90 + 10)\n"
+        }
+        try sandbox.ok(
+            "products", "import", try sandbox.write("p.csv", Array(("sku,name,price\n" + rows.joined()).utf8)))
+        // Garble the header and cell pointers of the b-tree pages after the schema page.
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: sandbox.database))
+        for page in 2..<18 {
+            try file.seek(toOffset: UInt64(page * 4096 + 3))
+            try file.write(contentsOf: Data([0x00, 0x30]))
+            try file.seek(toOffset: UInt64(page * 4096 + 12))
+            try file.write(contentsOf: Data(Array(repeating: [0x0F, 0xF0, 0x00, 0x05], count: 8).joined()))
+        }
+        try file.close()
+
+        let json = try sandbox.run("db", "check", "--json")
+        #expect(json.status == 1)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json)")
+        let problems = try #require(document["problems"] as? [String])
+        #expect(document["ok"] as? Bool == false)
+        #expect(problems.count > 20, "\(problems)")
+        #expect(problems.allSatisfy { !$0.contains("\n") && !$0.hasPrefix("***") }, "\(problems)")
+        let count = problems.count >= 100 ? "at least \(problems.count)" : "\(problems.count)"
+        #expect(json.stderr == "Error: The integrity check found \(count) problems.\n")
+
+        let text = try sandbox.run("db", "check")
+        #expect(text.status == 1)
+        #expect(text.stderr == json.stderr)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == problems.prefix(20) + ["… and \(problems.count - 20) more (--json lists them all)"])
+    }
+
     @Test("a file that is not a database is refused in one line and left byte for byte")
     func notADatabase() throws {
         let sandbox = try CartSandbox()
@@ -83,16 +131,22 @@ struct EndToEndDatabaseTests {
         #expect(try bytes(path) == Data(text))
     }
 
+    @Test("an error about the file reads as one sentence: 'Cannot use FILE: the file is …'")
+    func foreignDatabase() throws {
+        let sandbox = try CartSandbox()
+        let path = sandbox.path("other.sqlite3")
+        try sandbox.sql("CREATE TABLE notes (text TEXT)", on: path)
+        let result = try sandbox.run("--db", path, "show")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == "Error: Cannot use '\(path)': the file is a SQLite database, but not a cart database.\n")
+    }
+
     @Test("a database from a newer version is refused and left byte for byte")
     func newerVersion() throws {
         let sandbox = try CartSandbox()
         try sandbox.ok("demo")
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [sandbox.database, "INSERT INTO schema_migrations VALUES (3, '0003_future', 'x', 0)"]
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 0)
+        try sandbox.sql("INSERT INTO schema_migrations VALUES (3, '0003_future', 'x', 0)")
         let before = try bytes(sandbox.database)
         for arguments in [["show"], ["demo"], ["db", "migrate"]] {
             let result = try sandbox.run(arguments)
@@ -175,7 +229,11 @@ struct EndToEndDatabaseTests {
     func memory() throws {
         let sandbox = try CartSandbox()
         let added = try sandbox.ok("--store", "memory", "demo")
-        #expect(added.stderr == "Note: --store memory keeps nothing; every change is lost when this command ends.\n")
+        // The sandbox sets CART_DB, which the memory store ignores and says so.
+        #expect(
+            added.stderr
+                == "Note: --store memory keeps nothing and ignores CART_DB; every change is lost when this command ends.\n"
+        )
         let next = try sandbox.run(["products", "--json"], environment: ["CART_STORE": "memory"])
         #expect(next.stdout == #"{"products":[]}"# + "\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))

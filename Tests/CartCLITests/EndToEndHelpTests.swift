@@ -74,18 +74,37 @@ struct EndToEndHelpTests {
             missing.stderr == """
                 Error: Missing expected argument '<sku>'.
                 Usage: cart add <sku> [<quantity>] [--if-version <n>]
-                  See 'cart add --help' for more information.
+                See 'cart add --help' for more information.
 
                 """)
         #expect(missing.stdout.isEmpty)
         let typo = try sandbox.run("prodcuts", "--json")
         #expect(typo.status == 64 && typo.errorLines == ["Error: Unknown command 'prodcuts'. Did you mean 'products'?"])
+        let early = try sandbox.run("--stor", "memory", "show")
+        #expect(
+            early.status == 64
+                && early.stderr == """
+                    Error: Unknown option '--stor'. Did you mean '--store'?
+                    Usage: cart show
+                    See 'cart show --help' for more information.
+
+                    """,
+            "\(early)")
         let quantity = try sandbox.run("add", "apple", "-1")
         #expect(
             quantity.errorLines == [
                 "Error: The value '-1' is invalid for '<quantity>': expected a whole number written with the digits 0-9."
             ])
         #expect(!FileManager.default.fileExists(atPath: sandbox.database), "a usage error must not create the database")
+    }
+
+    @Test("a failed write to stdout is one error line and exit 1, not silence")
+    func stdoutFull() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        let result = try sandbox.shell(#"exec "$0" products > /dev/full"#)
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: Cannot write output: No space left on device.\n")
     }
 
     @Test("garbage argv through the real binary ends in 64 with one error line")

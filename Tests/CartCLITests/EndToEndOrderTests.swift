@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CartCLI
+
 @Suite("cart binary: order history")
 struct EndToEndOrderTests {
     /// Three orders: #1 and #3 by `default`, #2 by `bob`.
@@ -45,10 +47,43 @@ struct EndToEndOrderTests {
         #expect(
             table.first == "ORDER  PLACED                    CART     ITEMS   TOTAL"
                 || table.first?.hasPrefix("ORDER  PLACED") == true)
-        #expect(table.last == "More: cart orders --after 3")
+        #expect(table.last == "More: cart orders --limit 1 --after 3")
         #expect(try sandbox.ok("orders", "--since", "2000-01-01", "--until", "2000-01-02").stdout == "No orders.\n")
         #expect(
             try sandbox.ok("orders", "--until", "2999-01-01T00:00:00+02:00", "--json").stdout.contains(#""number":3"#))
+    }
+
+    @Test("the 'More:' hint repeats every option that chose the page, quoted for a shell, and leads to the next page")
+    func nextPageHint() throws {
+        let sandbox = try history()
+        let first = try sandbox.ok(
+            "orders", "--limit", "1", "--oldest-first", "--sku", "pie", "--since", "2000-01-01", "--until",
+            "2999-01-01T12:30:00+02:00")
+        let hint = try #require(first.stdout.split(separator: "\n").last)
+        #expect(
+            hint
+                == "More: cart orders --since 2000-01-01 --until 2999-01-01T10:30:00Z --sku pie --limit 1 --oldest-first --after 2"
+        )
+        let second = try sandbox.run(try Self.shellWords(hint, in: sandbox))
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout.split(separator: "\n").map { $0.split(separator: " ")[0] } == ["ORDER", "3"])
+
+        try sandbox.ok("add", "apple", "--cart", "o'brien cart")
+        try sandbox.ok("checkout", "--cart", "o'brien cart")
+        try sandbox.ok("add", "pie", "--cart", "o'brien cart")
+        try sandbox.ok("checkout", "--cart", "o'brien cart")
+        let quoted = try sandbox.ok("--db", sandbox.database, "orders", "--cart", "o'brien cart", "--limit", "1")
+        let quotedHint = try #require(quoted.stdout.split(separator: "\n").last)
+        #expect(
+            quotedHint == "More: cart orders --db \(sandbox.database) --cart 'o'\\''brien cart' --limit 1 --after 5")
+        let rest = try sandbox.run(try Self.shellWords(quotedHint, in: sandbox), environment: ["CART_DB": ""])
+        #expect(rest.stdout.split(separator: "\n").map { $0.split(separator: " ")[0] } == ["ORDER", "4"], "\(rest)")
+    }
+
+    /// The words a POSIX shell makes of `hint` after its `More: cart `.
+    static func shellWords(_ hint: Substring, in sandbox: CartSandbox) throws -> [String] {
+        let printed = try sandbox.shell("printf '%s\\n' " + hint.dropFirst("More: cart ".count))
+        return printed.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test("orders --csv streams one escaped row per order line, all orders unless --limit")
@@ -96,6 +131,12 @@ struct EndToEndOrderTests {
             try sandbox.ok("orders", "stats", "--by", "product", "--json").stdout
                 == #"{"by":"product","currency":"USD","rows":[{"key":"pie","orders":2,"items":4,"revenue":"18.00"},"#
                 + #"{"key":"apple","orders":2,"items":3,"revenue":"3.87"}]}"# + "\n")
+        let total = try sandbox.ok("orders", "stats", "--json").stdout
+        #expect(
+            total == #"{"by":"total","currency":"USD","rows":[{"key":"total","orders":3,"items":7,"revenue":"21.87"}]}"#
+                + "\n")
+        let readme = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
+        #expect(readme.contains("`" + total.dropLast() + "`"), "README.md shows the default stats shape")
         let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
         #expect(byDay.count == 2 && byDay[0] == "DAY         ORDERS  ITEMS  REVENUE")
         #expect(try sandbox.run("orders", "stats", "--by", "week").status == 64)

@@ -87,6 +87,20 @@ struct EndToEndProductTests {
                 + "\n")
     }
 
+    @Test("what 'products --all --json' writes imports back as it is")
+    func exportImportRoundTrip() throws {
+        let source = try CartSandbox()
+        try source.ok("demo")
+        try source.ok("products", "update", "tea", "--inactive")
+        let exported = try source.ok("products", "--all", "--json").stdout
+        let file = try source.write("all.json", Array(exported.utf8))
+        let target = try CartSandbox()
+        #expect(
+            try target.ok("products", "import", file).stdout
+                == "Imported 12 products from \(file): 12 created, 0 updated, 0 unchanged.\n")
+        #expect(try target.ok("products", "--all", "--json").stdout == exported)
+    }
+
     @Test("a bad import names the line or index and imports nothing")
     func importAllOrNothing() throws {
         let sandbox = try CartSandbox()
@@ -98,7 +112,7 @@ struct EndToEndProductTests {
             "utf8.csv", Array("sku,name,price\nok,Fine,1\nx,".utf8) + [0xFF] + Array(",1\n".utf8))
         #expect(
             try sandbox.run("products", "import", invalid).stderr
-                == "Error: \(invalid):3: the text is not valid UTF-8\n")
+                == "Error: \(invalid):3: The text is not valid UTF-8.\n")
         let duplicate = try sandbox.write(
             "dup.json", Array(#"[{"sku":"a","name":"A","price":"1"},{"sku":"a","name":"B","price":"2"}]"#.utf8))
         #expect(

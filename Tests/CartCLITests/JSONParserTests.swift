@@ -50,7 +50,7 @@ struct JSONParserTests {
 
     @Test("invalid UTF-8 inside a string is refused")
     func invalidUTF8() {
-        #expect(rejects([0x22, 0xFF, 0x22])?.message == "a string is not valid UTF-8")
+        #expect(rejects([0x22, 0xFF, 0x22])?.message == "A string is not valid UTF-8.")
         #expect(rejects([0x22, 0xED, 0xA0, 0x80, 0x22]) != nil)
     }
 
@@ -58,8 +58,8 @@ struct JSONParserTests {
     func positions() {
         #expect(
             rejects(Array("[\n  1,\n  x]".utf8))
-                == .init(line: 3, column: 3, message: "unexpected character; expected a value"))
-        #expect(rejects(Array("{\"k\": 1, \"k\": 2}".utf8))?.message == "the key \"k\" appears twice")
+                == .init(line: 3, column: 3, message: "Unexpected character; expected a value."))
+        #expect(rejects(Array("{\"k\": 1, \"k\": 2}".utf8))?.message == "The key \"k\" appears twice.")
     }
 
     @Test("deep nesting is refused rather than overflowing the stack")

@@ -2,6 +2,10 @@ import Testing
 
 @testable import CartCLI
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("Output for people and machines")
 struct OutputTests {
     @Test("JSON strings escape quotes, backslashes, control and separator characters")
@@ -32,6 +36,23 @@ struct OutputTests {
         #expect(back == [CSVReader.Record(line: 1, fields: ["x,y", "say \"hi\"", "a\r\nb", ""])])
     }
 
+    @Test("a sentence continuing after a colon starts in lower case, unless its first word is an acronym")
+    func continuing() {
+        #expect(TextLayout.continuing("The file is damaged.") == "the file is damaged.")
+        #expect(TextLayout.continuing("SQLite refused.") == "SQLite refused.")
+        #expect(TextLayout.continuing("I/O error.") == "I/O error.")
+        #expect(TextLayout.continuing("") == "")
+    }
+
+    @Test("a closed pipe ends the output silently; any other failed write says why")
+    func writeFailures() {
+        #expect(FileDescriptorOutput.failure(errno: EPIPE) is OutputClosed)
+        let full = FileDescriptorOutput.failure(errno: ENOSPC)
+        #expect((full as? OutputFailed)?.reason == "No space left on device")
+        #expect(ErrorReporter.describe(full, databasePath: nil).0 == "Cannot write output: No space left on device.")
+        #expect(ErrorReporter.describe(OutputClosed(), databasePath: nil).0 == nil)
+    }
+
     @Test("tables align columns, right-align numbers and leave no trailing spaces")
     func tables() {
         var table = TextTable([.left("SKU"), .left("NAME"), .right("QTY")])
@@ -42,7 +63,35 @@ struct OutputTests {
                 == "SKU    NAME    QTY\napple  Apple     2\nkiwi   A kiwi   10\n")
     }
 
-    @Test("colour only on a terminal, without NO_COLOR, and not on a dumb terminal")
+    @Test("terminal width: wide scripts and emoji take 2 columns, marks and zero-width characters 0")
+    func terminalWidth() {
+        for (text, width) in [
+            ("abc", 3), ("ラーメン大盛り", 14), ("Coffee ☕ mug", 13), ("中文", 4), ("한국어", 6), ("１２", 4),
+            ("ｱｲ", 2), ("é", 1), ("e\u{301}", 1), ("\u{301}", 0), ("a\u{200B}b", 2), ("\u{200D}", 0),
+            ("👍🏽", 2), ("👨‍👩‍👧", 2), ("🇯🇵", 2), ("☺", 1), ("☺\u{FE0F}", 2), ("1\u{FE0F}\u{20E3}", 2),
+            ("\u{1100}\u{1161}\u{11A8}", 2), ("𠀋", 2), ("", 0), ("Crème brûlée", 12),
+        ] {
+            #expect(TerminalWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test("tables align by terminal width, so wide characters and emoji keep the columns straight")
+    func wideTables() {
+        var table = TextTable([.left("SKU"), .left("NAME"), .right("PRICE")])
+        table.append(["ramen", "ラーメン大盛り", "¥980"])
+        table.append(["mug", "Coffee ☕ mug", "¥1500"])
+        table.append(["tea", "Te\u{301}", "¥300"])
+        #expect(
+            table.rendered(style: TextStyle(isEnabled: false)) == """
+                SKU    NAME            PRICE
+                ramen  ラーメン大盛り   ¥980
+                mug    Coffee ☕ mug   ¥1500
+                tea    Té               ¥300
+
+                """)
+    }
+
+    @Test("colour only on a terminal, without a non-empty NO_COLOR, and not on a dumb terminal")
     func colour() {
         let arguments = ["products", "add", "apple", "--name", "Apple", "--price", "1.29"]
         let memory = ["CART_STORE": "memory"]
@@ -52,6 +101,11 @@ struct OutputTests {
         #expect(
             !InProcess(["demo"], environment: memory.merging(["NO_COLOR": "1"]) { $1 }, terminal: true).stdout.contains(
                 "\u{1B}["))
+        // no-color.org: only a non-empty NO_COLOR turns colour off; the README says an empty
+        // variable counts as unset.
+        #expect(
+            InProcess(["demo"], environment: memory.merging(["NO_COLOR": ""]) { $1 }, terminal: true).stdout.contains(
+                "\u{1B}["))
         #expect(
             !InProcess(["demo"], environment: memory.merging(["TERM": "dumb"]) { $1 }, terminal: true).stdout.contains(
                 "\u{1B}["))
@@ -60,9 +114,30 @@ struct OutputTests {
 
     @Test("the memory store says once, on stderr, that nothing is kept")
     func memoryNotice() {
+        let note = "Note: --store memory keeps nothing; every change is lost when this command ends.\n"
         let result = InProcess(["demo"])
         #expect(result.status == 0)
-        #expect(result.stderr == "Note: --store memory keeps nothing; every change is lost when this command ends.\n")
+        #expect(result.stderr == note)
+        #expect(!result.stdout.contains("kept between runs"), "\(result.stdout)")
+        // Every command says it, even those that never open the store.
+        for arguments in [["db", "check"], ["db", "migrate"], ["orders"], ["carts", "--json"]] {
+            #expect(InProcess(arguments).stderr == note, "\(arguments)")
+        }
+    }
+
+    @Test("with the memory store a failure is the one error line, and a given --db is said to be ignored")
+    func memoryNoticeAndFailures() {
+        let failed = InProcess(["add", "apple"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr == "Error: No product with SKU 'apple'.\n")
+        #expect(
+            InProcess(["--db", "/tmp/x.sqlite3", "show"]).stderr
+                == "Note: --store memory keeps nothing and ignores --db; every change is lost when this command ends.\n"
+        )
+        #expect(
+            InProcess(["show"], environment: ["CART_STORE": "memory", "CART_DB": "/tmp/x.sqlite3"]).stderr
+                == "Note: --store memory keeps nothing and ignores CART_DB; every change is lost when this command ends.\n"
+        )
     }
 
     @Test("malformed environment values are usage errors naming the variable")
@@ -78,5 +153,20 @@ struct OutputTests {
     func flowInMemory() {
         let result = InProcess(["demo", "--json"])
         #expect(result.stdout == #"{"added":12,"alreadyThere":0}"# + "\n")
+    }
+}
+
+@Suite("Shell quoting")
+struct ShellQuotingTests {
+    @Test("plain words stay as they are; anything else is single-quoted so a shell reads it back")
+    func quoting() {
+        #expect(ShellQuoting.quoted("pie") == "pie")
+        #expect(ShellQuoting.quoted("2026-01-01T10:30:00Z") == "2026-01-01T10:30:00Z")
+        #expect(ShellQuoting.quoted("/tmp/a b.db") == "'/tmp/a b.db'")
+        #expect(ShellQuoting.quoted("o'brien") == #"'o'\''brien'"#)
+        #expect(ShellQuoting.quoted("") == "''")
+        #expect(ShellQuoting.quoted("$HOME;rm *") == "'$HOME;rm *'")
+        #expect(ShellQuoting.quoted("é") == "'é'")
+        #expect(ShellQuoting.command(["cart", "orders", "--sku", "a b"]) == "cart orders --sku 'a b'")
     }
 }

@@ -50,6 +50,24 @@ struct ParserTests {
         #expect(usageError(["add", "apple", "-x"]) == "Unknown option '-x'.")
     }
 
+    @Test("a mistyped option before the command is reported as the option, not as an unknown command")
+    func unknownOptionBeforeCommand() throws {
+        #expect(usageError(["--stor", "memory", "show"]) == "Unknown option '--stor'. Did you mean '--store'?")
+        #expect(usageError(["--dbb", "/tmp/x", "show"]) == "Unknown option '--dbb'. Did you mean '--db'?")
+        #expect(usageError(["db", "--stor", "memory", "check"]) == "Unknown option '--stor'. Did you mean '--store'?")
+        #expect(usageError(["--stor", "memory", "shw"]) == "Unknown option '--stor'. Did you mean '--store'?")
+        #expect(usageError(["--jsn", "show"]) == "Unknown option '--jsn'. Did you mean '--json'?")
+        // The error shows the usage of the command the other words name.
+        guard case .failure(let error) = parse(["--stor", "memory", "products", "add", "x"]) else {
+            Issue.record("expected a usage error")
+            return
+        }
+        #expect(error.command.fullName == "cart products add")
+        // A known option before an unknown word leaves the word to be reported.
+        #expect(usageError(["--json", "prodcuts"]) == "Unknown command 'prodcuts'. Did you mean 'products'?")
+        #expect(usageError(["prodcuts", "--al"]) == "Unknown command 'prodcuts'. Did you mean 'products'?")
+    }
+
     @Test("missing, unexpected and malformed arguments are usage errors naming them")
     func argumentErrors() {
         #expect(usageError(["add"]) == "Missing expected argument '<sku>'.")

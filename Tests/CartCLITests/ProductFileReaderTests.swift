@@ -35,11 +35,11 @@ struct ProductFileReaderTests {
         #expect(
             failure("sku,name,price\na,\"two\nlines\",1\nb,B,1.299\n")
                 == "p.csv:4: Invalid amount '1.299': USD has at most 2 decimal places.")
-        #expect(failure("sku,name,price\na,A\n") == "p.csv:2: expected 3 fields as in the header, found 2")
-        #expect(failure("sku,name,cost\n")?.hasPrefix("p.csv:1: unknown column 'cost'") == true)
-        #expect(failure("sku,name\n")?.hasPrefix("p.csv:1: the header has no 'price' column") == true)
-        #expect(failure("sku,name,price,stock\na,A,1,-2\n")?.hasPrefix("p.csv:2: stock '-2'") == true)
-        #expect(failure("") == "p.csv:1: the file is empty; expected a header line 'sku,name,price'")
+        #expect(failure("sku,name,price\na,A\n") == "p.csv:2: Expected 3 fields as in the header, found 2.")
+        #expect(failure("sku,name,cost\n")?.hasPrefix("p.csv:1: Unknown column 'cost'") == true)
+        #expect(failure("sku,name\n")?.hasPrefix("p.csv:1: The header has no 'price' column") == true)
+        #expect(failure("sku,name,price,stock\na,A,1,-2\n")?.hasPrefix("p.csv:2: Stock '-2'") == true)
+        #expect(failure("") == "p.csv:1: The file is empty; expected a header line 'sku,name,price'.")
         #expect(failure("sku,name,price\na,A,1\n", currency: .jpy) == nil)
         #expect(
             failure("sku,name,price\na,A,1.5\n", currency: .jpy)
@@ -58,21 +58,46 @@ struct ProductFileReaderTests {
         #expect(file.products[1].price.minorUnits == 250)
     }
 
+    @Test("a JSON object is read as JSON: the {\"products\": [...]} that the tool writes, and nothing else")
+    func jsonObject() throws {
+        let text = #" {"products":[{"sku":"a","name":"A","price":"1.29","active":true,"stock":null}]}"#
+        let file = try ProductFileReader(name: "p.json", currency: .usd).read(Array(text.utf8))
+        #expect(file.products.map(\.sku) == ["a"])
+        let expected = #"p.csv: Expected a JSON array of products, or an object {"products": [...]}."#
+        #expect(failure(#"{"sku":"a","name":"A","price":"1"}"#) == expected)
+        #expect(failure(#"{"products":[],"next":null}"#) == expected)
+        #expect(failure(#"{"products":{}}"#) == #"p.csv: "products" must be an array of products."#)
+        #expect(failure("{\n\"products\": [,]}") == "p.csv:2:14: Unexpected character; expected a value.")
+    }
+
     @Test("JSON errors name the index of the item, or the line and column of a syntax error")
     func jsonErrors() {
         #expect(
             failure(#"[{"sku":"a","name":"A","price":"1"},{"sku":"b","name":"B"}]"#)
-                == #"p.csv: index 1: "price" must be a decimal string such as "12.99""#)
+                == #"p.csv: index 1: "price" must be a decimal string such as "12.99"."#)
         #expect(
             failure(#"[{"sku":"a","name":"A","price":"1","colour":"red"}]"#)?.hasPrefix(
-                #"p.csv: index 0: unknown key "colour""#) == true)
+                #"p.csv: index 0: Unknown key "colour""#) == true)
         #expect(
             failure(#"[{"sku":"a","name":"A","price":"1e2"}]"#)?.hasPrefix("p.csv: index 0: Invalid amount '1e2'")
                 == true)
         #expect(
             failure(#"[{"sku":"a","name":"A","price":"1","stock":1.5}]"#)?.hasPrefix(#"p.csv: index 0: "stock""#)
                 == true)
-        #expect(failure("[\n1,\n]") == "p.csv:3:1: unexpected character; expected a value")
-        #expect(failure(#"[{"sku":1}]"#) == #"p.csv: index 0: "sku" must be a string"#)
+        #expect(failure("[\n1,\n]") == "p.csv:3:1: Unexpected character; expected a value.")
+        #expect(failure(#"[{"sku":1}]"#) == #"p.csv: index 0: "sku" must be a string."#)
+        #expect(
+            failure(#"[{"sku":"a","name":"A","price":"1","stock":-1}]"#)
+                == #"p.csv: index 0: "stock" -1 must be a whole number of at least 0, or null."#)
+    }
+
+    @Test("a stock too large for the tool says so, rather than that it must be a whole number")
+    func stockTooLarge() {
+        #expect(
+            failure(#"[{"sku":"a","name":"A","price":"1","stock":99999999999999999999}]"#)
+                == #"p.csv: index 0: "stock" 99999999999999999999 is too large; at most 9223372036854775807."#)
+        #expect(
+            failure("sku,name,price,stock\na,A,1,99999999999999999999\n")
+                == "p.csv:2: Stock '99999999999999999999' is too large; at most 9223372036854775807.")
     }
 }

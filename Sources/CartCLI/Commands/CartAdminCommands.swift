@@ -25,8 +25,8 @@ enum CartAdminCommands {
         "prune", abstract: "Delete carts not changed for a number of days; orders are kept.",
         options: [
             .option(
-                "--older-than", "days", .integer(0...36_500),
-                help: "Delete carts unchanged for more than this many days.", required: true)
+                "--older-than", "days", .integer(1...36_500),
+                help: "Delete carts unchanged for more than this many days, from 1 to 36500.", required: true)
         ],
         action: { try pruneCarts($0) })
 
@@ -70,6 +70,11 @@ enum CartAdminCommands {
                     ("adjustments", .array(result.adjustments.map(adjustmentJSON))),
                 ]))
         }
+        if result.mergedLines == 0, result.adjustments.isEmpty {
+            // Not an error: an anonymous cart that was never filled is the common case at sign-in.
+            return try runner.line(
+                "Nothing to merge: cart '\(DisplayText.clean(source))' has no lines; '\(result.cart.id)' is unchanged.")
+        }
         try runner.line(
             "Merged \(Plural.count(result.mergedLines, "line")) from '\(DisplayText.clean(source))' into "
                 + "'\(result.cart.id)' (version \(result.cart.version))."
@@ -81,13 +86,13 @@ enum CartAdminCommands {
     }
 
     static func pruneCarts(_ runner: CommandRunner) throws {
-        let days = runner.invocation.integer("--older-than") ?? 0
+        // The parser holds it to at least one day: 0 would delete every cart, even one in use now.
+        let days = runner.invocation.integer("--older-than") ?? 1
         let cutoff = Date(timeIntervalSinceNow: -Double(days) * 86_400)
         let deleted = try runner.service().prune(olderThan: cutoff)
         if runner.json { return try runner.emit(.object([("deleted", .int(deleted))])) }
-        try runner.line(
-            "Deleted \(Plural.count(deleted, "cart")) not changed in the last \(Plural.count(days, "day"))."
-        )
+        let period = days == 1 ? "day" : "\(days) days"
+        try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")
     }
 
     private static func adjustmentJSON(_ adjustment: MergeResult.Adjustment) -> JSONValue {
@@ -109,7 +114,7 @@ enum CartAdminCommands {
         switch reason {
         case .lineCap(let cap): "at most \(cap) per line"
         case .stock(let stock): "only \(stock) in stock"
-        case .lineCountCap(let cap): "the cart already has the maximum of \(cap) lines"
+        case .lineCountCap(let cap): "the cart already has the maximum of \(Plural.count(cap, "line"))"
         case .inactiveProduct: "the product is not for sale"
         }
     }

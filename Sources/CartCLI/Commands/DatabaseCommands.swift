@@ -23,19 +23,20 @@ enum DatabaseCommands {
         "init", abstract: "Create the database with these settings, or change them on an existing one.",
         discussion:
             """
-            The currency cannot change once products exist. Other commands create the database with the \
-            defaults on first use.
+            A new database gets the options given and the defaults for the others (USD, 99 units per \
+            line, 100 lines per cart); on an existing one, the options not given keep their current \
+            values. The currency cannot change once products exist. Other commands create the database \
+            with the defaults on first use.
             """,
         options: [
             .option(
-                "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD.",
-                default: "USD"),
+                "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD."),
             .option(
                 "--max-line-quantity", "n", .integer(StoreSettings.maxLineQuantityRange),
-                help: "The most units one cart line may hold.", default: "99"),
+                help: "The most units one cart line may hold, from \(rangeText(StoreSettings.maxLineQuantityRange))."),
             .option(
                 "--max-lines", "n", .integer(StoreSettings.maxLinesPerCartRange),
-                help: "The most lines one cart may hold.", default: "100"),
+                help: "The most lines one cart may hold, from \(rangeText(StoreSettings.maxLinesPerCartRange))."),
         ],
         action: { try initialiseDatabase($0) })
 
@@ -85,8 +86,9 @@ enum DatabaseCommands {
             ]
             lines += [
                 ("Currency", settings.currency.code),
-                ("Caps", "\(settings.maxLineQuantity) units per line, \(settings.maxLinesPerCart) lines per cart"),
-                ("Products", String(counts.products)), ("Carts", String(counts.carts)), ("Orders", String(counts.orders)),
+                ("Caps", capsText(settings, joinedBy: ", ")),
+                ("Products", String(counts.products)), ("Carts", String(counts.carts)),
+                ("Orders", String(counts.orders)),
             ]
         }
         if runner.json { return try runner.emit(.object(fields)) }
@@ -113,6 +115,11 @@ enum DatabaseCommands {
         }
     }
 
+    /// How many problems `db check` lists for people; `--json` lists them all.
+    static let problemsShown = 20
+    /// SQLite's integrity check stops after this many problems.
+    static let integrityCheckLimit = 100
+
     static func checkIntegrity(_ runner: CommandRunner) throws {
         var problems: [String] = []
         if runner.globals.store == .sqlite {
@@ -120,7 +127,7 @@ enum DatabaseCommands {
             guard FileSystem.exists(path) else { throw CommandFailure("No database at '\(DisplayText.clean(path))'.") }
             let result = try BackendFactory.openSQLite(path: path, busyTimeout: runner.busyTimeout, migrate: false)
                 .integrityCheck()
-            problems = result == ["ok"] ? [] : result
+            problems = result == ["ok"] ? [] : integrityProblems(result)
         }
         if runner.json {
             try runner.emit(
@@ -128,12 +135,23 @@ enum DatabaseCommands {
         } else if problems.isEmpty {
             try runner.line("ok")
         } else {
-            for problem in problems { try runner.line(problem) }
+            for problem in problems.prefix(problemsShown) { try runner.line(problem) }
+            if problems.count > problemsShown {
+                try runner.line("… and \(problems.count - problemsShown) more (--json lists them all)")
+            }
         }
         guard problems.isEmpty else {
-            throw CommandFailure(
-                "The integrity check found \(Plural.count(problems.count, "problem")).")
+            let count = problems.count >= integrityCheckLimit ? "at least \(problems.count)" : "\(problems.count)"
+            throw CommandFailure("The integrity check found \(count) \(problems.count == 1 ? "problem" : "problems").")
         }
+    }
+
+    /// One entry per problem: SQLite reports several in one row, one per line, under a
+    /// `*** in database main ***` heading that is not a problem itself.
+    static func integrityProblems(_ rows: [String]) -> [String] {
+        rows.flatMap { $0.split(whereSeparator: \.isNewline) }
+            .filter { !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
+            .map(String.init)
     }
 
     static func initialiseDatabase(_ runner: CommandRunner) throws {
@@ -169,9 +187,19 @@ enum DatabaseCommands {
         }
         let place = runner.globals.store == .sqlite ? try runner.databasePath() : "the memory store"
         let summary =
-            "\(settings.currency.code), at most \(settings.maxLineQuantity) units per line and "
-            + "\(settings.maxLinesPerCart) lines per cart"
+            "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")
+    }
+
+    /// `1 to 10000`, for help text.
+    private static func rangeText(_ range: ClosedRange<Int>) -> String {
+        "\(range.lowerBound) to \(range.upperBound)"
+    }
+
+    /// `99 units per line, 100 lines per cart`, singular where a cap is 1.
+    private static func capsText(_ settings: StoreSettings, joinedBy separator: String) -> String {
+        Plural.count(settings.maxLineQuantity, "unit") + " per line" + separator
+            + Plural.count(settings.maxLinesPerCart, "line") + " per cart"
     }
 
     private static func migrationJSON(_ migration: AppliedMigration) -> JSONValue {

@@ -5,7 +5,7 @@ enum GlobalOptions {
         environment: "CART_DB", default: "${XDG_DATA_HOME:-~/.local/share}/cart/cart.sqlite3")
     static let store = OptionSpec.option(
         "--store", "store", .choice(StoreKind.allCases.map(\.rawValue)),
-        help: "Where data lives: sqlite, or memory (nothing is kept after the command).",
+        help: "Where data lives: sqlite, or memory (nothing is kept after the command; --db is ignored).",
         environment: "CART_STORE", default: StoreKind.sqlite.rawValue)
     static let cart = OptionSpec.option(
         "--cart", "id", help: "The cart to act on.", environment: "CART_ID", default: "default")

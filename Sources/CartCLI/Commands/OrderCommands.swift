@@ -1,5 +1,11 @@
 import CartCore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `cart orders …`: the order history.
 enum OrderCommands {
     static let group = CommandSpec(
@@ -72,7 +78,29 @@ enum OrderCommands {
             ])
         }
         try runner.stdout.write(table.rendered(style: runner.style))
-        if let next = page.next { try runner.line(runner.style.dim("More: cart orders --after \(next)")) }
+        if let next = page.next { try runner.line(runner.style.dim("More: " + nextPageCommand(runner, after: next))) }
+    }
+
+    /// The command that lists the next page: every option that chose this page, then `--after`.
+    private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) -> String {
+        let invocation = runner.invocation
+        var words = ["cart", "orders"]
+        if let path = invocation.text(GlobalOptions.db.name) { words += [GlobalOptions.db.name, path] }
+        if runner.globals.cartWasChosen { words += [GlobalOptions.cart.name, runner.cartID] }
+        for name in ["--since", "--until"] {
+            if let date = invocation.date(name) { words += [name, dateText(date)] }
+        }
+        if let sku = invocation.text("--sku") { words += ["--sku", sku] }
+        if let limit = invocation.integer("--limit") { words += ["--limit", String(limit)] }
+        if invocation.flag("--oldest-first") { words.append("--oldest-first") }
+        return ShellQuoting.command(words + ["--after", next.description])
+    }
+
+    /// `2026-11-29` for a midnight, else the full instant.
+    private static func dateText(_ date: Date) -> String {
+        let milliseconds = UTCCalendar.milliseconds(date)
+        return milliseconds % 86_400_000 == 0
+            ? UTCCalendar.dayKey(milliseconds: milliseconds) : UTCCalendar.iso8601(date)
     }
 
     /// One CSV row per order line, written as each order is read: memory stays flat however

@@ -41,8 +41,9 @@ enum ProductCommands {
         discussion: """
             CSV (RFC 4180): a header 'sku,name,price' with an optional 'stock' column, in any order; \
             quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked. \
-            JSON: an array of {"sku", "name", "price", "stock"?, "active"?} objects, price a string such as "12.99". \
-            A file starting with '[' is read as JSON. Either may start with a UTF-8 byte order mark. \
+            JSON: an array of {"sku", "name", "price", "stock"?, "active"?} objects, price a string such as "12.99", \
+            or the {"products": [...]} object that 'cart products --all --json' writes. \
+            A file starting with '[' or '{' is read as JSON. Either may start with a UTF-8 byte order mark. \
             The first error names the line (CSV) or index (JSON), and then nothing is imported.
             """,
         arguments: [ArgumentSpec("file", .path, help: "The CSV or JSON file.")],

@@ -1,6 +1,7 @@
-/// A strict RFC 4180 reader: comma-separated fields, records ending in CRLF or LF, quoted
-/// fields that may hold commas, doubled quotes and line breaks. Text must be valid UTF-8;
-/// one leading UTF-8 byte order mark is skipped, as spreadsheet programs write one.
+/// A strict RFC 4180 reader: comma-separated fields, records ending in CRLF, LF or a lone CR
+/// (as old Mac spreadsheets write), quoted fields that may hold commas, doubled quotes and
+/// line breaks. Text must be valid UTF-8; one leading UTF-8 byte order mark is skipped, as
+/// spreadsheet programs write one.
 ///
 /// Errors name the line of the file where the problem is, counting from 1.
 struct CSVReader {
@@ -59,23 +60,23 @@ struct CSVReader {
                         }
                     }
                     guard closed else {
-                        throw Problem(line: fieldLine, message: "a quoted field is never closed")
+                        throw Problem(line: fieldLine, message: "A quoted field is never closed.")
                     }
                     if index < bytes.count, ![Self.comma, Self.cr, Self.lf].contains(bytes[index]) {
-                        throw Problem(line: line, message: "unexpected character after a closing quote")
+                        throw Problem(line: line, message: "Unexpected character after a closing quote.")
                     }
                 } else {
                     while index < bytes.count, ![Self.comma, Self.cr, Self.lf].contains(bytes[index]) {
                         if bytes[index] == Self.quote {
                             throw Problem(
-                                line: line, message: "a quote inside an unquoted field; quote the whole field")
+                                line: line, message: "A quote inside an unquoted field; quote the whole field.")
                         }
                         raw.append(bytes[index])
                         index += 1
                     }
                 }
                 guard let field = String(validating: raw, as: UTF8.self) else {
-                    throw Problem(line: fieldLine, message: "the text is not valid UTF-8")
+                    throw Problem(line: fieldLine, message: "The text is not valid UTF-8.")
                 }
                 fields.append(field)
                 if index >= bytes.count {

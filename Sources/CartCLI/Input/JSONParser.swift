@@ -32,13 +32,13 @@ struct JSONParser {
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.problem("unexpected text after the JSON value") }
+        guard parser.index == bytes.count else { throw parser.problem("Unexpected text after the JSON value.") }
         return value
     }
 
     private mutating func value(depth: Int) throws(Problem) -> JSONValue {
-        guard depth < Self.maxDepth else { throw problem("nesting is deeper than \(Self.maxDepth) levels") }
-        guard let byte = peek() else { throw problem("unexpected end of input; expected a value") }
+        guard depth < Self.maxDepth else { throw problem("Nesting is deeper than \(Self.maxDepth) levels.") }
+        guard let byte = peek() else { throw problem("Unexpected end of input; expected a value.") }
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
@@ -47,7 +47,7 @@ struct JSONParser {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw problem("unexpected character; expected a value")
+        default: throw problem("Unexpected character; expected a value.")
         }
     }
 
@@ -62,16 +62,16 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { throw problem("expected a string key") }
+            guard peek() == UInt8(ascii: "\"") else { throw problem("Expected a string key.") }
             let keyStart = problem("")
             let key = try string()
             guard keys.insert(key).inserted else {
                 throw Problem(
                     line: keyStart.line, column: keyStart.column,
-                    message: "the key \"\(DisplayText.clean(key))\" appears twice")
+                    message: "The key \"\(DisplayText.clean(key))\" appears twice.")
             }
             skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw problem("expected ':' after a key") }
+            guard peek() == UInt8(ascii: ":") else { throw problem("Expected ':' after a key.") }
             index += 1
             skipWhitespace()
             members.append((key, try value(depth: depth + 1)))
@@ -81,7 +81,7 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 index += 1
                 return .object(members)
-            default: throw problem("expected ',' or '}' after an object member")
+            default: throw problem("Expected ',' or '}' after an object member.")
             }
         }
     }
@@ -103,14 +103,14 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 index += 1
                 return .array(items)
-            default: throw problem("expected ',' or ']' after an array element")
+            default: throw problem("Expected ',' or ']' after an array element.")
             }
         }
     }
 
     private mutating func literal(_ word: String, _ value: JSONValue) throws(Problem) -> JSONValue {
         let expected = Array(word.utf8)
-        guard bytes[index...].starts(with: expected) else { throw problem("unexpected word; expected a value") }
+        guard bytes[index...].starts(with: expected) else { throw problem("Unexpected word; expected a value.") }
         index += expected.count
         return value
     }
@@ -122,16 +122,16 @@ struct JSONParser {
         if peek() == UInt8(ascii: "0") {
             index += 1
         } else {
-            guard digits() > 0 else { throw problem("expected a digit") }
+            guard digits() > 0 else { throw problem("Expected a digit.") }
         }
         if peek() == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw problem("expected a digit after the decimal point") }
+            guard digits() > 0 else { throw problem("Expected a digit after the decimal point.") }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw problem("expected a digit in the exponent") }
+            guard digits() > 0 else { throw problem("Expected a digit in the exponent.") }
         }
         // ASCII by construction, so decoding cannot fail.
         return .number(String(decoding: bytes[start..<index], as: UTF8.self))
@@ -150,19 +150,19 @@ struct JSONParser {
         index += 1
         var raw: [UInt8] = []
         while true {
-            guard let byte = peek() else { throw problem("a string is never closed") }
+            guard let byte = peek() else { throw problem("A string is never closed.") }
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
                 guard let text = String(validating: raw, as: UTF8.self) else {
-                    throw problem("a string is not valid UTF-8")
+                    throw problem("A string is not valid UTF-8.")
                 }
                 return text
             case UInt8(ascii: "\\"):
                 index += 1
                 try escape(into: &raw)
             case 0..<0x20:
-                throw problem("a control character in a string must be escaped")
+                throw problem("A control character in a string must be escaped.")
             default:
                 raw.append(byte)
                 index += 1
@@ -171,7 +171,7 @@ struct JSONParser {
     }
 
     private mutating func escape(into raw: inout [UInt8]) throws(Problem) {
-        guard let byte = peek() else { throw problem("a string is never closed") }
+        guard let byte = peek() else { throw problem("A string is never closed.") }
         index += 1
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
@@ -181,20 +181,20 @@ struct JSONParser {
             raw.append(replacement)
             return
         }
-        guard byte == UInt8(ascii: "u") else { throw problem("unknown escape sequence") }
+        guard byte == UInt8(ascii: "u") else { throw problem("Unknown escape sequence.") }
         var code = try hex4()
         if (0xD800...0xDBFF).contains(code) {
             guard bytes[index...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
-                throw problem("a high surrogate escape must be followed by a low surrogate escape")
+                throw problem("A high surrogate escape must be followed by a low surrogate escape.")
             }
             index += 2
             let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw problem("invalid low surrogate escape") }
+            guard (0xDC00...0xDFFF).contains(low) else { throw problem("Invalid low surrogate escape.") }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(code) {
-            throw problem("a low surrogate escape without a high surrogate")
+            throw problem("A low surrogate escape without a high surrogate.")
         }
-        guard let scalar = Unicode.Scalar(code) else { throw problem("invalid \\u escape") }
+        guard let scalar = Unicode.Scalar(code) else { throw problem("Invalid \\u escape.") }
         raw.append(contentsOf: scalar.utf8)
     }
 
@@ -202,7 +202,7 @@ struct JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek(), let digit = Self.hexValue(byte) else {
-                throw problem("expected four hexadecimal digits after \\u")
+                throw problem("Expected four hexadecimal digits after \\u.")
             }
             value = value << 4 | digit
             index += 1

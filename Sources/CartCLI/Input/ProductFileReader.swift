@@ -2,9 +2,9 @@ import CartCore
 
 /// Reads a product import file, CSV or JSON, into products priced in the store currency.
 ///
-/// A file whose first non-blank character (after an optional byte order mark) is `[` is JSON;
-/// anything else is CSV. Every error is a `CommandFailure` naming the file and the line (CSV)
-/// or index (JSON).
+/// A file whose first non-blank character (after an optional byte order mark) is `[` or `{`
+/// is JSON; anything else is CSV. Every error is a `CommandFailure` naming the file and the
+/// line (CSV) or index (JSON).
 struct ProductFileReader {
     /// The file name as given, for messages.
     let name: String
@@ -15,7 +15,8 @@ struct ProductFileReader {
     func read(_ bytes: [UInt8]) throws -> ProductFile {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return first == UInt8(ascii: "[") ? try readJSON(bytes) : try readCSV(bytes)
+        let isJSON = first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+        return isJSON ? try readJSON(bytes) : try readCSV(bytes)
     }
 
     // MARK: - CSV
@@ -28,7 +29,7 @@ struct ProductFileReader {
             throw failure("\(error.line)", error.message)
         }
         guard let header = records.first else {
-            throw failure("1", "the file is empty; expected a header line 'sku,name,price'")
+            throw failure("1", "The file is empty; expected a header line 'sku,name,price'.")
         }
         let columns = try csvColumns(header)
         var products: [Product] = []
@@ -37,16 +38,12 @@ struct ProductFileReader {
             let at = "\(record.line)"
             guard record.fields.count == header.fields.count else {
                 throw failure(
-                    at, "expected \(header.fields.count) fields as in the header, found \(record.fields.count)")
+                    at, "Expected \(header.fields.count) fields as in the header, found \(record.fields.count).")
             }
             let field = { (column: String) -> String? in columns[column].map { record.fields[$0] } }
             var stock: Int?
             if let text = field("stock"), !text.isEmpty {
-                guard case .success(let value) = ValueKind.integer(text, in: 0...Int.max) else {
-                    throw failure(
-                        at, "stock '\(DisplayText.clean(text))' must be a whole number of at least 0, or empty")
-                }
-                stock = value
+                stock = try self.stock(text, at: at, named: "Stock '\(DisplayText.clean(text))'", orElse: "empty")
             }
             products.append(
                 Product(
@@ -66,14 +63,14 @@ struct ProductFileReader {
             guard ["sku", "name", "price", "stock"].contains(column) else {
                 throw failure(
                     "\(header.line)",
-                    "unknown column '\(DisplayText.clean(raw))'; expected sku, name, price and optionally stock")
+                    "Unknown column '\(DisplayText.clean(raw))'; expected sku, name, price and optionally stock.")
             }
             guard columns.updateValue(index, forKey: column) == nil else {
-                throw failure("\(header.line)", "the column '\(column)' appears twice")
+                throw failure("\(header.line)", "The column '\(column)' appears twice.")
             }
         }
         for required in ["sku", "name", "price"] where columns[required] == nil {
-            throw failure("\(header.line)", "the header has no '\(required)' column; expected sku,name,price[,stock]")
+            throw failure("\(header.line)", "The header has no '\(required)' column; expected sku,name,price[,stock].")
         }
         return columns
     }
@@ -87,37 +84,33 @@ struct ProductFileReader {
         } catch {
             throw CommandFailure("\(DisplayText.clean(name)):\(error.line):\(error.column): \(error.message)")
         }
-        guard case .array(let items) = document else { throw failure(nil, "expected a JSON array of products") }
+        let items = try productArray(document)
         var products: [Product] = []
         for (index, item) in items.enumerated() {
             let at = " index \(index)"
-            guard case .object(let members) = item else { throw failure(at, "expected an object") }
+            guard case .object(let members) = item else { throw failure(at, "Expected an object.") }
             for member in members where !["sku", "name", "price", "stock", "active"].contains(member.key) {
                 throw failure(
-                    at, "unknown key \"\(DisplayText.clean(member.key))\"; expected sku, name, price, stock, active")
+                    at, "Unknown key \"\(DisplayText.clean(member.key))\"; expected sku, name, price, stock, active.")
             }
-            guard case .string(let sku)? = item["sku"] else { throw failure(at, "\"sku\" must be a string") }
-            guard case .string(let productName)? = item["name"] else { throw failure(at, "\"name\" must be a string") }
+            guard case .string(let sku)? = item["sku"] else { throw failure(at, "\"sku\" must be a string.") }
+            guard case .string(let productName)? = item["name"] else { throw failure(at, "\"name\" must be a string.") }
             let priceText: String
             switch item["price"] {
             case .string(let text)?, .number(let text)?: priceText = text
-            default: throw failure(at, "\"price\" must be a decimal string such as \"12.99\"")
+            default: throw failure(at, "\"price\" must be a decimal string such as \"12.99\".")
             }
             var stock: Int?
             switch item["stock"] {
             case nil, .null?: stock = nil
-            case .number(let text)?:
-                guard case .success(let value) = ValueKind.integer(text, in: 0...Int.max) else {
-                    throw failure(at, "\"stock\" must be a whole number of at least 0, or null")
-                }
-                stock = value
-            default: throw failure(at, "\"stock\" must be a whole number of at least 0, or null")
+            case .number(let text)?: stock = try self.stock(text, at: at, named: "\"stock\" \(text)", orElse: "null")
+            default: throw failure(at, "\"stock\" must be a whole number of at least 0, or null.")
             }
             var active = true
             switch item["active"] {
             case nil: break
             case .bool(let value)?: active = value
-            default: throw failure(at, "\"active\" must be true or false")
+            default: throw failure(at, "\"active\" must be true or false.")
             }
             products.append(
                 Product(
@@ -126,7 +119,31 @@ struct ProductFileReader {
         return ProductFile(name: name, format: .json, products: products, lines: [])
     }
 
+    /// The array of products: the document itself, or the one member of the object that
+    /// `cart products --json` writes, so that its output imports as it is.
+    private func productArray(_ document: JSONValue) throws -> [JSONValue] {
+        if case .array(let items) = document { return items }
+        if case .object(let members) = document, members.map(\.key) == ["products"] {
+            guard case .array(let items)? = document["products"] else {
+                throw failure(nil, #""products" must be an array of products."#)
+            }
+            return items
+        }
+        throw failure(nil, #"Expected a JSON array of products, or an object {"products": [...]}."#)
+    }
+
     // MARK: - Shared
+
+    /// A stock level: a whole number of at least 0, named `label` in errors, which say what
+    /// else the format allows (`orElse`).
+    private func stock(_ text: String, at place: String, named label: String, orElse absent: String) throws -> Int {
+        switch ValueKind.integer(text, in: 0...Int.max) {
+        case .success(let value): return value
+        case .failure(let problem) where problem.isTooLarge:
+            throw failure(place, "\(label) is too large; at most \(Int.max).")
+        case .failure: throw failure(place, "\(label) must be a whole number of at least 0, or \(absent).")
+        }
+    }
 
     private func price(_ text: String, at place: String) throws -> Money {
         do {

@@ -2,12 +2,14 @@
 public protocol CommandOutput: AnyObject {
     /// Appends text; it may be buffered until `flush()`.
     ///
-    /// - Throws: `OutputClosed` when the reader has gone away (a closed pipe).
+    /// - Throws: `OutputClosed` when the reader has gone away (a closed pipe), `OutputFailed`
+    ///   when the write failed for another reason (a full disk, say).
     func write(_ text: String) throws
 
     /// Writes out anything buffered.
     ///
-    /// - Throws: `OutputClosed` when the reader has gone away.
+    /// - Throws: `OutputClosed` when the reader has gone away, `OutputFailed` for any other
+    ///   failed write.
     func flush() throws
 
     /// Whether a person is watching: colour is only used on a terminal.
@@ -16,3 +18,14 @@ public protocol CommandOutput: AnyObject {
 
 /// The reader of the output went away, as when `cart orders --csv | head` has read enough.
 public struct OutputClosed: Error {}
+
+/// Writing the output failed for a reason other than a reader that went away, such as
+/// `cart products > /dev/full`: the person must hear of it, or they would trust a short file.
+public struct OutputFailed: Error {
+    /// The system's words for the cause, such as "No space left on device".
+    public let reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+}

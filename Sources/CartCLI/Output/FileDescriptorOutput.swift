@@ -33,6 +33,13 @@ public final class FileDescriptorOutput: CommandOutput {
         if buffer.count >= capacity { try flush() }
     }
 
+    /// `OutputClosed` for a reader that went away (EPIPE), which is no one's mistake;
+    /// `OutputFailed` with the system's message for anything else.
+    static func failure(errno code: Int32) -> any Error {
+        guard code != EPIPE else { return OutputClosed() }
+        return OutputFailed(reason: strerror(code).map { String(cString: $0) } ?? "error \(code)")
+    }
+
     public func flush() throws {
         var written = 0
         defer { buffer.removeAll(keepingCapacity: true) }
@@ -48,7 +55,7 @@ public final class FileDescriptorOutput: CommandOutput {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw OutputClosed()
+                throw Self.failure(errno: errno)
             }
             written += result
         }

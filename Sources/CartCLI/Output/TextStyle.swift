@@ -3,10 +3,11 @@ struct TextStyle {
     /// Whether escape codes are written at all.
     let isEnabled: Bool
 
-    /// Colour only when stdout is a terminal, `NO_COLOR` is not set (to anything, see
-    /// no-color.org) and the terminal is not `dumb`.
+    /// Colour only when stdout is a terminal, `NO_COLOR` is unset or empty (no-color.org: only
+    /// a non-empty value turns colour off) and the terminal is not `dumb`.
     static func forOutput(_ output: any CommandOutput, environment: [String: String]) -> TextStyle {
-        TextStyle(isEnabled: output.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return TextStyle(isEnabled: output.isTerminal && !noColor && environment["TERM"] != "dumb")
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

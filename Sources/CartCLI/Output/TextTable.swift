@@ -26,12 +26,13 @@ struct TextTable {
     }
 
     /// The table, header first (bold where the style allows), one line per row, each ending
-    /// in a newline, without trailing spaces.
+    /// in a newline, without trailing spaces. Columns are as wide as their widest cell on a
+    /// terminal (see `TerminalWidth`), so wide scripts and emoji line up.
     func rendered(style: TextStyle) -> String {
-        var widths = columns.map(\.title.count)
+        var widths = columns.map { TerminalWidth.of($0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
+                widths[index] = max(widths[index], TerminalWidth.of(cell))
             }
         }
         var out = style.bold(line(columns.map(\.title), widths: widths)) + "\n"
@@ -43,7 +44,7 @@ struct TextTable {
         var parts: [String] = []
         for (index, column) in columns.enumerated() {
             let cell = index < cells.count ? cells[index] : ""
-            let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+            let padding = String(repeating: " ", count: max(0, widths[index] - TerminalWidth.of(cell)))
             parts.append(column.alignment == .left ? cell + padding : padding + cell)
         }
         var text = parts.joined(separator: "  ")

@@ -16,11 +16,8 @@ struct CommandLineParser {
 
     /// Parses the arguments after the tool name.
     func parse(_ argv: [String]) throws(UsageError) -> ParseOutcome {
-        let tokens = tokenize(argv)
-        let positionals = tokens.compactMap { token -> String? in
-            if case .positional(let word) = token { return word }
-            return nil
-        }
+        var tokens = tokenize(argv)
+        var positionals = Self.positionals(tokens)
         let optionNames = tokens.compactMap { token -> String? in
             if case .option(let name, _, _) = token { return name }
             return nil
@@ -31,22 +28,23 @@ struct CommandLineParser {
             let words = asksAboutHelp ? positionals : Array(positionals.dropFirst())
             return .help(try resolveHelpTarget(words, from: top))
         }
-        var command = top
-        var used = 0
-        var unknownWord: String?
-        while !command.spec.subcommands.isEmpty, used < positionals.count {
-            let word = positionals[used]
-            if let child = command.spec.subcommand(named: word), child.name != CommandTree.helpCommandName {
-                command = command.appending(child)
-                used += 1
-            } else {
-                if command.spec.arguments.isEmpty { unknownWord = word }
-                break
-            }
+        var (command, used, unknownWord) = resolveCommand(positionals, from: top)
+        // `cart --stor memory show`: the word after an option nobody declares was most likely
+        // its value, not a mistyped command; the option is reported, below, against the
+        // command the remaining words name.
+        let unknownOption = unknownWord == nil ? nil : Self.unknownOption(before: used, in: tokens, known: takesValue)
+        if let unknownOption {
+            tokens[unknownOption.index] = .option(
+                name: unknownOption.name, value: unknownOption.word, valueMissing: false)
+            tokens.remove(at: unknownOption.index + 1)
+            positionals = Self.positionals(tokens)
+            (command, used, unknownWord) = resolveCommand(positionals, from: top)
         }
         // A group that only dispatches reports the unknown word first; one that runs itself
         // (`cart orders --limt 3`) reports its mistyped option first, as the likelier typo.
-        if let unknownWord, command.spec.action == nil { throw unknownCommand(unknownWord, in: command) }
+        if let unknownWord, command.spec.action == nil, unknownOption == nil {
+            throw unknownCommand(unknownWord, in: command)
+        }
         if optionNames.contains(GlobalOptions.help.name) || optionNames.contains("-h") { return .help(command) }
         if optionNames.contains(GlobalOptions.version.name) { return .version }
 
@@ -62,18 +60,66 @@ struct CommandLineParser {
         return .run(invocation)
     }
 
+    /// Follows the command words from `top` as far as they name subcommands: the command, how
+    /// many words it took, and the word that named no subcommand of a command without
+    /// arguments, if any.
+    private func resolveCommand(
+        _ positionals: [String], from top: ResolvedCommand
+    ) -> (command: ResolvedCommand, used: Int, unknownWord: String?) {
+        var command = top
+        var used = 0
+        while !command.spec.subcommands.isEmpty, used < positionals.count {
+            let word = positionals[used]
+            guard let child = command.spec.subcommand(named: word), child.name != CommandTree.helpCommandName else {
+                return (command, used, command.spec.arguments.isEmpty ? word : nil)
+            }
+            command = command.appending(child)
+            used += 1
+        }
+        return (command, used, nil)
+    }
+
     // MARK: - Tokens
+
+    private static func positionals(_ tokens: [Token]) -> [String] {
+        tokens.compactMap { token -> String? in
+            if case .positional(let word) = token { return word }
+            return nil
+        }
+    }
+
+    /// The option just before the `position`th positional word, with its index and that word,
+    /// when no command declares the option and it was written without `=value`.
+    private static func unknownOption(
+        before position: Int, in tokens: [Token], known: [String: Bool]
+    ) -> (index: Int, name: String, word: String)? {
+        var seen = 0
+        for (index, token) in tokens.enumerated() {
+            guard case .positional(let word) = token else { continue }
+            guard seen == position else {
+                seen += 1
+                continue
+            }
+            guard index > 0, case .option(let name, nil, false) = tokens[index - 1], known[name] == nil else {
+                return nil
+            }
+            return (index - 1, name, word)
+        }
+        return nil
+    }
 
     /// Whether each known option takes a value, over the whole tree: an option name means
     /// the same everywhere, so words can be classified before the command is known.
     private var takesValue: [String: Bool] {
         var table: [String: Bool] = [:]
         func visit(_ spec: CommandSpec) {
-            for option in spec.options { table[option.name] = option.takesValue }
+            for option in spec.options + GlobalOptions.all {
+                table[option.name] = option.takesValue
+                if let short = option.shortName { table[short] = option.takesValue }
+            }
             spec.subcommands.forEach(visit)
         }
         visit(root)
-        for option in GlobalOptions.all { table[option.name] = option.takesValue }
         return table
     }
 

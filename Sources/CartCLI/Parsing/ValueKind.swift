@@ -60,11 +60,13 @@ enum ValueKind: Sendable, Equatable {
             let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
             let (next, o2) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
             guard !o1, !o2 else {
-                return .failure(ValueProblem("the number is too large; it \(Self.rangeText(range))"))
+                return .failure(ValueProblem("the number is too large; it \(Self.rangeText(range))", isTooLarge: true))
             }
             value = next
         }
-        guard range.contains(value) else { return .failure(ValueProblem(Self.rangeText(range))) }
+        guard range.contains(value) else {
+            return .failure(ValueProblem(Self.rangeText(range), isTooLarge: value > range.upperBound))
+        }
         return .success(value)
     }
 
@@ -87,5 +89,11 @@ enum ValueKind: Sendable, Equatable {
 /// Why a value does not fit its kind, as a phrase for an error message.
 struct ValueProblem: Error, Equatable {
     let phrase: String
-    init(_ phrase: String) { self.phrase = phrase }
+    /// Whether the value is a number above the largest allowed.
+    let isTooLarge: Bool
+
+    init(_ phrase: String, isTooLarge: Bool = false) {
+        self.phrase = phrase
+        self.isTooLarge = isTooLarge
+    }
 }

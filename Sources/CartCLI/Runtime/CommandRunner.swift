@@ -44,9 +44,6 @@ final class CommandRunner {
         let repository = try BackendFactory.make(
             store: globals.store, path: globals.store == .sqlite ? try databasePath() : "",
             busyTimeout: busyTimeout, initialSettings: initialSettings)
-        if globals.store == .memory {
-            try note("Note: --store memory keeps nothing; every change is lost when this command ends.")
-        }
         let service = CartService(repository: repository)
         openedService = service
         return service
@@ -98,12 +95,5 @@ final class CommandRunner {
     /// Writes a JSON value on stdout, on one line.
     func emit(_ value: JSONValue) throws {
         try stdout.write(value.rendered + "\n")
-    }
-
-    /// Writes a message for people on stderr, after what stdout already holds.
-    func note(_ text: String) throws {
-        try stdout.flush()
-        try stderr.write(text + "\n")
-        try stderr.flush()
     }
 }

@@ -11,7 +11,7 @@ enum ErrorReporter {
         var text = "Error: \(TextLayout.oneLine(message))\n"
         if let usage = error as? UsageError {
             text += "Usage: \(HelpFormatter.usage(for: usage.command))\n"
-            text += "  See '\(usage.command.fullName) --help' for more information.\n"
+            text += "See '\(usage.command.fullName) --help' for more information.\n"
         }
         try? stderr.write(text)
         try? stderr.flush()
@@ -29,7 +29,7 @@ enum ErrorReporter {
         case let error as CommandFailure:
             return (error.message, ExitCode.failure)
         case let error as MigrationError:
-            return ("\(file): \(error.description)", ExitCode.failure)
+            return ("Cannot use \(file): \(TextLayout.continuing(error.description))", ExitCode.failure)
         case let error as DatabaseError where error.isBusy:
             return (
                 "The database \(file) stayed locked by another process past the busy timeout; try again, "
@@ -41,6 +41,8 @@ enum ErrorReporter {
             return ("\(file) is not a cart database (not a SQLite file, or damaged).", ExitCode.failure)
         case let error as DatabaseError where error.isCannotOpen:
             return ("Cannot open the database \(file): \(error.message).", ExitCode.failure)
+        case let error as OutputFailed:
+            return ("Cannot write output: \(error.reason).", ExitCode.failure)
         case is OutputClosed:
             // Whoever read stdout has what they wanted (`| head`); nothing to tell them.
             return (nil, ExitCode.failure)

@@ -3,6 +3,8 @@ struct GlobalSettings {
     var store: StoreKind
     /// The database path given by `--db` or `CART_DB`; `nil` means the default location.
     var explicitDatabasePath: String?
+    /// Where `explicitDatabasePath` came from: `--db` or `CART_DB`.
+    var databasePathSource: String?
     var cartID: String
     /// Whether the cart came from `--cart` or `CART_ID` rather than the default, which makes
     /// `cart orders` filter by it.
@@ -22,13 +24,22 @@ struct GlobalSettings {
         }
         let store = try value(GlobalOptions.store)?.text.flatMap(StoreKind.init(rawValue:)) ?? .sqlite
         let cart = try value(GlobalOptions.cart)?.text
+        let path = try value(GlobalOptions.db)?.text
         return GlobalSettings(
             store: store,
-            explicitDatabasePath: try value(GlobalOptions.db)?.text,
+            explicitDatabasePath: path,
+            databasePathSource: path == nil ? nil : invocation.has(GlobalOptions.db.name) ? "--db" : "CART_DB",
             cartID: cart ?? "default",
             cartWasChosen: cart != nil,
             json: invocation.flag(GlobalOptions.json.name),
             busyTimeoutMilliseconds: try value(GlobalOptions.busyTimeout)?.integer ?? 5000)
+    }
+
+    /// What to tell people after a command that ran on the memory store; `nil` for SQLite.
+    var memoryStoreNote: String? {
+        guard store == .memory else { return nil }
+        let ignored = databasePathSource.map { " and ignores \($0)" } ?? ""
+        return "Note: --store memory keeps nothing\(ignored); every change is lost when this command ends."
     }
 
     /// The database file: `--db`, else `CART_DB`, else `${XDG_DATA_HOME:-$HOME/.local/share}/cart/cart.sqlite3`.
