@@ -20,12 +20,12 @@ final class InMemoryStorage: CartStorageWriter {
     private let state: InMemoryState
     private let recordsUndo: Bool
     /// Kept between units so its buffer is reused.
-    private var undoLog: [Undo] = []
+    @exclusivity(unchecked) private var undoLog: [Undo] = []
     /// The cart the unit touched last and whether it looked up a product of that SKU, so that
     /// the reads and writes of one line hash the cart ID and SKU once each (hashing was a third
     /// of an in-memory add).
-    private var recentCart: (id: String, slot: InMemoryState.CartSlot)?
-    private var recentProductSKU: String?
+    @exclusivity(unchecked) private var recentCart: (id: String, slot: InMemoryState.CartSlot)?
+    @exclusivity(unchecked) private var recentProductSKU: String?
 
     init(state: InMemoryState, recordsUndo: Bool) {
         self.state = state
