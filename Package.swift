@@ -62,7 +62,18 @@ let package = Package(
         .executableTarget(
             name: "cart",
             dependencies: ["CartCLI"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // The Swift runtime linked in: loading and binding a dozen shared Swift libraries
+            // was most of a short command's start-up (issue 6, workload 6: `cart orders`
+            // 6.8 -> 4.1 ms). lld, because gold warns about glibc's mktemp inside
+            // libFoundationEssentials.a; that archive also needs the two libraries below,
+            // which the driver does not add by itself. Release only: test bundles link the
+            // executable's module with its settings, and there is no static swift-testing.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
+            ]
         ),
         .executableTarget(
             name: "cart-torture",

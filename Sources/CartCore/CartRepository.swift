@@ -105,6 +105,10 @@ public protocol CartStorageWriter: CartStorageReader {
     func saveSettings(_ settings: StoreSettings) throws
     /// Inserts or replaces a product.
     func saveProduct(_ product: Product) throws
+    /// Sets the tracked stock of an existing product (`nil` stops tracking), leaving its other
+    /// fields: what `saveProduct(_:)` of the product with only its stock changed stores, in a
+    /// call a backend can answer by writing one column.
+    func saveStock(sku: String, stock: Int?) throws
     /// Inserts or replaces a product unless the very same product is stored, and says which
     /// it did: `saveProduct(_:)` preceded by `product(sku:)`, in one call a backend can answer
     /// with one statement for a new product.

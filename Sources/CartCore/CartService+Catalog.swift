@@ -115,6 +115,7 @@ extension CartService {
         try repository.write { storage in
             let settings = try storage.settings()
             var firstIndex: [String: Int] = [:]
+            firstIndex.reserveCapacity(products.count)
             var valid: [Product] = []
             valid.reserveCapacity(products.count)
             for index in products.indices {

@@ -50,9 +50,7 @@ extension CartService {
             try storage.insertOrder(order)
             for line in stored {
                 guard let stock = line.product.stock else { continue }
-                var product = line.product
-                product.stock = stock - line.quantity
-                try storage.saveProduct(product)
+                try storage.saveStock(sku: line.product.sku, stock: stock - line.quantity)
             }
             try storage.deleteCartLines(cartID: id)
             _ = try bump(header, id: id, in: storage)

@@ -20,12 +20,12 @@ final class InMemoryStorage: CartStorageWriter {
     private let state: InMemoryState
     private let recordsUndo: Bool
     /// Kept between units so its buffer is reused.
-    private var undoLog: [Undo] = []
+    @exclusivity(unchecked) private var undoLog: [Undo] = []
     /// The cart the unit touched last and whether it looked up a product of that SKU, so that
     /// the reads and writes of one line hash the cart ID and SKU once each (hashing was a third
     /// of an in-memory add).
-    private var recentCart: (id: String, slot: InMemoryState.CartSlot)?
-    private var recentProductSKU: String?
+    @exclusivity(unchecked) private var recentCart: (id: String, slot: InMemoryState.CartSlot)?
+    @exclusivity(unchecked) private var recentProductSKU: String?
 
     init(state: InMemoryState, recordsUndo: Bool) {
         self.state = state
@@ -249,6 +249,12 @@ final class InMemoryStorage: CartStorageWriter {
         state.products[product.sku] = product
     }
 
+    func saveStock(sku: String, stock: Int?) throws {
+        guard var product = state.products[sku] else { return }
+        product.stock = stock
+        try saveProduct(product)
+    }
+
     func upsertProduct(_ product: Product) throws -> ProductChange {
         let existing = state.products[product.sku]
         if existing == product { return .unchanged }
@@ -321,27 +327,5 @@ final class InMemoryStorage: CartStorageWriter {
         record(.order(wasInTimeOrder: state.ordersAreInTimeOrder))
         if let last = state.orders.last, last.placedAt > order.placedAt { state.ordersAreInTimeOrder = false }
         state.orders.append(order)
-    }
-}
-
-/// Storage constraints the in-memory backend enforces, as SQLite's constraints do: they catch
-/// a caller that bypasses `CartService`, never a rule.
-public enum InMemoryStorageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A cart line names a product that does not exist.
-    case missingProduct(String)
-    /// A cart line quantity of zero or less.
-    case nonPositiveQuantity(Int)
-    /// An order number that is not the next one.
-    case orderNumberTaken(OrderNumber)
-    /// An idempotency key that already placed an order.
-    case idempotencyKeyTaken(String)
-
-    public var description: String {
-        switch self {
-        case .missingProduct(let sku): return "In-memory storage: no product '\(sku)' for the cart line."
-        case .nonPositiveQuantity(let quantity): return "In-memory storage: line quantity \(quantity) is not positive."
-        case .orderNumberTaken(let number): return "In-memory storage: order number \(number) is not the next one."
-        case .idempotencyKeyTaken(let key): return "In-memory storage: idempotency key '\(key)' is taken."
-        }
     }
 }

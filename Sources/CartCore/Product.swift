@@ -27,23 +27,3 @@ public struct Product: Hashable, Sendable {
         self.stock = stock
     }
 }
-
-/// Changes to apply to an existing product; `nil` fields stay as they are.
-public struct ProductUpdate: Hashable, Sendable {
-    /// A new name.
-    public var name: String?
-    /// A new price.
-    public var price: Money?
-    /// A new stock setting: `.some(nil)` stops tracking stock.
-    public var stock: Int??
-    /// A new active flag.
-    public var isActive: Bool?
-
-    /// Creates an update; leave a field `nil` to keep it.
-    public init(name: String? = nil, price: Money? = nil, stock: Int?? = nil, isActive: Bool? = nil) {
-        self.name = name
-        self.price = price
-        self.stock = stock
-        self.isActive = isActive
-    }
-}

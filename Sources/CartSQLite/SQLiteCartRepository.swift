@@ -78,7 +78,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         try lock.withLock {
-            let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
+            let result = try database.transaction(.immediate) {
+                let storage = SQLiteCartStorage(database: database)
+                let result = try body(storage)
+                try storage.finish()
+                return result
+            }
             localCommits += 1
             return result
         }

@@ -7,15 +7,22 @@ final class Statement {
     let handle: OpaquePointer
     let sql: String
     private unowned let database: Database
+    /// One buffer per parameter holding the text last bound there. SQLite reads bound text in
+    /// place from these (`SQLITE_STATIC`) instead of copying every value into an allocation
+    /// of its own (`SQLITE_TRANSIENT`): each binding stays valid until that parameter is bound
+    /// again, and the buffers live as long as the statement.
+    private var textBuffers: [UnsafeMutableRawBufferPointer]
 
     init(handle: OpaquePointer, sql: String, database: Database) {
         self.handle = handle
         self.sql = sql
         self.database = database
+        textBuffers = Array(repeating: UnsafeMutableRawBufferPointer(start: nil, count: 0), count: Int(sqlite3_bind_parameter_count(handle)))
     }
 
     deinit {
         sqlite3_finalize(handle)
+        for buffer in textBuffers { buffer.deallocate() }
     }
 
     /// Clears earlier bindings and the statement's position so it can run again.
@@ -38,13 +45,21 @@ final class Statement {
 
     func bind(_ value: String, at index: Int32) throws {
         var value = value
-        let code = value.withUTF8 { buffer -> Int32 in
-            guard let base = buffer.baseAddress else {
+        let code = value.withUTF8 { utf8 -> Int32 in
+            let slot = Int(index) - 1
+            // An index SQLite does not know: let it report the range error.
+            guard textBuffers.indices.contains(slot) else {
                 return sqlite3_bind_text(handle, index, "", 0, cart_sqlite3_transient())
             }
-            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                sqlite3_bind_text(handle, index, $0, Int32(buffer.count), cart_sqlite3_transient())
+            if textBuffers[slot].count < utf8.count || textBuffers[slot].baseAddress == nil {
+                textBuffers[slot].deallocate()
+                textBuffers[slot] = .allocate(byteCount: max(utf8.count, 32), alignment: 1)
             }
+            let buffer = textBuffers[slot]
+            if let source = utf8.baseAddress { buffer.baseAddress!.copyMemory(from: source, byteCount: utf8.count) }
+            // A nil destructor is SQLITE_STATIC: SQLite reads the buffer in place.
+            return sqlite3_bind_text(
+                handle, index, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
         }
         try check(code)
     }

@@ -83,6 +83,16 @@ struct OutputTests {
         }
     }
 
+    @Test("printable ASCII takes its byte count; text with anything else is measured per character")
+    func asciiFastPath() {
+        let printable = String((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) })
+        #expect(TerminalWidth.of(printable) == 95)
+        #expect(TerminalWidth.of(printable) == printable.reduce(0) { $0 + TerminalWidth.of($1) })
+        #expect(TerminalWidth.of("a\tb") == 2)
+        #expect(TerminalWidth.of("a\u{7F}b") == 2)
+        #expect(TerminalWidth.of("caf\u{65}\u{301}") == 4)
+    }
+
     @Test("tables align by terminal width, so wide characters and emoji keep the columns straight")
     func wideTables() {
         var table = TextTable([.left("SKU"), .left("NAME"), .right("PRICE")])

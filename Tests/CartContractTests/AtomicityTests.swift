@@ -56,6 +56,24 @@ struct AtomicityTests {
         #expect(throws: CartError.unknownProduct("fig")) { try store.service.product("fig") }
     }
 
+    @Test("saveStock changes the stock alone, and vanishes when the unit throws", arguments: Backend.allCases)
+    func stockWrites(_ backend: Backend) throws {
+        let store = try busyStore(backend)
+        let before = try store.service.product("apple")
+        try expectRollback(store) { storage in
+            try storage.saveStock(sku: "apple", stock: 7)
+            #expect(try storage.product(sku: "apple")?.stock == 7, "the body sees its own writes")
+        }
+        #expect(try store.service.product("apple") == before)
+        try store.service.repository.write { storage in try storage.saveStock(sku: "apple", stock: 4) }
+        var expected = before
+        expected.stock = 4
+        #expect(try store.service.product("apple") == expected)
+        try store.service.repository.write { storage in try storage.saveStock(sku: "apple", stock: nil) }
+        expected.stock = nil
+        #expect(try store.service.product("apple") == expected)
+    }
+
     @Test("cart line writes vanish when the unit throws", arguments: Backend.allCases)
     func linesRollBack(_ backend: Backend) throws {
         let store = try busyStore(backend)

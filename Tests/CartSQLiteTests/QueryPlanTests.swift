@@ -38,4 +38,13 @@ struct QueryPlanTests {
         if query.cartID == nil, query.sku == nil { #expect(text.contains("orders_by_placed_at"), "\(name): \(text)") }
         if query.sku != nil { #expect(text.contains("order_lines_by_sku"), "\(name): \(text)") }
     }
+
+    @Test("the idempotency-key look-up uses the partial unique index")
+    func idempotencyKeyLookUpUsesIndex() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        _ = try SQLiteCartRepository(path: path)
+        let plan = try rows(path, "EXPLAIN QUERY PLAN SELECT number FROM orders WHERE idempotency_key = 'k'", column: 3)
+        #expect(plan.joined().contains("orders_by_idempotency_key"), "\(plan)")
+    }
 }

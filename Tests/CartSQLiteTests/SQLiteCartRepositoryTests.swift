@@ -172,3 +172,23 @@ func sqlite(_ path: String, _ sql: String, foreignKeys: Bool = false) throws {
             sql: sql)
     }
 }
+
+/// One column (the first by default) of every row `sql` returns, as text, read through a
+/// separate connection.
+func rows(_ path: String, _ sql: String, column: Int32 = 0) throws -> [String] {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let handle else {
+        throw DatabaseError(extendedResultCode: SQLITE_CANTOPEN, message: "cannot open \(path)")
+    }
+    defer { sqlite3_close_v2(handle) }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+        throw DatabaseError(extendedResultCode: sqlite3_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+    defer { sqlite3_finalize(statement) }
+    var result: [String] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+        result.append(sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL")
+    }
+    return result
+}

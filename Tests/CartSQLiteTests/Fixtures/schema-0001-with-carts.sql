@@ -22,11 +22,13 @@ INSERT INTO products VALUES('pear','Pear',99,1,12);
 CREATE TABLE carts (
     id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128 AND id NOT GLOB '*[^ -~]*'),
     version INTEGER NOT NULL CHECK (version >= 1),
-    updated_at INTEGER NOT NULL
+    updated_at INTEGER NOT NULL,
+    line_count INTEGER NOT NULL DEFAULT 0 CHECK (line_count >= 0),
+    next_position INTEGER NOT NULL DEFAULT 1 CHECK (next_position >= 1)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO carts VALUES('alice',3,1798000100000);
-INSERT INTO carts VALUES('bob',1,1798000200000);
-INSERT INTO carts VALUES('carol',2,1798000300000);
+INSERT INTO carts VALUES('alice',3,1798000100000,2,3);
+INSERT INTO carts VALUES('bob',1,1798000200000,1,2);
+INSERT INTO carts VALUES('carol',2,1798000300000,0,1);
 CREATE TABLE cart_lines (
     cart_id TEXT NOT NULL REFERENCES carts (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
     sku TEXT NOT NULL REFERENCES products (sku),
@@ -43,6 +45,5 @@ CREATE TABLE schema_migrations (
                     checksum TEXT NOT NULL,
                     applied_at INTEGER NOT NULL
                 ) STRICT;
-INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','207715a7741bd8890e893588153f7f519169fe8bb9d4b272fc00eefec2277585',1798000000000);
-CREATE INDEX carts_by_updated_at ON carts (updated_at);
+INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','0b27ba1b27da2fd0ee18e039d8ea36625098c84ad862e567fe9a3b335692f014',1798000000000);
 COMMIT;

@@ -6,8 +6,8 @@ CREATE TABLE schema_migrations (
     checksum TEXT NOT NULL,
     applied_at INTEGER NOT NULL
 ) STRICT;
-INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','207715a7741bd8890e893588153f7f519169fe8bb9d4b272fc00eefec2277585',1795954468388);
-INSERT INTO schema_migrations VALUES(2,'0002_orders','58dae225d59f893d5ac2a864737d41e9ae259d6f398c55ff486a2a7c494eeb9a',1795954468388);
+INSERT INTO schema_migrations VALUES(1,'0001_initial_schema','0b27ba1b27da2fd0ee18e039d8ea36625098c84ad862e567fe9a3b335692f014',1795954468388);
+INSERT INTO schema_migrations VALUES(2,'0002_orders','9ce581769461152655ed065e46eb1b251f1f20c0328c916afe8b2db2dc40987a',1795954468388);
 CREATE TABLE settings (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     currency TEXT NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
@@ -30,11 +30,13 @@ INSERT INTO products VALUES('pear','Pear',99,1,10);
 CREATE TABLE carts (
     id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 128 AND id NOT GLOB '*[^ -~]*'),
     version INTEGER NOT NULL CHECK (version >= 1),
-    updated_at INTEGER NOT NULL
+    updated_at INTEGER NOT NULL,
+    line_count INTEGER NOT NULL DEFAULT 0 CHECK (line_count >= 0),
+    next_position INTEGER NOT NULL DEFAULT 1 CHECK (next_position >= 1)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO carts VALUES('alice',4,1798090010000);
-INSERT INTO carts VALUES('bob',3,1798086420000);
-INSERT INTO carts VALUES('carol',1,1798090000000);
+INSERT INTO carts VALUES('alice',4,1798090010000,1,2);
+INSERT INTO carts VALUES('bob',3,1798086420000,0,1);
+INSERT INTO carts VALUES('carol',1,1798090000000,1,2);
 CREATE TABLE cart_lines (
     cart_id TEXT NOT NULL REFERENCES carts (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
     sku TEXT NOT NULL REFERENCES products (sku),
@@ -51,7 +53,7 @@ CREATE TABLE orders (
     currency TEXT NOT NULL CHECK (length(currency) = 3),
     total_items INTEGER NOT NULL CHECK (total_items > 0),
     total INTEGER NOT NULL CHECK (total >= 0),
-    idempotency_key TEXT UNIQUE CHECK (idempotency_key IS NULL OR length(idempotency_key) BETWEEN 1 AND 128)
+    idempotency_key TEXT CHECK (idempotency_key IS NULL OR length(idempotency_key) BETWEEN 1 AND 128)
 ) STRICT;
 INSERT INTO orders VALUES(1,'alice',1798000120000,'EUR',7,843,'alice-1');
 INSERT INTO orders VALUES(2,'bob',1798086420000,'EUR',3,829,NULL);
@@ -71,7 +73,7 @@ INSERT INTO order_lines VALUES(1,1,'pear','Pear',99,2,198,1798000120000);
 INSERT INTO order_lines VALUES(1,2,'apple','Apple',129,5,645,1798000120000);
 INSERT INTO order_lines VALUES(2,1,'fig','Fig',350,2,700,1798086420000);
 INSERT INTO order_lines VALUES(2,2,'apple','Apple',129,1,129,1798086420000);
-CREATE INDEX carts_by_updated_at ON carts (updated_at);
+CREATE UNIQUE INDEX orders_by_idempotency_key ON orders (idempotency_key) WHERE idempotency_key IS NOT NULL;
 CREATE INDEX orders_by_placed_at ON orders (placed_at);
 CREATE INDEX orders_by_cart ON orders (cart_id, placed_at);
 CREATE INDEX order_lines_by_sku ON order_lines (sku, placed_at, order_number);

@@ -1,0 +1,266 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CartCore
+
+/// Carts and their lines. Every change to a cart's lines also updates the cart's `CartRowState`,
+/// which `saveCartHeader(_:)` or `finish()` writes back to the `carts` row.
+extension SQLiteCartStorage {
+    private static let selectCartRow = CachedSQL(
+        "SELECT version, updated_at, line_count, next_position FROM carts WHERE id = ?")
+
+    func cartHeader(id: String) throws -> CartHeader? {
+        let statement = try database.cached(Self.selectCartRow)
+        defer { statement.reset() }
+        try statement.bind(id, at: 1)
+        let exists = try statement.step()
+        if cartRows.firstIndex(where: { $0.cartID == id }) == nil {
+            cartRows.append(
+                CartRowState(
+                    cartID: id, exists: exists, lineCount: exists ? statement.int(at: 2) : 0,
+                    nextPosition: exists ? statement.int(at: 3) : 1))
+        }
+        guard exists else { return nil }
+        return CartHeader(
+            id: id, version: statement.int(at: 0), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 1)))
+    }
+
+    func lockCart(id: String) throws -> CartHeader? { try cartHeader(id: id) }
+
+    /// The index in `cartRows` of the cart's state, read from `carts` if this unit has not yet.
+    private func cartRowIndex(_ cartID: String) throws -> Int {
+        if let index = cartRows.firstIndex(where: { $0.cartID == cartID }) { return index }
+        _ = try cartHeader(id: cartID)
+        return cartRows.count - 1
+    }
+
+    private static let insertCartSQL = CachedSQL(
+        "INSERT INTO carts (id, version, updated_at, line_count, next_position) VALUES (?1, ?2, ?3, ?4, ?5)")
+    private static let updateCartSQL = CachedSQL(
+        "UPDATE carts SET version = ?2, updated_at = ?3, line_count = ?4, next_position = ?5 WHERE id = ?1")
+    private static let upsertCartHeaderSQL = CachedSQL(
+        """
+        INSERT INTO carts (id, version, updated_at) VALUES (?1, ?2, ?3)
+        ON CONFLICT (id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at
+        """)
+
+    // A plain UPDATE of a row the unit has read: an upsert runs the INSERT's CHECKs (the ID's
+    // GLOB among them) before it finds the conflict, on every call.
+    func saveCartHeader(_ header: CartHeader) throws {
+        let index = cartRows.firstIndex { $0.cartID == header.id }
+        let statement: Statement
+        if let index {
+            let row = cartRows[index]
+            statement = try database.cached(row.exists ? Self.updateCartSQL : Self.insertCartSQL)
+            try statement.bind(row.lineCount, at: 4)
+            try statement.bind(row.nextPosition, at: 5)
+            cartRows[index].exists = true
+            cartRows[index].isDirty = false
+        } else {
+            // A cart this unit never read has no line changes to write.
+            statement = try database.cached(Self.upsertCartHeaderSQL)
+        }
+        try statement.bind(header.id, at: 1)
+        try statement.bind(header.version, at: 2)
+        try statement.bind(UTCCalendar.milliseconds(header.updatedAt), at: 3)
+        try statement.run()
+    }
+
+    private static let updateCartSummarySQL = CachedSQL(
+        "UPDATE carts SET line_count = ?2, next_position = ?3 WHERE id = ?1")
+
+    /// Writes the line summaries the unit changed but has not saved with a header; called by
+    /// the repository before it commits. Lines of a cart without a row are left to the foreign
+    /// key, which refuses the commit.
+    func finish() throws {
+        for row in cartRows where row.isDirty && row.exists {
+            let statement = try database.cached(Self.updateCartSummarySQL)
+            try statement.bind(row.cartID, at: 1)
+            try statement.bind(row.lineCount, at: 2)
+            try statement.bind(row.nextPosition, at: 3)
+            try statement.run()
+        }
+    }
+
+    private static let selectCartLines = CachedSQL(
+        """
+        SELECT l.quantity, p.sku, p.name, p.price, p.active, p.stock
+        FROM cart_lines AS l JOIN products AS p ON p.sku = l.sku
+        WHERE l.cart_id = ?
+        ORDER BY l.position
+        """)
+
+    func cartLines(cartID: String) throws -> [StoredCartLine] {
+        let statement = try database.cached(Self.selectCartLines)
+        defer { statement.reset() }
+        try statement.bind(cartID, at: 1)
+        var lines: [StoredCartLine] = []
+        while try statement.step() {
+            lines.append(StoredCartLine(quantity: statement.int(at: 0), product: try product(from: statement, startingAt: 1)))
+        }
+        return lines
+    }
+
+    func lockCartLines(cartID: String) throws -> [StoredCartLine] { try cartLines(cartID: cartID) }
+
+    private static let selectLineQuantity = CachedSQL("SELECT quantity FROM cart_lines WHERE cart_id = ? AND sku = ?")
+
+    func cartLineQuantity(cartID: String, sku: String) throws -> Int? {
+        let statement = try database.cached(Self.selectLineQuantity)
+        defer { statement.reset() }
+        try statement.bind(cartID, at: 1)
+        try statement.bind(sku, at: 2)
+        return try statement.step() ? statement.int(at: 0) : nil
+    }
+
+    func cartLineCount(cartID: String) throws -> Int {
+        cartRows[try cartRowIndex(cartID)].lineCount
+    }
+
+    private static let insertCartLineSQL = CachedSQL(
+        "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES (?1, ?2, ?3, ?4)")
+    private static let updateCartLineSQL = CachedSQL(
+        "UPDATE cart_lines SET quantity = ?3 WHERE cart_id = ?1 AND sku = ?2")
+    private static let upsertCartLineSQL = CachedSQL(
+        """
+        INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES (?1, ?2, ?3, ?4)
+        ON CONFLICT (cart_id, sku) DO UPDATE SET quantity = excluded.quantity
+        RETURNING position
+        """)
+
+    func setCartLine(cartID: String, sku: String, quantity: Int) throws {
+        let locked = lockedLine
+        lockedLine = nil
+        let isLocked = locked?.cartID == cartID && locked?.sku == sku
+        if isLocked, locked?.exists == true {
+            let statement = try database.cached(Self.updateCartLineSQL)
+            try statement.bind(cartID, at: 1)
+            try statement.bind(sku, at: 2)
+            try statement.bind(quantity, at: 3)
+            try statement.run()
+            return
+        }
+        let index = try cartRowIndex(cartID)
+        let position = cartRows[index].nextPosition
+        // A line lockCartLine found missing is inserted; any other line is upserted, and was
+        // new if it took the new position (every stored position is below it).
+        let statement = try database.cached(isLocked ? Self.insertCartLineSQL : Self.upsertCartLineSQL)
+        defer { statement.reset() }
+        try statement.bind(cartID, at: 1)
+        try statement.bind(sku, at: 2)
+        try statement.bind(quantity, at: 3)
+        try statement.bind(position, at: 4)
+        if try statement.step(), statement.int(at: 0) != position { return }
+        cartRows[index].lineInserted()
+    }
+
+    // One statement instead of four (header with line summary, product, line). A cart this
+    // unit has already changed keeps the summary the unit holds for it.
+    private static let lockCartLineSQL = CachedSQL(
+        """
+        SELECT c.version, c.updated_at, c.line_count, c.next_position, p.name, p.price, p.active, p.stock, l.quantity
+        FROM (SELECT 1)
+            LEFT JOIN carts AS c ON c.id = ?1
+            LEFT JOIN products AS p ON p.sku = ?2
+            LEFT JOIN cart_lines AS l ON l.cart_id = ?1 AND l.sku = ?2
+        """)
+
+    func lockCartLine(cartID: String, sku: String) throws -> CartLineContext {
+        let statement = try database.cached(Self.lockCartLineSQL)
+        defer { statement.reset() }
+        try statement.bind(cartID, at: 1)
+        try statement.bind(sku, at: 2)
+        guard try statement.step() else { throw database.lastError(sql: statement.sql) }
+        let exists = !statement.isNull(at: 0)
+        let header =
+            exists
+            ? CartHeader(
+                id: cartID, version: statement.int(at: 0), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 1)))
+            : nil
+        let index: Int
+        if let known = cartRows.firstIndex(where: { $0.cartID == cartID }) {
+            index = known
+        } else {
+            index = cartRows.count
+            cartRows.append(
+                CartRowState(
+                    cartID: cartID, exists: exists, lineCount: exists ? statement.int(at: 2) : 0,
+                    nextPosition: exists ? statement.int(at: 3) : 1))
+        }
+        let product =
+            statement.isNull(at: 4)
+            ? nil
+            : Product(
+                sku: sku, name: statement.string(at: 4), price: try money(statement.int64(at: 5)),
+                isActive: statement.bool(at: 6), stock: statement.optionalInt(at: 7))
+        let quantity = statement.optionalInt(at: 8)
+        lockedLine = (cartID, sku, quantity != nil)
+        return CartLineContext(
+            header: header, product: product, quantity: quantity,
+            lineCount: quantity == nil ? cartRows[index].lineCount : 0)
+    }
+
+    private static let deleteCartLineSQL = CachedSQL("DELETE FROM cart_lines WHERE cart_id = ? AND sku = ?")
+
+    func deleteCartLine(cartID: String, sku: String) throws {
+        lockedLine = nil
+        let statement = try database.cached(Self.deleteCartLineSQL)
+        try statement.bind(cartID, at: 1)
+        try statement.bind(sku, at: 2)
+        try statement.run()
+        let deleted = database.changes
+        if deleted > 0 { cartRows[try cartRowIndex(cartID)].linesDeleted(deleted) }
+    }
+
+    private static let deleteCartLinesSQL = CachedSQL("DELETE FROM cart_lines WHERE cart_id = ?")
+
+    func deleteCartLines(cartID: String) throws {
+        lockedLine = nil
+        let statement = try database.cached(Self.deleteCartLinesSQL)
+        try statement.bind(cartID, at: 1)
+        try statement.run()
+        let deleted = database.changes
+        if deleted > 0 { cartRows[try cartRowIndex(cartID)].linesDeleted(deleted) }
+    }
+
+    private static let selectCarts = CachedSQL(
+        """
+        SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0)
+        FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
+        GROUP BY c.id
+        ORDER BY c.id
+        """)
+
+    func carts() throws -> [CartSummary] {
+        let statement = try database.cached(Self.selectCarts)
+        defer { statement.reset() }
+        var carts: [CartSummary] = []
+        while try statement.step() {
+            carts.append(
+                CartSummary(
+                    id: statement.string(at: 0), lineCount: statement.int(at: 3), totalItems: statement.int(at: 4),
+                    version: statement.int(at: 1), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 2))))
+        }
+        return carts
+    }
+
+    private static let countCarts = CachedSQL("SELECT count(*) FROM carts")
+
+    func cartCount() throws -> Int {
+        Int(try database.scalar(Self.countCarts) ?? 0)
+    }
+
+    private static let deleteCartsSQL = CachedSQL("DELETE FROM carts WHERE updated_at < ?")
+
+    func deleteCarts(updatedBefore instant: Date) throws -> Int {
+        lockedLine = nil
+        // The deleted carts' lines go with them (ON DELETE CASCADE); states read before are stale.
+        cartRows.removeAll()
+        let statement = try database.cached(Self.deleteCartsSQL)
+        try statement.bind(UTCCalendar.milliseconds(instant), at: 1)
+        try statement.run()
+        return database.changes
+    }
+}
