@@ -1,3 +1,4 @@
+import CartCore
 import Testing
 
 @testable import CartCLI
@@ -18,7 +19,7 @@ struct OutputTests {
 
     @Test("whatever a string holds, the JSON written for it parses back to it")
     func jsonRoundTrip() throws {
-        var random = SplitMix64(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<500 {
             let text = ParserPropertyTests.garbage(&random)
             let document = JSONValue.array([.string(text), .object([(text, .string(text))])])

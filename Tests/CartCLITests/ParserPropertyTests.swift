@@ -1,20 +1,8 @@
+import CartCore
 import Foundation
 import Testing
 
 @testable import CartCLI
-
-/// A small deterministic generator, so a failing argv can be reproduced from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Parser under random input")
 struct ParserPropertyTests {
@@ -62,7 +50,7 @@ struct ParserPropertyTests {
         let environment = [
             "CART_STORE": "memory", "HOME": home.path, "CART_DB": home.appendingPathComponent("db").path,
         ]
-        var random = SplitMix64(state: 0xC0FFEE)
+        var random = SplitMix64(seed: 0xC0FFEE)
         for round in 0..<3000 {
             let count = Int.random(in: 0...7, using: &random)
             let argv = (0..<count).map { _ in
