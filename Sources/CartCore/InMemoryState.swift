@@ -13,8 +13,12 @@ final class InMemoryState {
     /// One cart. A reference, so a unit looks the cart up once and changes it in place instead
     /// of rehashing its ID for every field it touches.
     final class CartSlot {
+        static let initialLineCapacity = 8
+
         @exclusivity(unchecked) var header: CartHeader?
-        @exclusivity(unchecked) var lines: [String: LineSlot] = [:]
+        /// Starts with room for a few lines: growing from empty rehashed every line at each
+        /// doubling, 8% of an in-memory add (callgrind).
+        @exclusivity(unchecked) var lines = [String: LineSlot](minimumCapacity: initialLineCapacity)
         @exclusivity(unchecked) var nextPosition = 0
 
         var orderedLines: [(sku: String, quantity: Int)] {
