@@ -233,7 +233,9 @@ final class InMemoryStorage: CartStorageWriter {
         let cart = existingSlot(for: cartID)
         let quantity = cart?.lines[sku]?.quantity
         let product = state.products[sku]
-        recentProductSKU = product == nil ? nil : sku
+        // Not `product == nil`: that picks `Equatable`'s `==` and copies and destroys the
+        // product twice (a twentieth of an in-memory add).
+        if case .some = product { recentProductSKU = sku } else { recentProductSKU = nil }
         return CartLineContext(
             header: cart?.header, product: product, quantity: quantity,
             lineCount: quantity == nil ? cart?.lines.count ?? 0 : 0)
