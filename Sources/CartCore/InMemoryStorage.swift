@@ -9,9 +9,9 @@ import Foundation
 final class InMemoryStorage: CartStorageWriter {
     private enum Undo {
         case settings(StoreSettings)
-        case product(String, Product?)
-        case line(InMemoryState.CartSlot, sku: String, InMemoryState.LineSlot?)
-        case lines(InMemoryState.CartSlot, [String: InMemoryState.LineSlot])
+        case product(String, InMemoryState.ProductSlot?)
+        case line(InMemoryState.CartSlot, ordinal: Int, InMemoryState.LineSlot?)
+        case lines(InMemoryState.CartSlot, [Int: InMemoryState.LineSlot])
         case header(InMemoryState.CartSlot, CartHeader?)
         case cart(String, InMemoryState.CartSlot?)
         case order(wasInTimeOrder: Bool)
@@ -21,11 +21,11 @@ final class InMemoryStorage: CartStorageWriter {
     private let recordsUndo: Bool
     /// Kept between units so its buffer is reused.
     @exclusivity(unchecked) private var undoLog: [Undo] = []
-    /// The cart the unit touched last and whether it looked up a product of that SKU, so that
-    /// the reads and writes of one line hash the cart ID and SKU once each (hashing was a third
-    /// of an in-memory add).
+    /// The cart the unit touched last and the SKU and ordinal of the product it looked up
+    /// last, so that the reads and writes of one line hash the cart ID and SKU once each
+    /// (hashing was a third of an in-memory add).
     @exclusivity(unchecked) private var recentCart: (id: String, slot: InMemoryState.CartSlot)?
-    @exclusivity(unchecked) private var recentProductSKU: String?
+    @exclusivity(unchecked) private var recentProduct: (sku: String, ordinal: Int)?
 
     init(state: InMemoryState, recordsUndo: Bool) {
         self.state = state
@@ -38,7 +38,7 @@ final class InMemoryStorage: CartStorageWriter {
     /// Starts a unit of work.
     func begin() {
         recentCart = nil
-        recentProductSKU = nil
+        recentProduct = nil
     }
 
     /// Ends a unit of work that succeeded: its changes stay.
@@ -54,14 +54,15 @@ final class InMemoryStorage: CartStorageWriter {
     /// Undoes every change of the unit, newest first.
     func rollBack() {
         recentCart = nil
+        recentProduct = nil
         for undo in undoLog.reversed() {
             switch undo {
             case .settings(let settings):
                 state.settings = settings
             case .product(let sku, let product):
                 state.products[sku] = product
-            case .line(let cart, let sku, let slot):
-                cart.lines[sku] = slot
+            case .line(let cart, let ordinal, let slot):
+                cart.lines[ordinal] = slot
             case .lines(let cart, let lines):
                 cart.lines = lines
             case .header(let cart, let header):
@@ -100,10 +101,10 @@ final class InMemoryStorage: CartStorageWriter {
 
     func settings() throws -> StoreSettings { state.settings }
 
-    func product(sku: String) throws -> Product? { state.products[sku] }
+    func product(sku: String) throws -> Product? { state.products[sku]?.product }
 
     func products(includeInactive: Bool) throws -> [Product] {
-        state.products.values.filter { includeInactive || $0.isActive }.sorted { $0.sku < $1.sku }
+        state.products.values.lazy.map(\.product).filter { includeInactive || $0.isActive }.sorted { $0.sku < $1.sku }
     }
 
     func productCount() throws -> Int { state.products.count }
@@ -113,12 +114,15 @@ final class InMemoryStorage: CartStorageWriter {
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         guard let cart = state.carts[cartID] else { return [] }
         return cart.orderedLines.compactMap { line in
-            state.products[line.sku].map { StoredCartLine(quantity: line.quantity, product: $0) }
+            state.products[state.skus[line.ordinal]].map {
+                StoredCartLine(quantity: line.quantity, product: $0.product)
+            }
         }
     }
 
     func cartLineQuantity(cartID: String, sku: String) throws -> Int? {
-        state.carts[cartID]?.lines[sku]?.quantity
+        guard let ordinal = state.products[sku]?.ordinal else { return nil }
+        return state.carts[cartID]?.lines[ordinal]?.quantity
     }
 
     func cartLineCount(cartID: String) throws -> Int { state.carts[cartID]?.lines.count ?? 0 }
@@ -231,12 +235,21 @@ final class InMemoryStorage: CartStorageWriter {
 
     func lockCartLine(cartID: String, sku: String) throws -> CartLineContext {
         let cart = existingSlot(for: cartID)
-        let quantity = cart?.lines[sku]?.quantity
-        let product = state.products[sku]
-        recentProductSKU = product == nil ? nil : sku
+        guard let slot = state.products[sku] else {
+            recentProduct = nil
+            return CartLineContext(header: cart?.header, product: nil, quantity: nil, lineCount: cart?.lines.count ?? 0)
+        }
+        recentProduct = (sku, slot.ordinal)
+        let quantity = cart?.lines[slot.ordinal]?.quantity
         return CartLineContext(
-            header: cart?.header, product: product, quantity: quantity,
+            header: cart?.header, product: slot.product, quantity: quantity,
             lineCount: quantity == nil ? cart?.lines.count ?? 0 : 0)
+    }
+
+    /// The ordinal of the product with this SKU, if there is one.
+    private func ordinal(sku: String) -> Int? {
+        if let recentProduct, recentProduct.sku == sku { return recentProduct.ordinal }
+        return state.products[sku]?.ordinal
     }
 
     func saveSettings(_ settings: StoreSettings) throws {
@@ -245,34 +258,35 @@ final class InMemoryStorage: CartStorageWriter {
     }
 
     func saveProduct(_ product: Product) throws {
-        record(.product(product.sku, state.products[product.sku]))
-        state.products[product.sku] = product
+        let old = state.products[product.sku]
+        record(.product(product.sku, old))
+        let ordinal = old?.ordinal ?? state.skus.count
+        if old == nil { state.skus.append(product.sku) }
+        state.products[product.sku] = InMemoryState.ProductSlot(product: product, ordinal: ordinal)
     }
 
     func saveStock(sku: String, stock: Int?) throws {
-        guard var product = state.products[sku] else { return }
+        guard var product = state.products[sku]?.product else { return }
         product.stock = stock
         try saveProduct(product)
     }
 
     func upsertProduct(_ product: Product) throws -> ProductChange {
-        let existing = state.products[product.sku]
+        let existing = state.products[product.sku]?.product
         if existing == product { return .unchanged }
         try saveProduct(product)
         return existing == nil ? .created : .updated
     }
 
     func setCartLine(cartID: String, sku: String, quantity: Int) throws {
-        guard recentProductSKU == sku || state.products[sku] != nil else {
-            throw InMemoryStorageError.missingProduct(sku)
-        }
+        guard let ordinal = ordinal(sku: sku) else { throw InMemoryStorageError.missingProduct(sku) }
         guard quantity > 0 else { throw InMemoryStorageError.nonPositiveQuantity(quantity) }
         let cart = slot(for: cartID)
         let next = cart.nextPosition + 1
-        // One hash of the SKU for the read and the write.
-        let old = Self.update(&cart.lines[sku], quantity: quantity, newPosition: next)
+        // One hash of the ordinal for the read and the write.
+        let old = Self.update(&cart.lines[ordinal], quantity: quantity, newPosition: next)
         if old == nil { cart.nextPosition = next }
-        record(.line(cart, sku: sku, old))
+        record(.line(cart, ordinal: ordinal, old))
     }
 
     /// Sets the line's quantity, keeping its position or taking `newPosition`; returns the
@@ -286,9 +300,10 @@ final class InMemoryStorage: CartStorageWriter {
     }
 
     func deleteCartLine(cartID: String, sku: String) throws {
-        guard let cart = existingSlot(for: cartID), let old = cart.lines[sku] else { return }
-        record(.line(cart, sku: sku, old))
-        cart.lines[sku] = nil
+        guard let ordinal = ordinal(sku: sku), let cart = existingSlot(for: cartID), let old = cart.lines[ordinal]
+        else { return }
+        record(.line(cart, ordinal: ordinal, old))
+        cart.lines[ordinal] = nil
     }
 
     func deleteCartLines(cartID: String) throws {
