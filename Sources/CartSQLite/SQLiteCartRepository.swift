@@ -5,6 +5,9 @@ import Foundation
 #endif
 public import CartCore
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A `CartRepository` that keeps everything in one SQLite file, so carts and orders survive
 /// restarts and are shared by every process that opens the file.
@@ -50,12 +53,29 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         self.database = try Database(path: path, busyTimeoutMilliseconds: Int32(clamping: milliseconds))
         self.path = path
+        let deadline = ContinuousClock.now + busyTimeout
+        while true {
+            do {
+                try prepareSchema(migrate: migrate, initialSettings: initialSettings)
+                break
+            } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < deadline {
+                // Switching a new file to WAL and migrating it take locks that SQLite does not
+                // wait for when waiting could deadlock (it answers SQLITE_BUSY at once). Another
+                // process is setting the same file up: give it a moment, then look again.
+                usleep(5_000)
+            }
+        }
+        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+    }
+
+    /// Refuses a file this build must not touch, switches it to WAL and applies pending
+    /// migrations (when asked), in that order, so a refused file is never written.
+    private func prepareSchema(migrate: Bool, initialSettings: StoreSettings) throws {
         let applied = try Migrator.shipped.applied(in: database)
         try enableWriteAheadLog()
         if migrate, applied.count < Migrator.shipped.migrations.count {
             _ = try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
         }
-        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
     }
 
     /// A private in-memory SQLite database, gone when the repository is released; for tests.
