@@ -164,6 +164,29 @@ struct EndToEndDatabaseTests {
         #expect(result.stderr == "Error: '\(sandbox.path(""))' is a directory, not a database file.\n")
     }
 
+    @Test("a path ending in '/' is refused before any directory is created")
+    func trailingSlash() throws {
+        let sandbox = try CartSandbox()
+        let path = sandbox.path("new") + "/deeper/"
+        let result = try sandbox.run("--db", path, "show")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: '\(path)' is a directory, not a database file.\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("new")))
+    }
+
+    @Test("a device such as /dev/null is refused as not a regular file, and left alone")
+    func specialFile() throws {
+        let sandbox = try CartSandbox()
+        for arguments in [["show"], ["add", "apple"], ["db", "status"], ["db", "check"]] {
+            let result = try sandbox.run(["--db", "/dev/null"] + arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(
+                result.stderr
+                    == "Error: '/dev/null' is not a regular file (a device, pipe or socket), so it cannot hold a database.\n",
+                "\(arguments)")
+        }
+    }
+
     @Test("a database locked past the busy timeout exits 75")
     func busy() throws {
         let sandbox = try CartSandbox()

@@ -50,6 +50,7 @@ enum DatabaseCommands {
             let path = try runner.databasePath()
             fields.append(("path", .string(path)))
             lines.append(("Database", path))
+            try BackendFactory.refuseNonFile(path)
             // An empty file is a database not created yet: report it as such without writing to it.
             guard FileSystem.hasContent(path) else {
                 if runner.json { return try runner.emit(.object(fields + [("exists", .bool(false))])) }
@@ -125,6 +126,7 @@ enum DatabaseCommands {
         var problems: [String] = []
         if runner.globals.store == .sqlite {
             let path = try runner.databasePath()
+            try BackendFactory.refuseNonFile(path)
             guard FileSystem.hasContent(path) else {
                 throw CommandFailure("No database at '\(DisplayText.clean(path))'.")
             }

@@ -38,13 +38,23 @@ enum BackendFactory {
             path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate)
     }
 
+    /// Refuses a path that cannot be a database file: a directory (or a path ending in `/`) and
+    /// a device, pipe or socket such as `/dev/null`, before anything is created or opened.
+    static func refuseNonFile(_ path: String) throws {
+        if FileSystem.isDirectory(path) || path.hasSuffix("/") {
+            throw CommandFailure("'\(DisplayText.clean(path))' is a directory, not a database file.")
+        }
+        if FileSystem.isSpecialFile(path) {
+            throw CommandFailure(
+                "'\(DisplayText.clean(path))' is not a regular file (a device, pipe or socket), so it cannot hold a database.")
+        }
+    }
+
     /// Refuses a directory, creates the missing parent directories, and refuses to create a
     /// database in a directory that cannot be written, so that the error a person sees names
     /// the real problem rather than SQLite's "unable to open".
     static func prepareLocation(of path: String) throws {
-        if FileSystem.isDirectory(path) {
-            throw CommandFailure("'\(DisplayText.clean(path))' is a directory, not a database file.")
-        }
+        try refuseNonFile(path)
         let parent = FileSystem.parentDirectory(of: path)
         if !parent.isEmpty, !FileSystem.isDirectory(parent) {
             do {

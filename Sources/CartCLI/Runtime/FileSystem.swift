@@ -22,6 +22,15 @@ enum FileSystem {
         return (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether something other than a regular file or a directory exists at `path`: a device
+    /// such as `/dev/null`, a pipe or a socket (following symbolic links).
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
     /// Whether anything exists at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()
