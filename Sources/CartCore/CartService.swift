@@ -74,12 +74,9 @@ public struct CartService: Sendable {
             }
             let context = try storage.lockCartLine(cartID: id, sku: sku)
             try Self.check(expectedVersion, against: context.header, cartID: id)
-            let product = try Self.sellable(context.product, sku: sku)
-            let current = context.quantity
-            let (requested, overflow) = (current ?? 0).addingReportingOverflow(quantity)
-            try Self.checkLine(product, quantity: overflow ? Int.max : requested, settings: settings)
-            if current == nil { try Self.checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings) }
-            try storage.setCartLine(cartID: id, sku: sku, quantity: requested)
+            let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
+            let requested = overflow ? Int.max : sum
+            try Self.storeLine(sku, quantity: requested, in: id, context: context, settings: settings, storage: storage)
             let version = try bump(context.header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
         }
@@ -138,12 +135,7 @@ public struct CartService: Sendable {
                 guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
                 try storage.deleteCartLine(cartID: id, sku: sku)
             } else {
-                let product = try Self.sellable(context.product, sku: sku)
-                try Self.checkLine(product, quantity: quantity, settings: settings)
-                if current == nil {
-                    try Self.checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings)
-                }
-                try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)
+                try Self.storeLine(sku, quantity: quantity, in: id, context: context, settings: settings, storage: storage)
             }
             let version = try bump(context.header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
@@ -189,6 +181,19 @@ public struct CartService: Sendable {
     }
 
     // MARK: - Rules shared by the mutations
+
+    /// Stores a line of `quantity` units after checking every rule a line must meet: the product
+    /// exists and is active, the per-line cap, tracked stock, 64-bit money, and, for a new line,
+    /// the lines-per-cart cap. Used by `add` and `setQuantity`.
+    static func storeLine(
+        _ sku: String, quantity: Int, in id: String, context: CartLineContext, settings: StoreSettings,
+        storage: any CartStorageWriter
+    ) throws {
+        let product = try sellable(context.product, sku: sku)
+        try checkLine(product, quantity: quantity, settings: settings)
+        if context.quantity == nil { try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings) }
+        try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)
+    }
 
     static func check(_ expected: Int?, against header: CartHeader?, cartID: String) throws(CartError) {
         guard let expected else { return }
