@@ -1,14 +1,20 @@
+import Synchronization
+
 /// An ISO 4217 currency: its code and how many digits its minor unit has.
 ///
 /// The store has exactly one currency, chosen when its database is created.
+///
+/// A currency is a plain value with no references: the code's three letters are packed into an
+/// integer and the symbol is an index into a table of symbols. Every `Money`, `Product` and
+/// `StoreSettings` holds one, and copying them on every call retained and released two strings
+/// (issue 6: a fifth of an in-memory add-to-cart was reference counting).
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
-    /// The three-letter ISO 4217 code, such as `USD`.
-    public let code: String
+    /// The code's ASCII letters, the first in the lowest byte.
+    private let packedCode: UInt32
     /// How many decimal digits the minor unit has: 2 for USD (cents), 0 for JPY, 3 for KWD.
     public let minorUnitExponent: Int
-    /// The symbol written before amounts (`$12.99`), or `nil` where the code is written after
-    /// (`12.990 KWD`).
-    public let symbol: String?
+    /// 0 for no symbol; otherwise the symbol's position in `Currency.symbols`, plus one.
+    private let symbolNumber: UInt32
 
     /// Creates a currency that is not in the built-in table.
     ///
@@ -18,15 +24,14 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
             (0...4).contains(minorUnitExponent)
         else { throw .unknownCurrency(code) }
-        self.code = code
-        self.minorUnitExponent = minorUnitExponent
-        self.symbol = symbol
+        self.init(known: code, minorUnitExponent, symbol)
     }
 
+    /// `code` must be three ASCII capital letters.
     private init(known code: String, _ exponent: Int, _ symbol: String?) {
-        self.code = code
-        self.minorUnitExponent = exponent
-        self.symbol = symbol
+        packedCode = code.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        minorUnitExponent = exponent
+        symbolNumber = symbol.map(Currency.number(ofSymbol:)) ?? 0
     }
 
     /// Looks a currency up by its ISO 4217 code (case-insensitive).
@@ -36,6 +41,33 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         let upper = code.uppercased()
         guard let known = Currency.known[upper] else { throw .unknownCurrency(code) }
         self = known
+    }
+
+    /// The three-letter ISO 4217 code, such as `USD`.
+    public var code: String {
+        String(unsafeUninitializedCapacity: 3) { buffer in
+            for index in 0..<3 { buffer[index] = UInt8(truncatingIfNeeded: packedCode >> (8 * UInt32(index))) }
+            return 3
+        }
+    }
+
+    /// The symbol written before amounts (`$12.99`), or `nil` where the code is written after
+    /// (`12.990 KWD`).
+    public var symbol: String? {
+        guard symbolNumber > 0 else { return nil }
+        return Currency.symbols.withLock { $0[Int(symbolNumber) - 1] }
+    }
+
+    /// Every symbol a currency has been created with, each once, so that equal currencies have
+    /// equal numbers. It only grows, by the few distinct symbols a process uses.
+    private static let symbols = Mutex<[String]>([])
+
+    private static func number(ofSymbol symbol: String) -> UInt32 {
+        symbols.withLock { symbols in
+            if let index = symbols.firstIndex(of: symbol) { return UInt32(index + 1) }
+            symbols.append(symbol)
+            return UInt32(symbols.count)
+        }
     }
 
     public var description: String { code }
