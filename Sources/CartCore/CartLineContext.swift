@@ -1,11 +1,14 @@
 /// What a change to one cart line depends on, read for update in one storage call
-/// (`CartStorageWriter.lockCartLine(cartID:sku:)`): the cart's header, the product, the line's
-/// quantity and the cart's line count.
+/// (`CartStorageWriter.lockCartLine(cartID:sku:)`): the cart's version, the product's terms, the
+/// line's quantity and the cart's line count.
+///
+/// It holds only what the rules read, and nothing a copy has to retain: it travels through the
+/// protocol on every add and set (issue 6).
 public struct CartLineContext: Hashable, Sendable {
-    /// The cart's header, or `nil` for a cart never written.
-    public var header: CartHeader?
-    /// The product with the line's SKU, active or not, or `nil` when there is none.
-    public var product: Product?
+    /// The cart's version, or `nil` for a cart never written.
+    public var cartVersion: Int?
+    /// The terms of the product with the line's SKU, active or not, or `nil` when there is none.
+    public var product: ProductTerms?
     /// The line's quantity, or `nil` when the cart has no line for the SKU.
     public var quantity: Int?
     /// How many lines the cart has. Only read when `quantity` is `nil` (a new line is what the
@@ -13,8 +16,8 @@ public struct CartLineContext: Hashable, Sendable {
     public var lineCount: Int
 
     /// Creates a context.
-    public init(header: CartHeader?, product: Product?, quantity: Int?, lineCount: Int) {
-        self.header = header
+    public init(cartVersion: Int?, product: ProductTerms?, quantity: Int?, lineCount: Int) {
+        self.cartVersion = cartVersion
         self.product = product
         self.quantity = quantity
         self.lineCount = lineCount

@@ -73,11 +73,11 @@ public struct CartService: Sendable {
                 throw CartError.invalidQuantity(given: quantity, range: 1...settings.maxLineQuantity)
             }
             let context = try storage.lockCartLine(cartID: id, sku: sku)
-            try Self.check(expectedVersion, against: context.header, cartID: id)
+            try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
             let requested = overflow ? Int.max : sum
             try Self.storeLine(sku, quantity: requested, in: id, context: context, settings: settings, storage: storage)
-            let version = try bump(context.header, id: id, in: storage)
+            let version = try bump(version: context.cartVersion, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
         }
     }
@@ -126,10 +126,10 @@ public struct CartService: Sendable {
                 throw CartError.invalidQuantity(given: quantity, range: 0...settings.maxLineQuantity)
             }
             let context = try storage.lockCartLine(cartID: id, sku: sku)
-            try Self.check(expectedVersion, against: context.header, cartID: id)
+            try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity
             if current == quantity {
-                return CartUpdate(cartID: id, version: context.header?.version ?? 0, sku: sku, quantity: quantity)
+                return CartUpdate(cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity)
             }
             if quantity == 0 {
                 guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
@@ -137,7 +137,7 @@ public struct CartService: Sendable {
             } else {
                 try Self.storeLine(sku, quantity: quantity, in: id, context: context, settings: settings, storage: storage)
             }
-            let version = try bump(context.header, id: id, in: storage)
+            let version = try bump(version: context.cartVersion, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
         }
     }
@@ -190,19 +190,25 @@ public struct CartService: Sendable {
         storage: any CartStorageWriter
     ) throws {
         let product = try sellable(context.product, sku: sku)
-        try checkLine(product, quantity: quantity, settings: settings)
+        try checkLine(sku, product, quantity: quantity, settings: settings)
         if context.quantity == nil { try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings) }
         try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)
     }
 
     static func check(_ expected: Int?, against header: CartHeader?, cartID: String) throws(CartError) {
+        try check(expected, againstVersion: header?.version, cartID: cartID)
+    }
+
+    /// Throws `versionConflict` unless the cart is at the `expected` version (0 for a cart never
+    /// written, whose `version` is `nil`), or nothing is expected.
+    static func check(_ expected: Int?, againstVersion version: Int?, cartID: String) throws(CartError) {
         guard let expected else { return }
-        let actual = header?.version ?? 0
+        let actual = version ?? 0
         guard actual == expected else { throw .versionConflict(cart: cartID, expected: expected, actual: actual) }
     }
 
-    /// The product, if it exists and is active.
-    static func sellable(_ product: Product?, sku: String) throws(CartError) -> Product {
+    /// The product's terms, if it exists and is active.
+    static func sellable(_ product: ProductTerms?, sku: String) throws(CartError) -> ProductTerms {
         guard let product else { throw .unknownProduct(sku) }
         guard product.isActive else { throw .inactiveProduct(sku) }
         return product
@@ -211,13 +217,20 @@ public struct CartService: Sendable {
     /// A line of `quantity` units of `product` must fit the per-line cap, the tracked stock,
     /// and 64-bit money.
     static func checkLine(_ product: Product, quantity: Int, settings: StoreSettings) throws(CartError) {
+        try checkLine(product.sku, product.terms, quantity: quantity, settings: settings)
+    }
+
+    /// `checkLine(_:quantity:settings:)` for the product with this SKU and terms.
+    static func checkLine(_ sku: String, _ terms: ProductTerms, quantity: Int, settings: StoreSettings)
+        throws(CartError)
+    {
         guard quantity <= settings.maxLineQuantity else {
-            throw .lineQuantityCapExceeded(sku: product.sku, requested: quantity, cap: settings.maxLineQuantity)
+            throw .lineQuantityCapExceeded(sku: sku, requested: quantity, cap: settings.maxLineQuantity)
         }
-        if let stock = product.stock, quantity > stock {
-            throw .insufficientStock(sku: product.sku, requested: quantity, available: stock)
+        if let stock = terms.stock, quantity > stock {
+            throw .insufficientStock(sku: sku, requested: quantity, available: stock)
         }
-        _ = try product.price.multiplied(by: quantity)
+        _ = try terms.price.multiplied(by: quantity)
     }
 
     /// A cart holding `lineCount` lines must have room for one more.
@@ -229,7 +242,13 @@ public struct CartService: Sendable {
 
     /// Stores the cart's next version, stamped now, and returns it.
     func bump(_ header: CartHeader?, id: String, in storage: any CartStorageWriter) throws -> Int {
-        let version = (header?.version ?? 0) + 1
+        try bump(version: header?.version, id: id, in: storage)
+    }
+
+    /// Stores the next version after `version` (`nil` for a cart never written), stamped now,
+    /// and returns it.
+    func bump(version current: Int?, id: String, in storage: any CartStorageWriter) throws -> Int {
+        let version = (current ?? 0) + 1
         try storage.saveCartHeader(CartHeader(id: id, version: version, updatedAt: clock()))
         return version
     }

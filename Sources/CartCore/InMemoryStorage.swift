@@ -235,15 +235,17 @@ final class InMemoryStorage: CartStorageWriter {
 
     func lockCartLine(cartID: String, sku: String) throws -> CartLineContext {
         let cart = existingSlot(for: cartID)
-        guard let slot = state.products[sku] else {
+        guard let index = state.products.index(forKey: sku) else {
             recentProduct = nil
-            return CartLineContext(header: cart?.header, product: nil, quantity: nil, lineCount: cart?.lines.count ?? 0)
+            return CartLineContext(
+                cartVersion: cart?.header?.version, product: nil, quantity: nil, lineCount: cart?.lines.count ?? 0)
         }
-        recentProduct = (sku, slot.ordinal)
-        let quantity = cart?.lines[slot.ordinal]?.quantity
+        let ordinal = state.products.values[index].ordinal
+        recentProduct = (sku, ordinal)
+        let quantity = cart?.lines[ordinal]?.quantity
         return CartLineContext(
-            header: cart?.header, product: slot.product, quantity: quantity,
-            lineCount: quantity == nil ? cart?.lines.count ?? 0 : 0)
+            cartVersion: cart?.header?.version, product: state.products.values[index].product.terms,
+            quantity: quantity, lineCount: quantity == nil ? cart?.lines.count ?? 0 : 0)
     }
 
     /// The ordinal of the product with this SKU, if there is one.

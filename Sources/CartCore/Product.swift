@@ -18,6 +18,9 @@ public struct Product: Hashable, Sendable {
     /// without overflowing 64 bits.
     public static let maximumPriceMinorUnits: Int64 = 100_000_000
 
+    /// The price, active flag and stock: what the cart-line rules read.
+    public var terms: ProductTerms { ProductTerms(price: price, isActive: isActive, stock: stock) }
+
     /// Creates a product value; `CartService` validates it before storing it.
     public init(sku: String, name: String, price: Money, isActive: Bool = true, stock: Int? = nil) {
         self.sku = sku

@@ -160,7 +160,7 @@ extension SQLiteCartStorage {
     // unit has already changed keeps the summary the unit holds for it.
     private static let lockCartLineSQL = CachedSQL(
         """
-        SELECT c.version, c.updated_at, c.line_count, c.next_position, p.name, p.price, p.active, p.stock, l.quantity
+        SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity
         FROM (SELECT 1)
             LEFT JOIN carts AS c ON c.id = ?1
             LEFT JOIN products AS p ON p.sku = ?2
@@ -174,11 +174,6 @@ extension SQLiteCartStorage {
         try statement.bind(sku, at: 2)
         guard try statement.step() else { throw database.lastError(sql: statement.sql) }
         let exists = !statement.isNull(at: 0)
-        let header =
-            exists
-            ? CartHeader(
-                id: cartID, version: statement.int(at: 0), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 1)))
-            : nil
         let index: Int
         if let known = cartRows.firstIndex(where: { $0.cartID == cartID }) {
             index = known
@@ -186,19 +181,19 @@ extension SQLiteCartStorage {
             index = cartRows.count
             cartRows.append(
                 CartRowState(
-                    cartID: cartID, exists: exists, lineCount: exists ? statement.int(at: 2) : 0,
-                    nextPosition: exists ? statement.int(at: 3) : 1))
+                    cartID: cartID, exists: exists, lineCount: exists ? statement.int(at: 1) : 0,
+                    nextPosition: exists ? statement.int(at: 2) : 1))
         }
         let product =
-            statement.isNull(at: 4)
+            statement.isNull(at: 3)
             ? nil
-            : Product(
-                sku: sku, name: statement.string(at: 4), price: try money(statement.int64(at: 5)),
-                isActive: statement.bool(at: 6), stock: statement.optionalInt(at: 7))
-        let quantity = statement.optionalInt(at: 8)
+            : ProductTerms(
+                price: try money(statement.int64(at: 3)), isActive: statement.bool(at: 4),
+                stock: statement.optionalInt(at: 5))
+        let quantity = statement.optionalInt(at: 6)
         lockedLine = (cartID, sku, quantity != nil)
         return CartLineContext(
-            header: header, product: product, quantity: quantity,
+            cartVersion: exists ? statement.int(at: 0) : nil, product: product, quantity: quantity,
             lineCount: quantity == nil ? cartRows[index].lineCount : 0)
     }
 
