@@ -10,12 +10,6 @@ final class InMemoryState {
         var position: Int
     }
 
-    /// A product and its SKU's ordinal, the key of its lines in every cart.
-    struct ProductSlot {
-        var product: Product
-        let ordinal: Int
-    }
-
     /// One cart. A reference, so a unit looks the cart up once and changes it in place instead
     /// of rehashing its ID for every field it touches.
     final class CartSlot {
@@ -24,7 +18,7 @@ final class InMemoryState {
         @exclusivity(unchecked) var header: CartHeader?
         /// Starts with room for a few lines: growing from empty rehashed every line at each
         /// doubling, 8% of an in-memory add (callgrind).
-        /// Keyed by the SKU's ordinal (`InMemoryState.skus`): hashing an `Int` costs half of
+        /// Keyed by the SKU's ordinal (`InMemoryState.ordinals`): hashing an `Int` costs half of
         /// hashing the SKU, on every look-up and on every rehash as the dictionary grows.
         @exclusivity(unchecked) var lines = [Int: LineSlot](minimumCapacity: initialLineCapacity)
         @exclusivity(unchecked) var nextPosition = 0
@@ -35,10 +29,14 @@ final class InMemoryState {
     }
 
     @exclusivity(unchecked) var settings: StoreSettings
-    @exclusivity(unchecked) var products: [String: ProductSlot] = [:]
-    /// Every SKU ever given an ordinal, at its ordinal. Only grows: a product whose creation
-    /// is rolled back leaves its SKU here, unused, and gets a new ordinal if created again.
-    @exclusivity(unchecked) var skus: [String] = []
+    /// The ordinal of each stored product's SKU: its position in `catalog`, and the key of its
+    /// lines in every cart.
+    @exclusivity(unchecked) var ordinals: [String: Int] = [:]
+    /// Every product at its SKU's ordinal. Only grows: a product whose creation is rolled back
+    /// leaves `nil` here, and gets a new ordinal if created again. An array, so that the hot
+    /// path reads a product's fields in place; a dictionary's subscript copies the value out,
+    /// retaining its strings.
+    @exclusivity(unchecked) var catalog: [Product?] = []
     @exclusivity(unchecked) var carts: [String: CartSlot] = [:]
     var orders: [Order] = []
     var orderNumberByKey: [String: Int64] = [:]

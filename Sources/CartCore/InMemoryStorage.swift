@@ -9,7 +9,8 @@ import Foundation
 final class InMemoryStorage: CartStorageWriter {
     private enum Undo {
         case settings(StoreSettings)
-        case product(String, InMemoryState.ProductSlot?)
+        /// The product stored before at the SKU's ordinal; `nil` when the unit created it.
+        case product(String, ordinal: Int, Product?)
         case line(InMemoryState.CartSlot, ordinal: Int, InMemoryState.LineSlot?)
         case lines(InMemoryState.CartSlot, [Int: InMemoryState.LineSlot])
         case header(InMemoryState.CartSlot, CartHeader?)
@@ -59,8 +60,9 @@ final class InMemoryStorage: CartStorageWriter {
             switch undo {
             case .settings(let settings):
                 state.settings = settings
-            case .product(let sku, let product):
-                state.products[sku] = product
+            case .product(let sku, let ordinal, let product):
+                state.catalog[ordinal] = product
+                if product == nil { state.ordinals[sku] = nil }
             case .line(let cart, let ordinal, let slot):
                 cart.lines[ordinal] = slot
             case .lines(let cart, let lines):
@@ -101,27 +103,25 @@ final class InMemoryStorage: CartStorageWriter {
 
     func settings() throws -> StoreSettings { state.settings }
 
-    func product(sku: String) throws -> Product? { state.products[sku]?.product }
+    func product(sku: String) throws -> Product? { state.ordinals[sku].flatMap { state.catalog[$0] } }
 
     func products(includeInactive: Bool) throws -> [Product] {
-        state.products.values.lazy.map(\.product).filter { includeInactive || $0.isActive }.sorted { $0.sku < $1.sku }
+        state.catalog.compactMap { $0 }.filter { includeInactive || $0.isActive }.sorted { $0.sku < $1.sku }
     }
 
-    func productCount() throws -> Int { state.products.count }
+    func productCount() throws -> Int { state.ordinals.count }
 
     func cartHeader(id: String) throws -> CartHeader? { state.carts[id]?.header }
 
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         guard let cart = state.carts[cartID] else { return [] }
         return cart.orderedLines.compactMap { line in
-            state.products[state.skus[line.ordinal]].map {
-                StoredCartLine(quantity: line.quantity, product: $0.product)
-            }
+            state.catalog[line.ordinal].map { StoredCartLine(quantity: line.quantity, product: $0) }
         }
     }
 
     func cartLineQuantity(cartID: String, sku: String) throws -> Int? {
-        guard let ordinal = state.products[sku]?.ordinal else { return nil }
+        guard let ordinal = state.ordinals[sku] else { return nil }
         return state.carts[cartID]?.lines[ordinal]?.quantity
     }
 
@@ -235,23 +235,22 @@ final class InMemoryStorage: CartStorageWriter {
 
     func lockCartLine(cartID: String, sku: String) throws -> CartLineContext {
         let cart = existingSlot(for: cartID)
-        guard let index = state.products.index(forKey: sku) else {
+        guard let ordinal = state.ordinals[sku] else {
             recentProduct = nil
             return CartLineContext(
                 cartVersion: cart?.header?.version, product: nil, quantity: nil, lineCount: cart?.lines.count ?? 0)
         }
-        let ordinal = state.products.values[index].ordinal
         recentProduct = (sku, ordinal)
         let quantity = cart?.lines[ordinal]?.quantity
         return CartLineContext(
-            cartVersion: cart?.header?.version, product: state.products.values[index].product.terms,
+            cartVersion: cart?.header?.version, product: state.catalog[ordinal]?.terms,
             quantity: quantity, lineCount: quantity == nil ? cart?.lines.count ?? 0 : 0)
     }
 
     /// The ordinal of the product with this SKU, if there is one.
     private func ordinal(sku: String) -> Int? {
         if let recentProduct, recentProduct.sku == sku { return recentProduct.ordinal }
-        return state.products[sku]?.ordinal
+        return state.ordinals[sku]
     }
 
     func saveSettings(_ settings: StoreSettings) throws {
@@ -260,21 +259,25 @@ final class InMemoryStorage: CartStorageWriter {
     }
 
     func saveProduct(_ product: Product) throws {
-        let old = state.products[product.sku]
-        record(.product(product.sku, old))
-        let ordinal = old?.ordinal ?? state.skus.count
-        if old == nil { state.skus.append(product.sku) }
-        state.products[product.sku] = InMemoryState.ProductSlot(product: product, ordinal: ordinal)
+        if let ordinal = state.ordinals[product.sku] {
+            record(.product(product.sku, ordinal: ordinal, state.catalog[ordinal]))
+            state.catalog[ordinal] = product
+        } else {
+            let ordinal = state.catalog.count
+            record(.product(product.sku, ordinal: ordinal, nil))
+            state.ordinals[product.sku] = ordinal
+            state.catalog.append(product)
+        }
     }
 
     func saveStock(sku: String, stock: Int?) throws {
-        guard var product = state.products[sku]?.product else { return }
+        guard var product = try self.product(sku: sku) else { return }
         product.stock = stock
         try saveProduct(product)
     }
 
     func upsertProduct(_ product: Product) throws -> ProductChange {
-        let existing = state.products[product.sku]?.product
+        let existing = try self.product(sku: product.sku)
         if existing == product { return .unchanged }
         try saveProduct(product)
         return existing == nil ? .created : .updated
