@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Everything an `InMemoryCartRepository` holds. Only touched while the repository's lock is
 /// held.
 ///
@@ -10,12 +16,19 @@ final class InMemoryState {
         var position: Int
     }
 
+    /// A cart's header without its ID, which is the cart's key: storing a header then retains
+    /// no string.
+    struct HeaderSlot {
+        var version: Int
+        var updatedAt: Date
+    }
+
     /// One cart. A reference, so a unit looks the cart up once and changes it in place instead
     /// of rehashing its ID for every field it touches.
     final class CartSlot {
         static let initialLineCapacity = 8
 
-        @exclusivity(unchecked) var header: CartHeader?
+        @exclusivity(unchecked) var header: HeaderSlot?
         /// Starts with room for a few lines: growing from empty rehashed every line at each
         /// doubling, 8% of an in-memory add (callgrind).
         /// Keyed by the SKU's ordinal (`InMemoryState.ordinals`): hashing an `Int` costs half of

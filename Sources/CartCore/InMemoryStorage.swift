@@ -13,7 +13,7 @@ final class InMemoryStorage: CartStorageWriter {
         case product(String, ordinal: Int, Product?)
         case line(InMemoryState.CartSlot, ordinal: Int, InMemoryState.LineSlot?)
         case lines(InMemoryState.CartSlot, [Int: InMemoryState.LineSlot])
-        case header(InMemoryState.CartSlot, CartHeader?)
+        case header(InMemoryState.CartSlot, InMemoryState.HeaderSlot?)
         case cart(String, InMemoryState.CartSlot?)
         case order(wasInTimeOrder: Bool)
     }
@@ -111,7 +111,9 @@ final class InMemoryStorage: CartStorageWriter {
 
     func productCount() throws -> Int { state.ordinals.count }
 
-    func cartHeader(id: String) throws -> CartHeader? { state.carts[id]?.header }
+    func cartHeader(id: String) throws -> CartHeader? {
+        state.carts[id]?.header.map { CartHeader(id: id, version: $0.version, updatedAt: $0.updatedAt) }
+    }
 
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         guard let cart = state.carts[cartID] else { return [] }
@@ -320,7 +322,7 @@ final class InMemoryStorage: CartStorageWriter {
     func saveCartHeader(_ header: CartHeader) throws {
         let cart = slot(for: header.id)
         record(.header(cart, cart.header))
-        cart.header = header
+        cart.header = InMemoryState.HeaderSlot(version: header.version, updatedAt: header.updatedAt)
     }
 
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
