@@ -31,13 +31,13 @@ final class InMemoryState {
         @exclusivity(unchecked) var header: HeaderSlot?
         /// Starts with room for a few lines: growing from empty rehashed every line at each
         /// doubling, 8% of an in-memory add (callgrind).
-        /// Keyed by the SKU's ordinal (`InMemoryState.ordinals`): hashing an `Int` costs half of
-        /// hashing the SKU, on every look-up and on every rehash as the dictionary grows.
-        @exclusivity(unchecked) var lines = [Int: LineSlot](minimumCapacity: initialLineCapacity)
+        /// Keyed by the SKU's ordinal (`InMemoryState.ordinals`): an `Int` hashes far cheaper
+        /// than the SKU, on every look-up and on every rehash as the table grows.
+        @exclusivity(unchecked) var lines = LineTable(minimumCapacity: initialLineCapacity)
         @exclusivity(unchecked) var nextPosition = 0
 
         var orderedLines: [(ordinal: Int, quantity: Int)] {
-            lines.sorted { $0.value.position < $1.value.position }.map { ($0.key, $0.value.quantity) }
+            lines.all.sorted { $0.line.position < $1.line.position }.map { ($0.ordinal, $0.line.quantity) }
         }
     }
 

@@ -12,7 +12,7 @@ final class InMemoryStorage: CartStorageWriter {
         /// The product stored before at the SKU's ordinal; `nil` when the unit created it.
         case product(String, ordinal: Int, Product?)
         case line(InMemoryState.CartSlot, ordinal: Int, InMemoryState.LineSlot?)
-        case lines(InMemoryState.CartSlot, [Int: InMemoryState.LineSlot])
+        case lines(InMemoryState.CartSlot, InMemoryState.LineTable)
         case header(InMemoryState.CartSlot, InMemoryState.HeaderSlot?)
         case cart(String, InMemoryState.CartSlot?)
         case order(wasInTimeOrder: Bool)
@@ -135,7 +135,7 @@ final class InMemoryStorage: CartStorageWriter {
         state.carts.compactMap { id, cart in
             cart.header.map { header in
                 CartSummary(
-                    id: id, lineCount: cart.lines.count, totalItems: cart.lines.values.reduce(0) { $0 + $1.quantity },
+                    id: id, lineCount: cart.lines.count, totalItems: cart.lines.all.reduce(0) { $0 + $1.line.quantity },
                     version: header.version, updatedAt: header.updatedAt)
             }
         }.sorted { $0.id < $1.id }
@@ -292,20 +292,10 @@ final class InMemoryStorage: CartStorageWriter {
         guard quantity > 0 else { throw InMemoryStorageError.nonPositiveQuantity(quantity) }
         let cart = slot(for: cartID)
         let next = cart.nextPosition + 1
-        // One hash of the ordinal for the read and the write.
-        let old = Self.update(&cart.lines[ordinal], quantity: quantity, newPosition: next)
+        // One probe for the read and the write.
+        let old = cart.lines.setQuantity(quantity, ofLine: ordinal, newPosition: next)
         if old == nil { cart.nextPosition = next }
         record(.line(cart, ordinal: ordinal, old))
-    }
-
-    /// Sets the line's quantity, keeping its position or taking `newPosition`; returns the
-    /// line as it was.
-    private static func update(_ line: inout InMemoryState.LineSlot?, quantity: Int, newPosition: Int)
-        -> InMemoryState.LineSlot?
-    {
-        let old = line
-        line = InMemoryState.LineSlot(quantity: quantity, position: old?.position ?? newPosition)
-        return old
     }
 
     func deleteCartLine(cartID: String, sku: String) throws {
@@ -318,7 +308,7 @@ final class InMemoryStorage: CartStorageWriter {
     func deleteCartLines(cartID: String) throws {
         guard let cart = state.carts[cartID], !cart.lines.isEmpty else { return }
         record(.lines(cart, cart.lines))
-        cart.lines = [:]
+        cart.lines = InMemoryState.LineTable()
     }
 
     func saveCartHeader(_ header: CartHeader) throws {
