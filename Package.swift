@@ -78,6 +78,8 @@ let package = Package(
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-static-pie",
+                        // The driver also passes `-pie`, which `-static-pie` includes.
+                        "-Xclang-linker", "-Wno-unused-command-line-argument",
                         "-Xclang-linker", "--ld-path=\(Context.packageDirectory)/scripts/ld-static-pie",
                         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                     ], .when(configuration: .release)),
