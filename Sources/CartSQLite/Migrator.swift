@@ -19,9 +19,9 @@ struct Migrator {
 
     let migrations: [Migration]
 
-    /// The migrations this build ships. Checksums are computed once per process.
+    /// The migrations this build ships, with the checksums the build computed.
     static let shipped = Migrator(
-        migrations: embeddedMigrations.map { Migration(number: $0.number, name: $0.name, sql: $0.sql, checksum: SHA256.hex($0.sql)) })
+        migrations: embeddedMigrations.map { Migration(number: $0.number, name: $0.name, sql: $0.sql, checksum: $0.checksum) })
 
     private static let selectTableNames = CachedSQL("SELECT name FROM sqlite_schema WHERE type = 'table'")
     private static let selectAppliedMigrations = CachedSQL("SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number")
