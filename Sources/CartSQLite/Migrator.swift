@@ -28,9 +28,18 @@ struct Migrator {
 
     /// The migrations recorded in the database, or `[]` for a new, empty database.
     ///
+    /// A file of ours answers the one query of its records; only when that fails (a new or
+    /// foreign file, or an error) are the tables listed, and the answer or error is the one
+    /// that check gives. Listing them first on every open cost ~80k instructions, 4% of a
+    /// `cart show` (issue 6, workload 6).
+    ///
     /// - Throws: `MigrationError` for a file this build must not touch, or `DatabaseError`
     ///   (for instance `SQLITE_NOTADB`).
     func applied(in database: Database) throws -> [AppliedMigration] {
+        if let recorded = try? records(in: database) {
+            try verify(recorded)
+            return recorded
+        }
         let tables = try database.cached(Self.selectTableNames)
         defer { tables.reset() }
         var names: Set<String> = []
@@ -39,6 +48,13 @@ struct Migrator {
             if names.isEmpty { return [] }
             throw MigrationError.foreignDatabase
         }
+        let recorded = try records(in: database)
+        try verify(recorded)
+        return recorded
+    }
+
+    /// The rows of `schema_migrations`, in order.
+    private func records(in database: Database) throws -> [AppliedMigration] {
         let rows = try database.cached(Self.selectAppliedMigrations)
         defer { rows.reset() }
         var applied: [AppliedMigration] = []
@@ -48,7 +64,6 @@ struct Migrator {
                     name: rows.string(at: 0), checksum: rows.string(at: 1),
                     appliedAt: UTCCalendar.date(milliseconds: rows.int64(at: 2))))
         }
-        try verify(applied)
         return applied
     }
 
