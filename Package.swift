@@ -63,14 +63,26 @@ let package = Package(
             name: "cart",
             dependencies: ["CartCLI"],
             swiftSettings: strictSettings,
-            // The Swift runtime linked in: loading and binding a dozen shared Swift libraries
-            // was most of a short command's start-up (issue 6, workload 6: `cart orders`
-            // 6.8 -> 4.1 ms). lld, because gold warns about glibc's mktemp inside
-            // libFoundationEssentials.a; that archive also needs the two libraries below,
-            // which the driver does not add by itself. Release only: test bundles link the
-            // executable's module with its settings, and there is no static swift-testing.
+            // Release `cart` is one static PIE (issue 6, workload 6): the Swift runtime,
+            // libstdc++, libgcc and SQLite linked in, so no dynamic loader runs. Loading and
+            // binding the shared libraries was half of a short command's instructions
+            // (`cart show` 6.6M -> 3.3M); still position-independent, so ASLR applies.
+            // Relative relocations packed (`pack-relative-relocs`, DT_RELR): fewer pages to
+            // read at start-up. lld, because gold warns about glibc's mktemp inside
+            // libFoundationEssentials.a, through scripts/ld-static-pie, which drops the
+            // `-rpath` SwiftPM adds (glibc's static-PIE start-up refuses a run path); the
+            // archive also needs the two libraries below, which the driver does not add.
+            // Release only: test bundles link the executable's module with its settings,
+            // and there is no static swift-testing.
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release)),
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-static-pie",
+                        // The driver also passes `-pie`, which `-static-pie` includes.
+                        "-Xclang-linker", "-Wno-unused-command-line-argument",
+                        "-Xclang-linker", "--ld-path=\(Context.packageDirectory)/scripts/ld-static-pie",
+                        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    ], .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
             ]

@@ -1,7 +1,8 @@
 import Foundation
 
 // Usage: EmbedMigrationsTool OUTPUT.swift NNNN_name.sql...
-// Writes one Swift file that lists every migration with its SQL as a raw string literal.
+// Writes one Swift file that lists every migration with its SQL as a raw string literal and
+// the SQL's SHA-256 checksum.
 // Fails the build when a file name is not `NNNN_snake_case.sql` or numbers repeat or skip.
 
 func fail(_ message: String) -> Never {
@@ -16,6 +17,12 @@ func rawDelimiter(for text: String) -> String {
         hashes += "#"
     }
     return hashes
+}
+
+/// The value a multi-line string literal of `text` has: the compiler turns CRLF and CR line
+/// endings into LF. The checksum is of that value, as when it was computed at run time.
+func literalText(_ text: String) -> String {
+    text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -46,7 +53,8 @@ for path in arguments.dropFirst() {
                 name: "\(stem)",
                 sql: \(hashes)\"\"\"
         \(sql)
-        \"\"\"\(hashes)
+        \"\"\"\(hashes),
+                checksum: "\(SHA256.hex(literalText(sql)))"
             ),
         """)
 }
@@ -62,6 +70,9 @@ let source = """
         public let name: String
         /// The SQL text exactly as in the file.
         public let sql: String
+        /// The SHA-256 of `sql`'s UTF-8 bytes as 64 lowercase hex digits, computed at build
+        /// time; `schema_migrations` records it.
+        public let checksum: String
     }
 
     /// Every migration in `Migrations/`, in order.

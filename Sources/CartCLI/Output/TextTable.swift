@@ -40,14 +40,16 @@ struct TextTable {
         return out
     }
 
+    /// Appended cell by cell: `joined(separator:)` on the cells cost about 10k instructions
+    /// a line, half of what `cart orders` spent on its table (issue 6, workload 6).
     private func line(_ cells: [String], widths: [Int]) -> String {
-        var parts: [String] = []
+        var text = ""
         for (index, column) in columns.enumerated() {
             let cell = index < cells.count ? cells[index] : ""
             let padding = String(repeating: " ", count: max(0, widths[index] - TerminalWidth.of(cell)))
-            parts.append(column.alignment == .left ? cell + padding : padding + cell)
+            if index > 0 { text += "  " }
+            text += column.alignment == .left ? cell + padding : padding + cell
         }
-        var text = parts.joined(separator: "  ")
         while text.last == " " { text.removeLast() }
         return text
     }

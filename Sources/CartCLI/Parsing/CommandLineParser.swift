@@ -91,7 +91,7 @@ struct CommandLineParser {
     /// The option just before the `position`th positional word, with its index and that word,
     /// when no command declares the option and it was written without `=value`.
     private static func unknownOption(
-        before position: Int, in tokens: [Token], known: [String: Bool]
+        before position: Int, in tokens: [Token], known: (String) -> Bool?
     ) -> (index: Int, name: String, word: String)? {
         var seen = 0
         for (index, token) in tokens.enumerated() {
@@ -100,7 +100,7 @@ struct CommandLineParser {
                 seen += 1
                 continue
             }
-            guard index > 0, case .option(let name, nil, false) = tokens[index - 1], known[name] == nil else {
+            guard index > 0, case .option(let name, nil, false) = tokens[index - 1], known(name) == nil else {
                 return nil
             }
             return (index - 1, name, word)
@@ -108,23 +108,24 @@ struct CommandLineParser {
         return nil
     }
 
-    /// Whether each known option takes a value, over the whole tree: an option name means
-    /// the same everywhere, so words can be classified before the command is known.
-    private var takesValue: [String: Bool] {
-        var table: [String: Bool] = [:]
-        func visit(_ spec: CommandSpec) {
-            for option in spec.options + GlobalOptions.all {
-                table[option.name] = option.takesValue
-                if let short = option.shortName { table[short] = option.takesValue }
+    /// Whether the option `name` (long or short) takes a value, or `nil` when no command
+    /// declares it. An option name means the same everywhere (`ParserTests` checks it), so
+    /// words can be classified before the command is known, and the first declaration found
+    /// answers. Looked up per option word: a table of the whole tree, built on every run, was
+    /// about 0.4M instructions, an eighth of a `cart show` (issue 6, workload 6).
+    private func takesValue(_ name: String) -> Bool? {
+        func declaration(in spec: CommandSpec) -> OptionSpec? {
+            if let option = spec.options.first(where: { $0.name == name || $0.shortName == name }) { return option }
+            for child in spec.subcommands {
+                if let option = declaration(in: child) { return option }
             }
-            spec.subcommands.forEach(visit)
+            return nil
         }
-        visit(root)
-        return table
+        let global = GlobalOptions.all.first { $0.name == name || $0.shortName == name }
+        return (global ?? declaration(in: root))?.takesValue
     }
 
     private func tokenize(_ argv: [String]) -> [Token] {
-        let arity = takesValue
         var tokens: [Token] = []
         var index = 0
         var optionsEnded = false
@@ -147,7 +148,7 @@ struct CommandLineParser {
             let name = String(parts[0])
             if parts.count == 2 {
                 tokens.append(.option(name: name, value: String(parts[1]), valueMissing: false))
-            } else if arity[name] == true {
+            } else if takesValue(name) == true {
                 if index < argv.count, !Self.looksLikeOption(argv[index]) {
                     tokens.append(.option(name: name, value: argv[index], valueMissing: false))
                     index += 1
