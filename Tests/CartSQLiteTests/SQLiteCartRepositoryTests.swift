@@ -135,6 +135,22 @@ struct SQLiteCartRepositoryTests {
         #expect(try service.cart("alice").totalItems == 1)
     }
 
+    @Test("text with a NUL inside is stored whole, and text without one exactly")
+    func textWithNULRoundTrips() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let repository = try SQLiteCartRepository(path: path)
+        for symbol in ["a\u{0}b", "\u{0}", "€", ""] {
+            let currency = try Currency(code: "XTS", minorUnitExponent: 2, symbol: symbol)
+            try repository.write { storage in
+                try storage.saveSettings(StoreSettings(currency: currency, maxLineQuantity: 9, maxLinesPerCart: 9))
+            }
+            // A second connection reads the file, not the first one's cached settings.
+            let stored = try SQLiteCartRepository(path: path).read { storage in try storage.settings() }
+            #expect(stored.currency.symbol == symbol)
+        }
+    }
+
     @Test("an in-memory SQLite database works as a backend")
     func inMemoryDatabase() throws {
         let service = CartService(repository: try SQLiteCartRepository.inMemory(), clock: fixedClock)
