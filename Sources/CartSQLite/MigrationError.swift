@@ -9,6 +9,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
     /// Migrations are pending and the connection may not apply them (opened with
     /// `migrate: false`, or read-only).
     case pendingMigrations([String])
+    /// Migrating would leave rows referencing rows that do not exist (`child -> parent: count`
+    /// for each reference); nothing was applied.
+    case danglingReferences([String])
 
     public var description: String {
         switch self {
@@ -21,6 +24,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
             return "The file is a SQLite database, but not a cart database."
         case .pendingMigrations(let names):
             return "The database needs migrations (\(names.joined(separator: ", "))); run 'cart db migrate'."
+        case .danglingReferences(let references):
+            return "Migrating the database would leave rows referencing nothing ("
+                + references.joined(separator: ", ") + "); nothing was changed."
         }
     }
 }
