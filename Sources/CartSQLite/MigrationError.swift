@@ -1,4 +1,5 @@
-/// Why a database file was refused before anything was written to it.
+/// Why a database file was refused: before anything was written to it, or, for
+/// `danglingReferences`, with the migrations rolled back.
 public enum MigrationError: Error, CustomStringConvertible, Sendable {
     /// The file records migrations this build does not ship: a newer version wrote it.
     case unknownMigrations([String])
@@ -26,7 +27,7 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
             return "The database needs migrations (\(names.joined(separator: ", "))); run 'cart db migrate'."
         case .danglingReferences(let references):
             return "Migrating the database would leave rows referencing nothing ("
-                + references.joined(separator: ", ") + "); nothing was changed."
+                + references.joined(separator: ", ") + "); no migration was applied."
         }
     }
 }
