@@ -114,33 +114,46 @@ extension CartService {
     public func importProducts(_ products: [Product]) throws -> ImportSummary {
         try repository.write { storage in
             let settings = try storage.settings()
-            var firstIndex: [String: Int] = [:]
-            firstIndex.reserveCapacity(products.count)
-            var valid: [Product] = []
-            valid.reserveCapacity(products.count)
-            for index in products.indices {
+            // Shares the caller's buffer until a product needs trimming: most need none.
+            var valid = products
+            for index in products.indices where !Self.isValidAsGiven(products[index], settings: settings) {
                 let product: Product
                 do throws(CartError) {
                     product = try Self.validated(products[index], settings: settings)
                 } catch {
+                    // A SKU repeated before this item is the first problem then.
+                    try Self.checkDistinctSKUs(valid[..<index])
                     throw CartError.invalidImportItem(index: index, reason: error)
                 }
-                if let first = firstIndex.updateValue(index, forKey: product.sku) {
-                    throw CartError.duplicateImportSKU(product.sku, firstIndex: first, index: index)
-                }
-                valid.append(product)
+                if product.sku != products[index].sku || product.name != products[index].name { valid[index] = product }
             }
-            var created = 0
-            var updated = 0
-            for product in valid {
-                switch try storage.upsertProduct(product) {
-                case .created: created += 1
-                case .updated: updated += 1
-                case .unchanged: break
-                }
-            }
+            let (created, updated) = try storage.upsertProducts(valid)
+            // A repeated SKU finds its product already stored, so when every product was
+            // created, every SKU was distinct; otherwise look (throwing rolls the unit back).
+            if created < valid.count { try Self.checkDistinctSKUs(valid[...]) }
             return ImportSummary(created: created, updated: updated, unchanged: valid.count - created - updated)
         }
+    }
+
+    /// Refuses the first product whose SKU an earlier one has.
+    private static func checkDistinctSKUs(_ products: ArraySlice<Product>) throws(CartError) {
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(products.count)
+        for index in products.indices {
+            if let first = firstIndex.updateValue(index, forKey: products[index].sku) {
+                throw .duplicateImportSKU(products[index].sku, firstIndex: first, index: index)
+            }
+        }
+    }
+
+    /// Whether `validated(_:settings:)` would return the product exactly as given, checked
+    /// without copying it or trimming anything; `false` leaves the decision to `validated`.
+    private static func isValidAsGiven(_ product: borrowing Product, settings: StoreSettings) -> Bool {
+        Validation.isPlainASCII(product.sku, maxLength: Validation.maxSKULength)
+            && Validation.isPlainASCII(product.name, maxLength: Validation.maxNameLength)
+            && product.price.currency == settings.currency
+            && (0...Product.maximumPriceMinorUnits).contains(product.price.minorUnits)
+            && (product.stock ?? 0) >= 0
     }
 
     /// The product with SKU and name trimmed, if every field is acceptable for this store.

@@ -1,4 +1,5 @@
-/// Why a database file was refused before anything was written to it.
+/// Why a database file was refused: before anything was written to it, or, for
+/// `danglingReferences`, with the migrations rolled back.
 public enum MigrationError: Error, CustomStringConvertible, Sendable {
     /// The file records migrations this build does not ship: a newer version wrote it.
     case unknownMigrations([String])
@@ -9,6 +10,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
     /// Migrations are pending and the connection may not apply them (opened with
     /// `migrate: false`, or read-only).
     case pendingMigrations([String])
+    /// Migrating would leave rows referencing rows that do not exist (`child -> parent: count`
+    /// for each reference); nothing was applied.
+    case danglingReferences([String])
 
     public var description: String {
         switch self {
@@ -21,6 +25,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
             return "The file is a SQLite database, but not a cart database."
         case .pendingMigrations(let names):
             return "The database needs migrations (\(names.joined(separator: ", "))); run 'cart db migrate'."
+        case .danglingReferences(let references):
+            return "Migrating the database would leave rows referencing nothing ("
+                + references.joined(separator: ", ") + "); no migration was applied."
         }
     }
 }

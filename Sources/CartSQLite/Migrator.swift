@@ -78,12 +78,34 @@ struct Migrator {
         }
     }
 
+    private static let foreignKeysEnabled = CachedSQL("PRAGMA foreign_keys")
+    private static let foreignKeyCheck = CachedSQL("PRAGMA foreign_key_check")
+
     /// Applies every pending migration in one `BEGIN IMMEDIATE` transaction, re-reading what is
     /// applied inside it so that concurrent openers apply each migration once. A new database
     /// also gets its settings row.
     ///
+    /// Foreign keys are off while migrations run, so that a migration can rebuild a table
+    /// other tables reference (https://www.sqlite.org/lang_altertable.html, "Making Other Kinds
+    /// Of Table Schema Changes": create the new table, copy, drop the old one, rename). The
+    /// pragma does nothing inside a transaction, so it is switched around it, and
+    /// `PRAGMA foreign_key_check` runs before the commit instead: a migration that would leave
+    /// a row referencing nothing is rolled back.
+    ///
     /// - Returns: the names of the migrations applied now.
+    /// - Throws: `MigrationError.danglingReferences` (nothing applied then), the errors of
+    ///   `applied(in:)`, or `DatabaseError`.
     func migrate(_ database: Database, initialSettings: StoreSettings, now: Date) throws -> [String] {
+        let foreignKeys = try database.scalar(Self.foreignKeysEnabled) == 1
+        if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
+        let result = Result { try migrateInTransaction(database, initialSettings: initialSettings, now: now) }
+        if foreignKeys { try database.execute("PRAGMA foreign_keys = ON") }
+        return try result.get()
+    }
+
+    private func migrateInTransaction(_ database: Database, initialSettings: StoreSettings, now: Date) throws
+        -> [String]
+    {
         try database.transaction(.immediate) {
             let applied = try self.applied(in: database)
             let pending = migrations.dropFirst(applied.count)
@@ -108,10 +130,24 @@ struct Migrator {
                 try record.bind(UTCCalendar.milliseconds(now), at: 4)
                 try record.run()
             }
+            try checkForeignKeys(database)
             if applied.isEmpty {
                 try SQLiteCartStorage(database: database).saveSettings(initialSettings)
             }
             return pending.map(\.name)
+        }
+    }
+
+    /// Refuses the migrated schema if any row references a row that does not exist.
+    private func checkForeignKeys(_ database: Database) throws {
+        let check = try database.cached(Self.foreignKeyCheck)
+        defer { check.reset() }
+        var dangling: [String: Int] = [:]
+        while try check.step() {
+            dangling["\(check.string(at: 0)) -> \(check.string(at: 2))", default: 0] += 1
+        }
+        guard dangling.isEmpty else {
+            throw MigrationError.danglingReferences(dangling.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })
         }
     }
 }

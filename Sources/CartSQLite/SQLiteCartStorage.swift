@@ -160,16 +160,62 @@ final class SQLiteCartStorage: CartStorageWriter {
         return try write(product, with: Self.updateChangedProductSQL) ? .updated : .unchanged
     }
 
+    /// Products per multi-row insert: 320 parameters, far below SQLite's limit (32,766).
+    static let productBatchSize = 64
+    private static let insertNewProductBatchSQL = CachedSQL(
+        "INSERT INTO products (sku, name, price, active, stock) VALUES "
+            + repeatElement("(?, ?, ?, ?, ?)", count: productBatchSize).joined(separator: ", ")
+            + " ON CONFLICT (sku) DO NOTHING")
+
+    // Each full batch of products goes in as one multi-row insert that skips taken SKUs: a
+    // statement's start and end cost more than a row's insert. When the batch inserted every
+    // row, each was new; otherwise the conditional update runs for each of its products, which
+    // changes nothing for those the batch has just inserted (and stores a repeated SKU's
+    // later product, as upsertProduct in order would). The tail goes through upsertProduct.
+    func upsertProducts(_ products: [Product]) throws -> (created: Int, updated: Int) {
+        var created = 0
+        var updated = 0
+        var start = products.startIndex
+        while products.endIndex - start >= Self.productBatchSize {
+            let batch = products[start..<start + Self.productBatchSize]
+            start = batch.endIndex
+            let statement = try database.cached(Self.insertNewProductBatchSQL)
+            for (offset, index) in batch.indices.enumerated() {
+                try bind(products[index], to: statement, from: Int32(offset * 5 + 1))
+            }
+            try statement.run()
+            let inserted = database.changes
+            created += inserted
+            guard inserted < batch.count else { continue }
+            for index in batch.indices where try write(products[index], with: Self.updateChangedProductSQL) {
+                updated += 1
+            }
+        }
+        for index in start..<products.endIndex {
+            switch try upsertProduct(products[index]) {
+            case .created: created += 1
+            case .updated: updated += 1
+            case .unchanged: break
+            }
+        }
+        return (created, updated)
+    }
+
     /// Runs a product statement binding sku, name, price, active, stock as ?1…?5; whether it
     /// changed a row.
     private func write(_ product: Product, with sql: CachedSQL) throws -> Bool {
         let statement = try database.cached(sql)
-        try statement.bind(product.sku, at: 1)
-        try statement.bind(product.name, at: 2)
-        try statement.bind(product.price.minorUnits, at: 3)
-        try statement.bind(product.isActive, at: 4)
-        try statement.bind(product.stock, at: 5)
+        try bind(product, to: statement, from: 1)
         try statement.run()
         return database.changes > 0
+    }
+
+    /// Binds sku, name, price, active, stock to the five parameters from `first`.
+    private func bind(_ product: Product, to statement: Statement, from first: Int32) throws {
+        try statement.bind(product.sku, at: first)
+        try statement.bind(product.name, at: first + 1)
+        try statement.bind(product.price.minorUnits, at: first + 2)
+        try statement.bind(product.isActive, at: first + 3)
+        try statement.bind(product.stock, at: first + 4)
     }
 }

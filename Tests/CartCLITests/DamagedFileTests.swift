@@ -63,7 +63,7 @@ struct DamagedFileTests {
         #expect(check.status == 1 && check.stderr == "Error: No database at '\(sandbox.database)'.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)).isEmpty)
         #expect(try sandbox.ok("show").stdout == "Cart is empty.\n")
-        #expect(try sandbox.ok("db", "status").stdout.contains("Schema:    version 2,"))
+        #expect(try sandbox.ok("db", "status").stdout.contains("Schema:    version 3,"))
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
 

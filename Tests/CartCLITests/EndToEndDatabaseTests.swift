@@ -54,8 +54,8 @@ struct EndToEndDatabaseTests {
                 == "No database at \(sandbox.database) yet; any command creates it (or 'cart db init').\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
         #expect(
-            try sandbox.ok("db", "migrate").stdout == "Applied 2 migrations: 0001_initial_schema, 0002_orders.\n")
-        #expect(try sandbox.ok("db", "migrate").stdout == "The database is up to date (schema version 2).\n")
+            try sandbox.ok("db", "migrate").stdout == "Applied 3 migrations: 0001_initial_schema, 0002_orders, 0003_cheaper_product_checks.\n")
+        #expect(try sandbox.ok("db", "migrate").stdout == "The database is up to date (schema version 3).\n")
         #expect(try sandbox.ok("db", "migrate", "--json").stdout == #"{"applied":[]}"# + "\n")
         try sandbox.ok("demo")
         try sandbox.ok("add", "apple")
@@ -66,11 +66,11 @@ struct EndToEndDatabaseTests {
         ] {
             #expect(status.contains(line + "\n"), "\(status)")
         }
-        #expect(status.contains("Migration: 0002_orders applied "))
+        #expect(status.contains("Migration: 0003_cheaper_product_checks applied "))
         let json = try sandbox.ok("db", "status", "--json").stdout
         #expect(
             json.hasPrefix(
-                #"{"store":"sqlite","path":"\#(sandbox.database)","exists":true,"schemaVersion":2,"migrations":[{"name":"0001_initial_schema","checksum":""#
+                #"{"store":"sqlite","path":"\#(sandbox.database)","exists":true,"schemaVersion":3,"migrations":[{"name":"0001_initial_schema","checksum":""#
             ))
         #expect(
             json.hasSuffix(
@@ -88,9 +88,14 @@ struct EndToEndDatabaseTests {
         }
         try sandbox.ok(
             "products", "import", try sandbox.write("p.csv", Array(("sku,name,price\n" + rows.joined()).utf8)))
-        // Garble the header and cell pointers of the b-tree pages after the schema page.
+        // Garble the header and cell pointers of b-tree pages other than the schema's (which
+        // migration 0003's table rebuild spread beyond page 1), numbered from 0 here.
+        let schema = try CartSandbox.execute(
+            "/usr/bin/sqlite3", [sandbox.database, "SELECT pageno - 1 FROM dbstat WHERE name = 'sqlite_schema'"])
+        let schemaPages = Set(schema.stdout.split(separator: "\n").compactMap { Int($0) })
+        #expect(schemaPages.contains(0), "\(schema)")
         let file = try FileHandle(forUpdating: URL(fileURLWithPath: sandbox.database))
-        for page in 2..<18 {
+        for page in 2..<18 where !schemaPages.contains(page) {
             try file.seek(toOffset: UInt64(page * 4096 + 3))
             try file.write(contentsOf: Data([0x00, 0x30]))
             try file.seek(toOffset: UInt64(page * 4096 + 12))
@@ -146,7 +151,7 @@ struct EndToEndDatabaseTests {
     func newerVersion() throws {
         let sandbox = try CartSandbox()
         try sandbox.ok("demo")
-        try sandbox.sql("INSERT INTO schema_migrations VALUES (3, '0003_future', 'x', 0)")
+        try sandbox.sql("INSERT INTO schema_migrations VALUES (4, '0004_future', 'x', 0)")
         let before = try bytes(sandbox.database)
         for arguments in [["show"], ["demo"], ["db", "migrate"]] {
             let result = try sandbox.run(arguments)

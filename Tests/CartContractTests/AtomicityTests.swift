@@ -56,6 +56,25 @@ struct AtomicityTests {
         #expect(throws: CartError.unknownProduct("fig")) { try store.service.product("fig") }
     }
 
+    @Test("upsertProducts stores and counts as upsertProduct in order would, and vanishes when the unit throws", arguments: Backend.allCases)
+    func batchUpsert(_ backend: Backend) throws {
+        let store = try busyStore(backend)
+        var products = (0..<150).map { Product(sku: "b\($0)", name: "B \($0)", price: usd(10)) }
+        products[70] = Catalog.apple  // stored as it is: unchanged
+        products[71] = Product(sku: "pear", name: "Pear", price: usd(89), stock: 5)  // updated
+        products[100] = Product(sku: "b3", name: "B again", price: usd(11))  // repeated, different: updated
+        products[101] = Product(sku: "b4", name: "B 4", price: usd(10))  // repeated, the same: unchanged
+        try expectRollback(store) { storage in
+            let counts = try storage.upsertProducts(products)
+            #expect(counts.created == 146)
+            #expect(counts.updated == 2)
+            #expect(try storage.product(sku: "b3")?.name == "B again")
+            #expect(try storage.product(sku: "pear")?.price == usd(89))
+            #expect(try storage.product(sku: "b149") == products[149])
+            #expect(try storage.productCount() == 150)
+        }
+    }
+
     @Test("saveStock changes the stock alone, and vanishes when the unit throws", arguments: Backend.allCases)
     func stockWrites(_ backend: Backend) throws {
         let store = try busyStore(backend)

@@ -160,6 +160,61 @@ struct CatalogTests {
         #expect(try store.state() == before)
     }
 
+    @Test("a large import counts created, updated and unchanged exactly, in any order", arguments: Backend.allCases)
+    func largeImportCounts(_ backend: Backend) throws {
+        let store = try Store(backend, seeded: false)
+        func item(_ number: Int, price: Int64 = 100) -> Product {
+            Product(sku: "p\(number)", name: "Product \(number)", price: usd(price), stock: number % 3 == 0 ? nil : number)
+        }
+        #expect(try store.service.importProducts((0..<100).map { item($0) }).created == 100)
+        // 0..<50 unchanged, 50..<100 repriced, 100..<230 new, interleaved so that batches mix them.
+        let order = (0..<230).map { $0 * 7 % 230 }
+        let summary = try store.service.importProducts(order.map { item($0, price: (50..<100).contains($0) ? 250 : 100) })
+        #expect([summary.created, summary.updated, summary.unchanged] == [130, 50, 50])
+        let stored = try store.service.products(includeInactive: true)
+        #expect(stored.count == 230)
+        #expect(stored.filter { $0.price == usd(250) }.map(\.sku).sorted() == (50..<100).map { "p\($0)" }.sorted())
+        #expect(try store.service.product("p229") == item(229))
+        #expect(try store.service.product("p99") == item(99, price: 250))
+        // Importing the same again changes nothing.
+        let again = try store.service.importProducts(stored)
+        #expect([again.created, again.updated, again.unchanged] == [0, 0, 230])
+    }
+
+    @Test("a large import with a repeated SKU or a bad item stores nothing and names the first problem", arguments: Backend.allCases)
+    func largeImportAllOrNothing(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let before = try store.state()
+        var items = (0..<200).map { Product(sku: "n\($0)", name: "New \($0)", price: usd(100)) }
+        items[150] = Product(sku: " n3", name: "Again", price: usd(5))
+        #expect(throws: CartError.duplicateImportSKU("n3", firstIndex: 3, index: 150)) {
+            try store.service.importProducts(items)
+        }
+        #expect(try store.state() == before)
+        // A repeated SKU before a bad item is the first problem, a bad item before one the first.
+        var bad = items
+        bad[170] = Product(sku: "n170", name: "", price: usd(1))
+        #expect(throws: CartError.duplicateImportSKU("n3", firstIndex: 3, index: 150)) {
+            try store.service.importProducts(bad)
+        }
+        bad[120] = Product(sku: "n120", name: "X", price: usd(-1))
+        #expect(throws: CartError.invalidImportItem(index: 120, reason: .invalidAmount("-0.01", reason: "prices cannot be negative"))) {
+            try store.service.importProducts(bad)
+        }
+        // A SKU repeated within the last, partial batch, and one repeating an existing product.
+        var tail = (0..<130).map { Product(sku: "t\($0)", name: "Tail \($0)", price: usd(100)) }
+        tail[129] = Product(sku: "t128", name: "Tail again", price: usd(100))
+        #expect(throws: CartError.duplicateImportSKU("t128", firstIndex: 128, index: 129)) {
+            try store.service.importProducts(tail)
+        }
+        tail[129] = Product(sku: "apple", name: "Apple", price: usd(1))
+        tail[5] = Product(sku: "apple", name: "Apple", price: usd(2))
+        #expect(throws: CartError.duplicateImportSKU("apple", firstIndex: 5, index: 129)) {
+            try store.service.importProducts(tail)
+        }
+        #expect(try store.state() == before)
+    }
+
     @Test("SKUs and cart IDs are printable ASCII, so NFC and NFD spellings cannot collide", arguments: Backend.allCases)
     func asciiIdentifiers(_ backend: Backend) throws {
         let store = try Store(backend)

@@ -71,4 +71,60 @@ struct MigrationFixtureTests {
         #expect(replay.replayed && replay.order == first)
         #expect(try service.checkout("carol").order.number == 3)
     }
+
+    @Test("0003 rebuilds products with the cheaper CHECKs, keeping every row and cart_lines' reference")
+    func rebuildsProducts() throws {
+        let directory = try TemporaryDirectory()
+        let path = try restore("schema-0002-with-orders.sql", in: directory)
+        let productsBefore = try rows(path, "SELECT sku || '|' || name || '|' || price || '|' || active || '|' || ifnull(stock, '-') FROM products ORDER BY sku")
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.status().appliedMigrations.map(\.name).last == "0003_cheaper_product_checks")
+
+        #expect(try rows(path, "SELECT sku || '|' || name || '|' || price || '|' || active || '|' || ifnull(stock, '-') FROM products ORDER BY sku") == productsBefore)
+        #expect(try rows(path, "SELECT name FROM sqlite_schema WHERE name LIKE 'products%'") == ["products"])
+        #expect(try rows(path, "SELECT sql FROM sqlite_schema WHERE name = 'products'").first?.contains("CAST(sku AS BLOB)") == true)
+        #expect(try rows(path, "PRAGMA foreign_key_check").isEmpty)
+        #expect(try rows(path, "PRAGMA integrity_check") == ["ok"])
+        // cart_lines still references the rebuilt table, for another client and for this one.
+        #expect(throws: DatabaseError.self) {
+            try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'ghost', 1, 9)", foreignKeys: true)
+        }
+        #expect(throws: DatabaseError.self) {
+            try repository.write { storage in try storage.setCartLine(cartID: "alice", sku: "ghost", quantity: 1) }
+        }
+        let service = CartService(repository: repository, clock: fixedClock)
+        try service.add("pear", to: "alice")
+        #expect(try service.cart("alice").lines.map(\.sku) == ["apple", "pear"])
+    }
+
+    @Test("an explicit migrate() on a connection with foreign keys on leaves them on")
+    func explicitMigrateKeepsForeignKeys() throws {
+        let directory = try TemporaryDirectory()
+        let path = try restore("schema-0002-with-orders.sql", in: directory)
+        let repository = try SQLiteCartRepository(path: path, migrate: false)
+        #expect(try repository.status().pendingMigrations == ["0003_cheaper_product_checks"])
+        #expect(try repository.migrate() == ["0003_cheaper_product_checks"])
+        #expect(throws: DatabaseError.self) {
+            try repository.write { storage in try storage.setCartLine(cartID: "alice", sku: "ghost", quantity: 1) }
+        }
+    }
+
+    @Test("a migration that would leave a dangling reference is refused and nothing is applied")
+    func danglingReferenceRollsBack() throws {
+        let directory = try TemporaryDirectory()
+        let path = try restore("schema-0002-with-orders.sql", in: directory)
+        // Another client, with foreign keys off, leaves a line whose product does not exist.
+        try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'ghost', 1, 9)")
+        let schemaBefore = try rows(path, "SELECT sql FROM sqlite_schema ORDER BY name")
+
+        #expect {
+            _ = try SQLiteCartRepository(path: path)
+        } throws: { error in
+            guard case MigrationError.danglingReferences(let references) = error else { return false }
+            return references == ["cart_lines -> products: 1"]
+        }
+        #expect(try rows(path, "SELECT sql FROM sqlite_schema ORDER BY name") == schemaBefore)
+        #expect(try rows(path, "SELECT name FROM schema_migrations ORDER BY number") == ["0001_initial_schema", "0002_orders"])
+        #expect(try rows(path, "SELECT sku FROM cart_lines WHERE cart_id = 'alice' ORDER BY position") == ["apple", "ghost"])
+    }
 }

@@ -113,7 +113,12 @@ struct SQLiteCartRepositoryTests {
             "UPDATE products SET stock = -1",
             "UPDATE products SET price = 'free'",
             "INSERT INTO products (sku, name, price) VALUES ('', 'Empty', 1)",
-            "INSERT INTO products (sku, name, price) VALUES (' padded', 'Padded', 1)",
+            "INSERT INTO products (sku, name, price) VALUES ('caf\u{E9}', 'Café', 1)",
+            "INSERT INTO products (sku, name, price) VALUES ('a' || char(0) || 'b', 'NUL', 1)",
+            "INSERT INTO products (sku, name, price) VALUES (printf('%.65c', 'x'), 'Long', 1)",
+            "INSERT INTO products (sku, name, price) VALUES ('nameless', '', 1)",
+            "INSERT INTO products (sku, name, price) VALUES ('wordy', printf('%.201c', 'x'), 1)",
+            "UPDATE products SET active = 2",
             "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'no-such-sku', 1, 9)",
             "UPDATE settings SET max_line_quantity = 0",
         ] {
@@ -122,17 +127,40 @@ struct SQLiteCartRepositoryTests {
         #expect(try service.cart("alice").totalItems == 1)
     }
 
-    @Test("the sqlite3 shell's CHECK refuses quantity = 0")
+    @Test("the sqlite3 shell's CHECKs refuse quantity = 0 and a non-ASCII SKU")
     func shellCheck() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cart.sqlite3")
         let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
         try service.seedCatalog(count: 1)
         try service.add("sku-0", to: "alice")
-        let (status, _, message) = try runProcess("/usr/bin/sqlite3", [path, "UPDATE cart_lines SET quantity = 0"])
-        #expect(status != 0)
-        #expect(message.contains("CHECK constraint failed"))
+        for bad in [
+            "UPDATE cart_lines SET quantity = 0",
+            "INSERT INTO products (sku, name, price) VALUES ('caf\u{E9}', 'Café', 1)",
+            "UPDATE products SET sku = 'sku-\u{2460}'",
+        ] {
+            let (status, _, message) = try runProcess("/usr/bin/sqlite3", [path, bad])
+            #expect(status != 0, "\(bad)")
+            #expect(message.contains("CHECK constraint failed"), "\(bad)")
+        }
         #expect(try service.cart("alice").totalItems == 1)
+        #expect(try service.products().map(\.sku) == ["sku-0"])
+    }
+
+    @Test("text with a NUL inside is stored whole, and text without one exactly")
+    func textWithNULRoundTrips() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let repository = try SQLiteCartRepository(path: path)
+        for symbol in ["a\u{0}b", "\u{0}", "€", ""] {
+            let currency = try Currency(code: "XTS", minorUnitExponent: 2, symbol: symbol)
+            try repository.write { storage in
+                try storage.saveSettings(StoreSettings(currency: currency, maxLineQuantity: 9, maxLinesPerCart: 9))
+            }
+            // A second connection reads the file, not the first one's cached settings.
+            let stored = try SQLiteCartRepository(path: path).read { storage in try storage.settings() }
+            #expect(stored.currency.symbol == symbol)
+        }
     }
 
     @Test("an in-memory SQLite database works as a backend")
