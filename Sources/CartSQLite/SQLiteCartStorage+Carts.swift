@@ -86,19 +86,26 @@ extension SQLiteCartStorage {
 
     private static let selectCartLines = CachedSQL(
         """
-        SELECT l.quantity, p.sku, p.name, p.price, p.active, p.stock
+        SELECT l.position, l.quantity, p.sku, p.name, p.price, p.active, p.stock
         FROM cart_lines AS l JOIN products AS p ON p.sku = l.sku
         WHERE l.cart_id = ?
-        ORDER BY l.position
         """)
 
+    // No ORDER BY: the rows come in SKU order (the primary key's), and putting a cart's lines
+    // in position order here costs far less than SQLite's sorter, which took 13k of the 36k
+    // instructions this query cost for 5 lines (issue 6).
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         let statement = try database.cached(Self.selectCartLines)
         defer { statement.reset() }
         try statement.bind(cartID, at: 1)
         var lines: [StoredCartLine] = []
+        var positions: [Int] = []
         while try statement.step() {
-            lines.append(StoredCartLine(quantity: statement.int(at: 0), product: try product(from: statement, startingAt: 1)))
+            positions.append(statement.int(at: 0))
+            lines.append(StoredCartLine(quantity: statement.int(at: 1), product: try product(from: statement, startingAt: 2)))
+        }
+        if zip(positions, positions.dropFirst()).contains(where: { $0 > $1 }) {
+            lines = positions.indices.sorted { positions[$0] < positions[$1] }.map { lines[$0] }
         }
         return lines
     }
