@@ -100,6 +100,12 @@ extension SQLiteCartStorage {
         try statement.bind(cartID, at: 1)
         var lines: [StoredCartLine] = []
         var positions: [Int] = []
+        // The line count, when this unit has read the cart's row: growing both arrays from
+        // empty reallocated them three times for 5 lines.
+        if let row = cartRows.first(where: { $0.cartID == cartID }) {
+            lines.reserveCapacity(row.lineCount)
+            positions.reserveCapacity(row.lineCount)
+        }
         while try statement.step() {
             positions.append(statement.int(at: 0))
             lines.append(StoredCartLine(quantity: statement.int(at: 1), product: try product(from: statement, startingAt: 2)))
