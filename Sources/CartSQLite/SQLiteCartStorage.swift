@@ -20,6 +20,10 @@ final class SQLiteCartStorage: CartStorageWriter {
     /// writes it with one plain statement: whether the line exists. Any other write to cart
     /// lines forgets it.
     var lockedLine: (cartID: String, sku: String, exists: Bool)?
+    /// The cart whose lines `lockCartLines` read last, and their SKUs, so that
+    /// `deleteCartLines` of that cart deletes each line by its primary key. Any other write to
+    /// cart lines forgets it.
+    var lockedLines: (cartID: String, skus: [String])?
     /// The `carts` rows this unit has read or changed, with their line summaries as the unit's
     /// line changes left them (see `CartRowState`); rarely more than two, so a list.
     var cartRows: [CartRowState] = []

@@ -218,6 +218,29 @@ struct OrderHistoryTests {
         #expect(try store.service.orderStats(groupedBy: .month).map(\.key) == ["1969-12"])
     }
 
+    // SQLite inserts up to 16 order lines per statement; these counts cross that bound.
+    @Test("orders of 1 to 40 lines read back with every line, in order", arguments: Backend.allCases)
+    func ordersOfManyLines(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let orders = [1, 15, 16, 17, 33, 40].enumerated().map { index, count in
+            let lines = (1...count).map { position in
+                OrderLine(
+                    sku: "sku-\(position)", name: "Product \(position)", unitPrice: usd(Int64(position)),
+                    quantity: position, lineTotal: usd(Int64(position * position)))
+            }
+            return Order(
+                number: OrderNumber(rawValue: Int64(index + 1)), cartID: "alice", placedAt: store.clock.now,
+                currency: .usd, totalItems: lines.reduce(0) { $0 + $1.quantity },
+                total: usd(lines.reduce(0) { $0 + $1.lineTotal.minorUnits }), idempotencyKey: nil, lines: lines)
+        }
+        try store.repository.write { storage in
+            for order in orders { try storage.insertOrder(order) }
+        }
+        for order in orders {
+            #expect(try store.repository.read { try $0.order(number: order.number) } == order)
+        }
+    }
+
     @Test("stats whose revenue does not fit in 64 bits fail with amountOverflow", arguments: Backend.allCases)
     func statsOverflow(_ backend: Backend) throws {
         let store = try Store(backend)

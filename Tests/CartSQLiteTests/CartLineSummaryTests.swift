@@ -110,6 +110,39 @@ struct CartLineSummaryTests {
         #expect(try mismatches(path) == [])
     }
 
+    // deleteCartLines deletes the lines lockCartLines read one by one by key; a line written
+    // in between must go too, and another cart's delete must not use them.
+    @Test("clearing a cart deletes lines changed after its lines were read, and only its own")
+    func clearAfterReadingLines() throws {
+        let directory = try TemporaryDirectory()
+        let (service, path) = try makeService(in: directory)
+        for sku in ["sku-0", "sku-1"] {
+            try service.add(sku, to: "alice")
+            try service.add(sku, to: "bob")
+        }
+        try service.repository.write { storage in
+            _ = try storage.lockCartLines(cartID: "alice")
+            try storage.setCartLine(cartID: "alice", sku: "sku-2", quantity: 1)
+            try storage.deleteCartLines(cartID: "alice")
+        }
+        #expect(try service.cart("alice").lines.isEmpty)
+        try service.repository.write { storage in
+            _ = try storage.lockCartLines(cartID: "bob")
+            try storage.deleteCartLine(cartID: "bob", sku: "sku-0")
+            try storage.deleteCartLines(cartID: "bob")
+        }
+        #expect(try service.cart("bob").lines.isEmpty)
+        try service.add("sku-3", to: "alice")
+        try service.add("sku-4", to: "bob")
+        try service.repository.write { storage in
+            _ = try storage.lockCartLines(cartID: "alice")
+            try storage.deleteCartLines(cartID: "bob")
+        }
+        #expect(try service.cart("alice").lines.map(\.sku) == ["sku-3"])
+        #expect(try service.cart("bob").lines.isEmpty)
+        #expect(try mismatches(path) == [])
+    }
+
     @Test("the per-cart line cap counts the stored summary")
     func capUsesTheSummary() throws {
         let directory = try TemporaryDirectory()
