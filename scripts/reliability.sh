@@ -10,14 +10,18 @@
 # Rounds run PROCESSES/2 at a time. Prints the figures; exits 1 at the first broken guarantee.
 #
 #   scripts/reliability.sh [PROCESSES] [ADDS] [ROUNDS]      (defaults: 16 100 300)
+#
+# CONFIGURATION=release runs the release build, the statically linked binary users get;
+# the default is the debug build the tests spawn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 procs=${1:-16}
 adds=${2:-100}
 rounds=${3:-300}
 command -v sqlite3 >/dev/null || { echo "reliability.sh needs the sqlite3 shell" >&2; exit 1; }
-swift build --product cart >/dev/null
-cart=$PWD/.build/debug/cart
+configuration=${CONFIGURATION:-debug}
+swift build -c "$configuration" --product cart >/dev/null
+cart=$(swift build -c "$configuration" --show-bin-path)/cart
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export CART_DB=$dir/cart.sqlite3 HOME=$dir
