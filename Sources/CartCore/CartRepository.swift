@@ -93,8 +93,8 @@ public protocol CartStorageWriter: CartStorageReader {
     func lockCart(id: String) throws -> CartHeader?
     /// Reads a product for update: no other unit may change it until this one ends.
     func lockProduct(sku: String) throws -> Product?
-    /// Reads for update what a change to one line depends on: the cart's header, the product,
-    /// the line's quantity and, when the cart has no such line, its line count. It is what
+    /// Reads for update what a change to one line depends on: the cart's version, the product's
+    /// terms, the line's quantity and, when the cart has no such line, its line count. It is what
     /// `lockCart(id:)`, `lockProduct(sku:)`, `cartLineQuantity(cartID:sku:)` and
     /// `cartLineCount(cartID:)` return, in one call a backend can answer in one round trip.
     func lockCartLine(cartID: String, sku: String) throws -> CartLineContext
