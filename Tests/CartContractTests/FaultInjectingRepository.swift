@@ -76,7 +76,7 @@ private final class FaultyWriter: CartStorageWriter {
     func saveProduct(_ product: Product) throws { try write { try base.saveProduct(product) } }
     func saveStock(sku: String, stock: Int?) throws { try write { try base.saveStock(sku: sku, stock: stock) } }
     func upsertProduct(_ product: Product) throws -> ProductChange { try write { try base.upsertProduct(product) } }
-    func upsertProducts(_ products: [Product]) throws -> (created: Int, updated: Int) {
+    func upsertProducts(_ products: [Product]) throws -> ProductUpsertCounts {
         try write { try base.upsertProducts(products) }
     }
     func setCartLine(cartID: String, sku: String, quantity: Int) throws {
