@@ -8,7 +8,7 @@ public struct CartLineContext: Hashable, Sendable {
     /// The cart's version, or `nil` for a cart never written.
     public var cartVersion: Int?
     /// The terms of the product with the line's SKU, active or not, or `nil` when there is none.
-    public var product: ProductTerms?
+    public var terms: ProductTerms?
     /// The line's quantity, or `nil` when the cart has no line for the SKU.
     public var quantity: Int?
     /// How many lines the cart has. Only read when `quantity` is `nil` (a new line is what the
@@ -16,9 +16,9 @@ public struct CartLineContext: Hashable, Sendable {
     public var lineCount: Int
 
     /// Creates a context.
-    public init(cartVersion: Int?, product: ProductTerms?, quantity: Int?, lineCount: Int) {
+    public init(cartVersion: Int?, terms: ProductTerms?, quantity: Int?, lineCount: Int) {
         self.cartVersion = cartVersion
-        self.product = product
+        self.terms = terms
         self.quantity = quantity
         self.lineCount = lineCount
     }

@@ -93,8 +93,8 @@ public protocol CartStorageWriter: CartStorageReader {
     func lockCart(id: String) throws -> CartHeader?
     /// Reads a product for update: no other unit may change it until this one ends.
     func lockProduct(sku: String) throws -> Product?
-    /// Reads for update what a change to one line depends on: the cart's header, the product,
-    /// the line's quantity and, when the cart has no such line, its line count. It is what
+    /// Reads for update what a change to one line depends on: the cart's version, the product's
+    /// terms, the line's quantity and, when the cart has no such line, its line count. It is what
     /// `lockCart(id:)`, `lockProduct(sku:)`, `cartLineQuantity(cartID:sku:)` and
     /// `cartLineCount(cartID:)` return, in one call a backend can answer in one round trip.
     func lockCartLine(cartID: String, sku: String) throws -> CartLineContext
@@ -113,11 +113,11 @@ public protocol CartStorageWriter: CartStorageReader {
     /// it did: `saveProduct(_:)` preceded by `product(sku:)`, in one call a backend can answer
     /// with one statement for a new product.
     func upsertProduct(_ product: Product) throws -> ProductChange
-    /// Stores each product as `upsertProduct(_:)` would, in order, and says how many were
+    /// Stores each product as `upsertProduct(_:)` would, in order, and counts how many were
     /// created and how many updated (the rest were unchanged): in one call a backend can
     /// answer with one statement for many new products. A backend without such a statement
     /// gets the loop over `upsertProduct(_:)` from the protocol extension.
-    func upsertProducts(_ products: [Product]) throws -> (created: Int, updated: Int)
+    func upsertProducts(_ products: [Product]) throws -> ProductUpsertCounts
     /// Sets a line's quantity, appending the line if the cart has none for the SKU.
     func setCartLine(cartID: String, sku: String, quantity: Int) throws
     /// Removes one line.
@@ -134,16 +134,9 @@ public protocol CartStorageWriter: CartStorageReader {
 
 extension CartStorageWriter {
     /// `upsertProduct(_:)` for each product, in order, counting what each did.
-    public func upsertProducts(_ products: [Product]) throws -> (created: Int, updated: Int) {
-        var created = 0
-        var updated = 0
-        for product in products {
-            switch try upsertProduct(product) {
-            case .created: created += 1
-            case .updated: updated += 1
-            case .unchanged: break
-            }
-        }
-        return (created, updated)
+    public func upsertProducts(_ products: [Product]) throws -> ProductUpsertCounts {
+        var counts = ProductUpsertCounts()
+        for product in products { counts.count(try upsertProduct(product)) }
+        return counts
     }
 }

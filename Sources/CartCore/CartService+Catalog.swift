@@ -127,11 +127,13 @@ extension CartService {
                 }
                 if product.sku != products[index].sku || product.name != products[index].name { valid[index] = product }
             }
-            let (created, updated) = try storage.upsertProducts(valid)
+            let counts = try storage.upsertProducts(valid)
             // A repeated SKU finds its product already stored, so when every product was
             // created, every SKU was distinct; otherwise look (throwing rolls the unit back).
-            if created < valid.count { try Self.checkDistinctSKUs(valid[...]) }
-            return ImportSummary(created: created, updated: updated, unchanged: valid.count - created - updated)
+            if counts.created < valid.count { try Self.checkDistinctSKUs(valid[...]) }
+            return ImportSummary(
+                created: counts.created, updated: counts.updated,
+                unchanged: valid.count - counts.created - counts.updated)
         }
     }
 

@@ -189,7 +189,7 @@ public struct CartService: Sendable {
         _ sku: String, quantity: Int, in id: String, context: CartLineContext, settings: StoreSettings,
         storage: any CartStorageWriter
     ) throws {
-        let product = try sellable(context.product, sku: sku)
+        let product = try sellable(context.terms, sku: sku)
         try checkLine(sku, product, quantity: quantity, settings: settings)
         if context.quantity == nil { try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings) }
         try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)

@@ -33,6 +33,10 @@ extension InMemoryState {
 
         var isEmpty: Bool { count == 0 }
 
+        /// How many buckets the table has. This, `home(_:)` and `find(_:)` are internal, not
+        /// private, so that tests can pin the probe chains and the growth threshold.
+        var capacity: Int { buckets.count }
+
         /// The line of the SKU with this ordinal; setting `nil` removes it.
         subscript(ordinal: Int) -> LineSlot? {
             get {
@@ -59,12 +63,13 @@ extension InMemoryState {
             buckets.lazy.filter { $0.ordinal != Bucket.empty }.map { ($0.ordinal, $0.line) }
         }
 
-        private func home(_ ordinal: Int) -> Int {
+        /// The bucket where a probe for `ordinal` starts.
+        func home(_ ordinal: Int) -> Int {
             Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(ordinal)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
         }
 
         /// The bucket holding `ordinal`, or the empty bucket where it would go.
-        private func find(_ ordinal: Int) -> (index: Int, found: Bool) {
+        func find(_ ordinal: Int) -> (index: Int, found: Bool) {
             let mask = buckets.count - 1
             var index = home(ordinal)
             while true {

@@ -242,12 +242,12 @@ final class InMemoryStorage: CartStorageWriter {
         guard let ordinal = state.ordinals[sku] else {
             recentProduct = nil
             return CartLineContext(
-                cartVersion: cart?.header?.version, product: nil, quantity: nil, lineCount: cart?.lines.count ?? 0)
+                cartVersion: cart?.header?.version, terms: nil, quantity: nil, lineCount: cart?.lines.count ?? 0)
         }
         recentProduct = (sku, ordinal)
         let quantity = cart?.lines[ordinal]?.quantity
         return CartLineContext(
-            cartVersion: cart?.header?.version, product: state.catalog[ordinal]?.terms,
+            cartVersion: cart?.header?.version, terms: state.catalog[ordinal]?.terms,
             quantity: quantity, lineCount: quantity == nil ? cart?.lines.count ?? 0 : 0)
     }
 

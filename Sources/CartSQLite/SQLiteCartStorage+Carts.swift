@@ -207,7 +207,7 @@ extension SQLiteCartStorage {
                     cartID: cartID, exists: exists, lineCount: exists ? statement.int(at: 1) : 0,
                     nextPosition: exists ? statement.int(at: 2) : 1))
         }
-        let product =
+        let terms =
             statement.isNull(at: 3)
             ? nil
             : ProductTerms(
@@ -216,7 +216,7 @@ extension SQLiteCartStorage {
         let quantity = statement.optionalInt(at: 6)
         lockedLine = (cartID, sku, quantity != nil)
         return CartLineContext(
-            cartVersion: exists ? statement.int(at: 0) : nil, product: product, quantity: quantity,
+            cartVersion: exists ? statement.int(at: 0) : nil, terms: terms, quantity: quantity,
             lineCount: quantity == nil ? cartRows[index].lineCount : 0)
     }
 

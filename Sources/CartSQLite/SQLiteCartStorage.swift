@@ -176,9 +176,8 @@ final class SQLiteCartStorage: CartStorageWriter {
     // row, each was new; otherwise the conditional update runs for each of its products, which
     // changes nothing for those the batch has just inserted (and stores a repeated SKU's
     // later product, as upsertProduct in order would). The tail goes through upsertProduct.
-    func upsertProducts(_ products: [Product]) throws -> (created: Int, updated: Int) {
-        var created = 0
-        var updated = 0
+    func upsertProducts(_ products: [Product]) throws -> ProductUpsertCounts {
+        var counts = ProductUpsertCounts()
         var start = products.startIndex
         while products.endIndex - start >= Self.productBatchSize {
             let batch = products[start..<start + Self.productBatchSize]
@@ -189,20 +188,14 @@ final class SQLiteCartStorage: CartStorageWriter {
             }
             try statement.run()
             let inserted = database.changes
-            created += inserted
+            counts.created += inserted
             guard inserted < batch.count else { continue }
             for index in batch.indices where try write(products[index], with: Self.updateChangedProductSQL) {
-                updated += 1
+                counts.updated += 1
             }
         }
-        for index in start..<products.endIndex {
-            switch try upsertProduct(products[index]) {
-            case .created: created += 1
-            case .updated: updated += 1
-            case .unchanged: break
-            }
-        }
-        return (created, updated)
+        for index in start..<products.endIndex { counts.count(try upsertProduct(products[index])) }
+        return counts
     }
 
     /// Runs a product statement binding sku, name, price, active, stock as ?1…?5; whether it

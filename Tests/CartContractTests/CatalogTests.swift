@@ -215,6 +215,29 @@ struct CatalogTests {
         #expect(try store.state() == before)
     }
 
+    @Test("an import that fails after any number of products leaves every product as it was", arguments: Backend.allCases)
+    func importRollsBack(_ backend: Backend) throws {
+        let store = try Store(backend)
+        var items = (0..<150).map { Product(sku: "n\($0)", name: "New \($0)", price: usd(100)) }
+        items[10] = Catalog.plum  // stored as it is: the first batch is not all new
+        items[70] = Product(sku: "pear", name: "Pear", price: usd(89), stock: 7)  // in the second batch
+        items[140] = Product(sku: "apple", name: "Apple", price: usd(1))  // in the tail
+        let before = try store.state()
+        let countBefore = try store.repository.read { try $0.productCount() }
+        // Before the first product, after one, after exactly one batch of 64, midway through
+        // the second batch, and before the last, in the tail.
+        for stored in [0, 1, 64, 75, items.count - 1] {
+            let faulty = CartService(repository: FaultInjectingRepository(base: store.repository, failOnWrite: stored + 1))
+            #expect(throws: FaultInjectingRepository.InjectedFault.self) { try faulty.importProducts(items) }
+            #expect(try store.state() == before, "fault after \(stored) products")
+            #expect(try store.repository.read { try $0.productCount() } == countBefore, "fault after \(stored) products")
+        }
+        #expect(countBefore == 4)
+        let summary = try store.service.importProducts(items)
+        #expect([summary.created, summary.updated, summary.unchanged] == [147, 2, 1])
+        #expect(try store.repository.read { try $0.productCount() } == 151)
+    }
+
     @Test("SKUs and cart IDs are printable ASCII, so NFC and NFD spellings cannot collide", arguments: Backend.allCases)
     func asciiIdentifiers(_ backend: Backend) throws {
         let store = try Store(backend)

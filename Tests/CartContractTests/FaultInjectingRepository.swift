@@ -76,8 +76,17 @@ private final class FaultyWriter: CartStorageWriter {
     func saveProduct(_ product: Product) throws { try write { try base.saveProduct(product) } }
     func saveStock(sku: String, stock: Int?) throws { try write { try base.saveStock(sku: sku, stock: stock) } }
     func upsertProduct(_ product: Product) throws -> ProductChange { try write { try base.upsertProduct(product) } }
-    func upsertProducts(_ products: [Product]) throws -> (created: Int, updated: Int) {
-        try write { try base.upsertProducts(products) }
+    /// Counts each product as one write, so the fault can strike after any number of them; the
+    /// products before it go through the backend's own `upsertProducts(_:)`, batches and all.
+    func upsertProducts(_ products: [Product]) throws -> ProductUpsertCounts {
+        let storedBeforeFault = failOnWrite - writes - 1
+        guard (0..<products.count).contains(storedBeforeFault) else {
+            writes += products.count
+            return try base.upsertProducts(products)
+        }
+        _ = try base.upsertProducts(Array(products.prefix(storedBeforeFault)))
+        writes += storedBeforeFault + 1
+        throw FaultInjectingRepository.InjectedFault()
     }
     func setCartLine(cartID: String, sku: String, quantity: Int) throws {
         try write { try base.setCartLine(cartID: cartID, sku: sku, quantity: quantity) }
