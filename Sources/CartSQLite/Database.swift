@@ -160,7 +160,7 @@ final class Database {
             // The unit may have saved settings that are now rolled back.
             settingsCache = nil
             // SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR…).
-            if sqlite3_get_autocommit(handle) == 0 {
+            if !isAutocommit {
                 _ = try? cached(Self.rollback).run()
             }
             throw error
@@ -195,6 +195,9 @@ final class Database {
     func didSaveSettings(_ settings: StoreSettings) {
         settingsCache = (settings, dataVersion)
     }
+
+    /// Whether no transaction is open on the connection.
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// Whether the connection can only read (a read-only file or directory).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
