@@ -147,6 +147,38 @@ struct SQLiteCartRepositoryTests {
         #expect(try service.products().map(\.sku) == ["sku-0"])
     }
 
+    @Test(
+        "a SKU forced in as invalid UTF-8 never lets checkout skip a row silently: one error, nothing changed",
+        arguments: ["5", "NULL"])
+    func invalidUTF8SKUFailsCheckout(stock: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        try service.seedCatalog(count: 1)
+        try service.add("sku-0", to: "alice")
+        // 'caf' then a lone 0xE9: the CHECK cannot see it; Swift reads it back as "caf\u{FFFD}".
+        try sqlite(
+            path,
+            """
+            INSERT INTO products (sku, name, price, active, stock) VALUES (CAST(x'636166E9' AS TEXT), 'Cafe', 100, 1, \(stock));
+            INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', CAST(x'636166E9' AS TEXT), 2, 2);
+            UPDATE carts SET line_count = 2, next_position = 3 WHERE id = 'alice';
+            """, foreignKeys: true)
+        let before = try rows(path, "SELECT hex(sku) || ':' || ifnull(stock, '-') FROM products ORDER BY sku")
+        #expect(try service.cart("alice").totalItems == 3)
+
+        #expect {
+            try service.checkout("alice")
+        } throws: { error in
+            let text = String(describing: error)
+            return error is DatabaseError && text.contains("changed 0 rows instead of 1") && !text.contains("\n")
+        }
+        #expect(try rows(path, "SELECT count(*) FROM orders") == ["0"])
+        #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["2"])
+        #expect(try rows(path, "SELECT hex(sku) || ':' || ifnull(stock, '-') FROM products ORDER BY sku") == before)
+        #expect(try service.cart("alice").totalItems == 3)
+    }
+
     @Test("text with a NUL inside is stored whole, and text without one exactly")
     func textWithNULRoundTrips() throws {
         let directory = try TemporaryDirectory()
