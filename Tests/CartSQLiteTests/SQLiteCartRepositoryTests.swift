@@ -127,7 +127,7 @@ struct SQLiteCartRepositoryTests {
         #expect(try service.cart("alice").totalItems == 1)
     }
 
-    @Test("the sqlite3 shell's CHECKs refuse quantity = 0 and a non-ASCII SKU")
+    @Test("the sqlite3 shell's CHECKs refuse quantity = 0, a non-ASCII SKU, a leading high byte and a NUL-led name")
     func shellCheck() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cart.sqlite3")
@@ -138,6 +138,13 @@ struct SQLiteCartRepositoryTests {
             "UPDATE cart_lines SET quantity = 0",
             "INSERT INTO products (sku, name, price) VALUES ('caf\u{E9}', 'Café', 1)",
             "UPDATE products SET sku = 'sku-\u{2460}'",
+            // Not UTF-8, led by a high byte; a leading space; a leading control character.
+            "INSERT INTO products (sku, name, price) VALUES (CAST(x'F0414243' AS TEXT), 'High', 1)",
+            "INSERT INTO products (sku, name, price) VALUES (' lead', 'Lead', 1)",
+            "INSERT INTO products (sku, name, price) VALUES (char(9) || 'tab', 'Tab', 1)",
+            // 4 bytes but length() 0: order_lines' CHECK would refuse it at every checkout.
+            "INSERT INTO products (sku, name, price) VALUES ('nul-name', CAST(x'00616263' AS TEXT), 1)",
+            "UPDATE products SET name = char(10) || 'Pear'",
         ] {
             let (status, _, message) = try runProcess("/usr/bin/sqlite3", [path, bad])
             #expect(status != 0, "\(bad)")
