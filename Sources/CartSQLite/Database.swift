@@ -160,7 +160,7 @@ final class Database {
             // The unit may have saved settings that are now rolled back.
             settingsCache = nil
             // SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR…).
-            if sqlite3_get_autocommit(handle) == 0 {
+            if !isAutocommit {
                 _ = try? cached(Self.rollback).run()
             }
             throw error
@@ -196,6 +196,9 @@ final class Database {
         settingsCache = (settings, dataVersion)
     }
 
+    /// Whether no transaction is open on the connection.
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
     /// Whether the connection can only read (a read-only file or directory).
     var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 }
@@ -203,4 +206,20 @@ final class Database {
 extension Database {
     /// Rows changed by the last INSERT, UPDATE or DELETE (not counting cascades).
     var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Fails unless the write just run (`sql`, by the primary key `key` of a row the unit has
+    /// read) changed exactly one row. Stored text that is not valid UTF-8 (which only another
+    /// client can write) reads back with U+FFFD, so its key no longer finds the row, and a
+    /// write that silently changed nothing would lose a stock decrement or leave a line behind.
+    ///
+    /// - Throws: `DatabaseError` when no row, or more than one, changed.
+    func requireOneRowChanged(_ sql: CachedSQL, key: String) throws {
+        let changed = changes
+        guard changed != 1 else { return }
+        throw DatabaseError(
+            extendedResultCode: SQLITE_ERROR,
+            message: "a write by the key '\(key)' changed \(changed) rows instead of 1; the stored key may not be "
+                + "valid UTF-8 (written by another client); nothing was saved",
+            sql: sql.text)
+    }
 }

@@ -27,7 +27,8 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
             return "The database needs migrations (\(names.joined(separator: ", "))); run 'cart db migrate'."
         case .danglingReferences(let references):
             return "Migrating the database would leave rows referencing nothing ("
-                + references.joined(separator: ", ") + "); no migration was applied."
+                + references.joined(separator: ", ") + "); no migration was applied. 'cart db check' lists "
+                + "them: delete or fix those rows, then run 'cart db migrate'."
         }
     }
 }

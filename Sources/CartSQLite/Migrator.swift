@@ -87,20 +87,37 @@ struct Migrator {
     ///
     /// Foreign keys are off while migrations run, so that a migration can rebuild a table
     /// other tables reference (https://www.sqlite.org/lang_altertable.html, "Making Other Kinds
-    /// Of Table Schema Changes": create the new table, copy, drop the old one, rename). The
-    /// pragma does nothing inside a transaction, so it is switched around it, and
-    /// `PRAGMA foreign_key_check` runs before the commit instead: a migration that would leave
-    /// a row referencing nothing is rolled back.
+    /// Of Table Schema Changes"; 0003 copies `products` aside, drops and recreates it, and
+    /// copies the rows back). The pragma does nothing inside a transaction, so it is switched
+    /// around it, and `PRAGMA foreign_key_check` runs before the commit instead: a migration
+    /// that would leave a row referencing nothing is rolled back. Foreign keys must read on
+    /// again afterwards, or the connection is not used.
     ///
     /// - Returns: the names of the migrations applied now.
     /// - Throws: `MigrationError.danglingReferences` (nothing applied then), the errors of
-    ///   `applied(in:)`, or `DatabaseError`.
+    ///   `applied(in:)`, or `DatabaseError`; the migration's own error before one from turning
+    ///   foreign keys back on.
     func migrate(_ database: Database, initialSettings: StoreSettings, now: Date) throws -> [String] {
         let foreignKeys = try database.scalar(Self.foreignKeysEnabled) == 1
         if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
         let result = Result { try migrateInTransaction(database, initialSettings: initialSettings, now: now) }
-        if foreignKeys { try database.execute("PRAGMA foreign_keys = ON") }
-        return try result.get()
+        let restored = Result { if foreignKeys { try restoreForeignKeys(database) } }
+        let names = try result.get()
+        try restored.get()
+        return names
+    }
+
+    /// Turns foreign keys back on and makes sure they are: `PRAGMA foreign_keys = ON` silently
+    /// does nothing while a transaction is open (one whose `ROLLBACK` failed, say), so that
+    /// transaction is rolled back first.
+    private func restoreForeignKeys(_ database: Database) throws {
+        if !database.isAutocommit { try database.execute("ROLLBACK") }
+        try database.execute("PRAGMA foreign_keys = ON")
+        guard try database.scalar(Self.foreignKeysEnabled) == 1 else {
+            throw DatabaseError(
+                extendedResultCode: 1, message: "foreign keys could not be turned back on after migrating",
+                sql: "PRAGMA foreign_keys = ON")
+        }
     }
 
     private func migrateInTransaction(_ database: Database, initialSettings: StoreSettings, now: Date) throws
@@ -138,8 +155,11 @@ struct Migrator {
         }
     }
 
-    /// Refuses the migrated schema if any row references a row that does not exist.
-    private func checkForeignKeys(_ database: Database) throws {
+    /// Refuses the schema if any row references a row that does not exist: before migrating
+    /// (a read, so a refused file keeps every byte) and inside the migration's transaction.
+    ///
+    /// - Throws: `MigrationError.danglingReferences`, or `DatabaseError`.
+    func checkForeignKeys(_ database: Database) throws {
         let check = try database.cached(Self.foreignKeyCheck)
         defer { check.reset() }
         var dangling: [String: Int] = [:]

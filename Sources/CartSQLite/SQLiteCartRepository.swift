@@ -69,13 +69,22 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     }
 
     /// Refuses a file this build must not touch, switches it to WAL and applies pending
-    /// migrations (when asked), in that order, so a refused file is never written.
+    /// migrations (when asked), in that order, so a refused file is never written. A file with
+    /// migrations pending stays as it is until they are applied (see `applyPendingMigrations`).
     private func prepareSchema(migrate: Bool, initialSettings: StoreSettings) throws {
         let applied = try Migrator.shipped.applied(in: database)
+        guard applied.count < Migrator.shipped.migrations.count else { return try enableWriteAheadLog() }
+        if migrate { _ = try applyPendingMigrations(initialSettings: initialSettings) }
+    }
+
+    /// Refuses a file holding rows that reference nothing, with a read, before switching it
+    /// to WAL (which rewrites its header) and migrating it: the migration's own check would
+    /// refuse it too, but only after the switch. Rare (a file is migrated once), so its cost
+    /// does not matter.
+    private func applyPendingMigrations(initialSettings: StoreSettings) throws -> [String] {
+        try Migrator.shipped.checkForeignKeys(database)
         try enableWriteAheadLog()
-        if migrate, applied.count < Migrator.shipped.migrations.count {
-            _ = try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
-        }
+        return try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
     }
 
     /// A private in-memory SQLite database, gone when the repository is released; for tests.
@@ -147,7 +156,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     @discardableResult
     public func migrate(initialSettings: StoreSettings = .defaults) throws -> [String] {
         try lock.withLock {
-            let names = try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
+            let names = try applyPendingMigrations(initialSettings: initialSettings)
             if !names.isEmpty { localCommits += 1 }
             return names
         }
@@ -162,13 +171,66 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             let check = try database.prepare("PRAGMA integrity_check")
             var lines: [String] = []
             while try check.step() { lines.append(check.string(at: 0)) }
-            let foreignKeys = try database.prepare("PRAGMA foreign_key_check")
-            while try foreignKeys.step() {
-                lines.removeAll { $0 == "ok" }
-                lines.append("foreign key violation in \(foreignKeys.string(at: 0)) row \(foreignKeys.int64(at: 1))")
-            }
-            return lines
+            let dangling = try danglingReferences()
+            if !dangling.isEmpty { lines.removeAll { $0 == "ok" } }
+            return lines + dangling
         }
+    }
+
+    /// One line per row that references a row that does not exist: its table, the key it
+    /// holds and the parent table. `PRAGMA foreign_key_check` names the row by its rowid, which
+    /// is NULL in a `WITHOUT ROWID` table (every table with a foreign key here), so the key is
+    /// read from the row itself: the columns of the violated foreign key, from
+    /// `PRAGMA foreign_key_list`.
+    private func danglingReferences() throws -> [String] {
+        let check = try database.prepare("PRAGMA foreign_key_check")
+        var violated: [(table: String, parent: String, foreignKey: Int64, rows: Int)] = []
+        while try check.step() {
+            let table = check.string(at: 0)
+            let foreignKey = check.int64(at: 3)
+            if let index = violated.firstIndex(where: { $0.table == table && $0.foreignKey == foreignKey }) {
+                violated[index].rows += 1
+            } else {
+                violated.append((table, check.string(at: 2), foreignKey, 1))
+            }
+        }
+        var lines: [String] = []
+        for violation in violated {
+            let keys = try danglingKeys(in: violation.table, foreignKey: violation.foreignKey, parent: violation.parent)
+            let described = keys.count == violation.rows ? keys : Array(repeating: "a row", count: violation.rows)
+            lines += described.map {
+                "foreign key violation: \(violation.table) \($0) references no row of \(violation.parent)"
+            }
+        }
+        return lines
+    }
+
+    /// The keys (`(sku) = ('ghost')`) that rows of `table` hold in its foreign key number
+    /// `foreignKey` and that `parent` lacks; empty if the key's parent columns are implicit.
+    private func danglingKeys(in table: String, foreignKey: Int64, parent: String) throws -> [String] {
+        let list = try database.prepare("PRAGMA foreign_key_list(\(Self.quoted(table)))")
+        var columns: [(from: String, to: String)] = []
+        while try list.step() {
+            guard list.int64(at: 0) == foreignKey else { continue }
+            guard let to = list.optionalString(at: 4) else { return [] }
+            columns.append((list.string(at: 3), to))
+        }
+        guard !columns.isEmpty else { return [] }
+        let values = columns.map { "quote(c.\(Self.quoted($0.from)))" }.joined(separator: " || ', ' || ")
+        let present = columns.map { "c.\(Self.quoted($0.from)) IS NOT NULL" }.joined(separator: " AND ")
+        let matches = columns.map { "p.\(Self.quoted($0.to)) = c.\(Self.quoted($0.from))" }.joined(separator: " AND ")
+        let rows = try database.prepare(
+            "SELECT \(values) FROM \(Self.quoted(table)) AS c WHERE \(present) AND NOT EXISTS "
+                + "(SELECT 1 FROM \(Self.quoted(parent)) AS p WHERE \(matches))")
+        let names = columns.map(\.from).joined(separator: ", ")
+        var keys: [String] = []
+        while try rows.step() { keys.append("(\(names)) = (\(rows.string(at: 0)))") }
+        return keys
+    }
+
+    /// An SQL identifier, quoted.
+    private static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     /// The `EXPLAIN QUERY PLAN` detail lines of `sql`.

@@ -51,9 +51,11 @@ extension SQLiteCartStorage {
     func saveCartHeader(_ header: CartHeader) throws {
         let index = cartRows.firstIndex { $0.cartID == header.id }
         let statement: Statement
+        var update: CachedSQL?
         if let index {
             let row = cartRows[index]
-            statement = try database.cached(row.exists ? Self.updateCartSQL : Self.insertCartSQL)
+            update = row.exists ? Self.updateCartSQL : nil
+            statement = try database.cached(update ?? Self.insertCartSQL)
             try statement.bind(row.lineCount, at: 4)
             try statement.bind(row.nextPosition, at: 5)
             cartRows[index].exists = true
@@ -66,6 +68,7 @@ extension SQLiteCartStorage {
         try statement.bind(header.version, at: 2)
         try statement.bind(UTCCalendar.milliseconds(header.updatedAt), at: 3)
         try statement.run()
+        if let update { try database.requireOneRowChanged(update, key: header.id) }
     }
 
     private static let updateCartSummarySQL = CachedSQL(
@@ -81,6 +84,7 @@ extension SQLiteCartStorage {
             try statement.bind(row.lineCount, at: 2)
             try statement.bind(row.nextPosition, at: 3)
             try statement.run()
+            try database.requireOneRowChanged(Self.updateCartSummarySQL, key: row.cartID)
         }
     }
 
@@ -163,6 +167,7 @@ extension SQLiteCartStorage {
             try statement.bind(sku, at: 2)
             try statement.bind(quantity, at: 3)
             try statement.run()
+            try database.requireOneRowChanged(Self.updateCartLineSQL, key: sku)
             return
         }
         let index = try cartRowIndex(cartID)
@@ -240,16 +245,20 @@ extension SQLiteCartStorage {
     private static let deleteCartLinesSQL = CachedSQL("DELETE FROM cart_lines WHERE cart_id = ?")
 
     // Lines this unit has read with lockCartLines, and not changed since, are deleted one by
-    // one by primary key. cart_lines has foreign keys, so SQLite will not delete several rows
-    // in one pass: it first copies their keys into an ephemeral table it creates for the
-    // statement, then seeks each row again (issue 6: checkout's 5 lines, 68k instructions
-    // that way).
+    // one by primary key, and each must go. cart_lines has foreign keys, so SQLite will not
+    // delete several rows in one pass: it first copies their keys into an ephemeral table it
+    // creates for the statement, then seeks each row again (issue 6: checkout's 5 lines, 68k
+    // instructions that way).
     func deleteCartLines(cartID: String) throws {
         let locked = lockedLines
         linesWillChange()
         var deleted = 0
         if let locked, locked.cartID == cartID {
-            for sku in locked.skus { deleted += try deleteLineRow(cartID: cartID, sku: sku) }
+            for sku in locked.skus {
+                _ = try deleteLineRow(cartID: cartID, sku: sku)
+                try database.requireOneRowChanged(Self.deleteCartLineSQL, key: sku)
+            }
+            deleted = locked.skus.count
         } else {
             let statement = try database.cached(Self.deleteCartLinesSQL)
             try statement.bind(cartID, at: 1)

@@ -146,6 +146,7 @@ final class SQLiteCartStorage: CartStorageWriter {
         try statement.bind(sku, at: 1)
         try statement.bind(stock, at: 2)
         try statement.run()
+        try database.requireOneRowChanged(Self.saveStockSQL, key: sku)
     }
 
     private static let insertNewProductSQL = CachedSQL(

@@ -83,6 +83,32 @@ struct DamagedFileTests {
         #expect(try sandbox.checksum(sandbox.database) == before)
     }
 
+    @Test("a file whose migration would leave a dangling reference is refused, keeps every byte, and db check names the row")
+    func danglingReference() throws {
+        let sandbox = try CartSandbox()
+        let fixture = CartSandbox.packageRoot().appendingPathComponent("Tests/CartSQLiteTests/Fixtures/schema-0002-with-orders.sql")
+        try FileManager.default.createDirectory(atPath: sandbox.path("data"), withIntermediateDirectories: true)
+        _ = try sandbox.sqlite3(".read '\(fixture.path)'")
+        // Another client, with foreign keys off, leaves a line whose product does not exist.
+        _ = try sandbox.sqlite3("INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'ghost', 1, 9)")
+        let before = try sandbox.checksum(sandbox.database)
+        for arguments in Self.reads.filter({ $0.first != "db" }) + Self.writes + [["db", "migrate"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(
+                result.stderr.hasPrefix("Error: Cannot use '\(sandbox.database)': migrating the database would leave rows")
+                    && result.stderr.contains("(cart_lines -> products: 1)") && result.stderr.contains("'cart db check'")
+                    && result.stderr.split(separator: "\n").count == 1,
+                "\(arguments) \(result)")
+        }
+        #expect(try sandbox.ok("db", "status").stdout.contains("Pending:   0003_cheaper_product_checks"))
+        let check = try sandbox.run("db", "check")
+        #expect(check.status == 1, "\(check)")
+        #expect(check.stdout == "foreign key violation: cart_lines (sku) = ('ghost') references no row of products\n")
+        #expect(try sandbox.checksum(sandbox.database) == before)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database + "-wal"))
+    }
+
     /// Runs `body` with `paths` unwritable to the binary: as `nobody` when the tests run as
     /// root (root ignores permission bits), else with the write bits taken away.
     func readOnly(_ paths: [String], _ body: ([String]) throws -> Void) throws {

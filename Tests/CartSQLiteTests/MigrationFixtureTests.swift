@@ -116,6 +116,7 @@ struct MigrationFixtureTests {
         // Another client, with foreign keys off, leaves a line whose product does not exist.
         try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'ghost', 1, 9)")
         let schemaBefore = try rows(path, "SELECT sql FROM sqlite_schema ORDER BY name")
+        let bytesBefore = try contents(of: path)
 
         #expect {
             _ = try SQLiteCartRepository(path: path)
@@ -124,7 +125,28 @@ struct MigrationFixtureTests {
             return references == ["cart_lines -> products: 1"]
         }
         #expect(try rows(path, "SELECT sql FROM sqlite_schema ORDER BY name") == schemaBefore)
+        // Refused by a read before the file is switched to WAL: not a byte changed.
+        #expect(try contents(of: path) == bytesBefore)
         #expect(try rows(path, "SELECT name FROM schema_migrations ORDER BY number") == ["0001_initial_schema", "0002_orders"])
         #expect(try rows(path, "SELECT sku FROM cart_lines WHERE cart_id = 'alice' ORDER BY position") == ["apple", "ghost"])
+    }
+
+    @Test("a failing explicit migrate() leaves foreign keys on, and says how to find the rows")
+    func failedMigrateKeepsForeignKeys() throws {
+        let directory = try TemporaryDirectory()
+        let path = try restore("schema-0002-with-orders.sql", in: directory)
+        try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'ghost', 1, 9)")
+        let repository = try SQLiteCartRepository(path: path, migrate: false)
+        #expect {
+            try repository.migrate()
+        } throws: { error in
+            guard case MigrationError.danglingReferences = error else { return false }
+            return String(describing: error).contains("'cart db check'")
+        }
+        #expect(try repository.integrityCheck() == ["foreign key violation: cart_lines (sku) = ('ghost') references no row of products"])
+        #expect(throws: DatabaseError.self) {
+            try repository.write { storage in try storage.setCartLine(cartID: "bob", sku: "phantom", quantity: 1) }
+        }
+        #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE sku = 'phantom'") == ["0"])
     }
 }

@@ -127,7 +127,7 @@ struct SQLiteCartRepositoryTests {
         #expect(try service.cart("alice").totalItems == 1)
     }
 
-    @Test("the sqlite3 shell's CHECKs refuse quantity = 0 and a non-ASCII SKU")
+    @Test("the sqlite3 shell's CHECKs refuse quantity = 0, a non-ASCII SKU, a leading high byte and a NUL-led name")
     func shellCheck() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cart.sqlite3")
@@ -138,6 +138,13 @@ struct SQLiteCartRepositoryTests {
             "UPDATE cart_lines SET quantity = 0",
             "INSERT INTO products (sku, name, price) VALUES ('caf\u{E9}', 'Café', 1)",
             "UPDATE products SET sku = 'sku-\u{2460}'",
+            // Not UTF-8, led by a high byte; a leading space; a leading control character.
+            "INSERT INTO products (sku, name, price) VALUES (CAST(x'F0414243' AS TEXT), 'High', 1)",
+            "INSERT INTO products (sku, name, price) VALUES (' lead', 'Lead', 1)",
+            "INSERT INTO products (sku, name, price) VALUES (char(9) || 'tab', 'Tab', 1)",
+            // 4 bytes but length() 0: order_lines' CHECK would refuse it at every checkout.
+            "INSERT INTO products (sku, name, price) VALUES ('nul-name', CAST(x'00616263' AS TEXT), 1)",
+            "UPDATE products SET name = char(10) || 'Pear'",
         ] {
             let (status, _, message) = try runProcess("/usr/bin/sqlite3", [path, bad])
             #expect(status != 0, "\(bad)")
@@ -145,6 +152,38 @@ struct SQLiteCartRepositoryTests {
         }
         #expect(try service.cart("alice").totalItems == 1)
         #expect(try service.products().map(\.sku) == ["sku-0"])
+    }
+
+    @Test(
+        "a SKU forced in as invalid UTF-8 never lets checkout skip a row silently: one error, nothing changed",
+        arguments: ["5", "NULL"])
+    func invalidUTF8SKUFailsCheckout(stock: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+        try service.seedCatalog(count: 1)
+        try service.add("sku-0", to: "alice")
+        // 'caf' then a lone 0xE9: the CHECK cannot see it; Swift reads it back as "caf\u{FFFD}".
+        try sqlite(
+            path,
+            """
+            INSERT INTO products (sku, name, price, active, stock) VALUES (CAST(x'636166E9' AS TEXT), 'Cafe', 100, 1, \(stock));
+            INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', CAST(x'636166E9' AS TEXT), 2, 2);
+            UPDATE carts SET line_count = 2, next_position = 3 WHERE id = 'alice';
+            """, foreignKeys: true)
+        let before = try rows(path, "SELECT hex(sku) || ':' || ifnull(stock, '-') FROM products ORDER BY sku")
+        #expect(try service.cart("alice").totalItems == 3)
+
+        #expect {
+            try service.checkout("alice")
+        } throws: { error in
+            let text = String(describing: error)
+            return error is DatabaseError && text.contains("changed 0 rows instead of 1") && !text.contains("\n")
+        }
+        #expect(try rows(path, "SELECT count(*) FROM orders") == ["0"])
+        #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["2"])
+        #expect(try rows(path, "SELECT hex(sku) || ':' || ifnull(stock, '-') FROM products ORDER BY sku") == before)
+        #expect(try service.cart("alice").totalItems == 3)
     }
 
     @Test("text with a NUL inside is stored whole, and text without one exactly")
