@@ -14,9 +14,11 @@
 --        row a unit has read must change exactly one row, or the unit fails
 --        (Database.requireOneRowChanged), so nothing is skipped silently.
 --   name: 1 to 200 bytes, or else 1 to 200 characters (the byte count decides the common
---        short name without counting characters), and a first byte from ' ' up, so no
---        leading NUL (which order_lines' length(name) >= 1 would refuse at every checkout)
---        or control character;
+--        short name without counting characters), and no leading NUL (4 bytes but length()
+--        0: order_lines' length(name) >= 1 would refuse it at every checkout). A leading
+--        control character stays the service's to refuse, as under 0001, whose trim()
+--        refused only spaces: every row 0001's CHECKs allowed passes these, so any file
+--        another client wrote still migrates;
 --   price 0 to 100000000, active 0 or 1, stock NULL or >= 0, STRICT types, as before.
 -- Each CHECK stays on one line: SQLite quotes it in its error message. The guards are plain
 -- comparisons; CAST(x'7F' AS TEXT) measured 23 instructions a row cheaper than char(127).
@@ -39,7 +41,7 @@ CREATE TABLE products (
     sku TEXT PRIMARY KEY NOT NULL
         CHECK (length(CAST(sku AS BLOB)) BETWEEN 1 AND 64 AND length(sku) = length(CAST(sku AS BLOB)) AND sku >= '!' AND sku < CAST(x'7F' AS TEXT)),
     name TEXT NOT NULL
-        CHECK ((length(CAST(name AS BLOB)) BETWEEN 1 AND 200 OR length(name) BETWEEN 1 AND 200) AND name >= ' '),
+        CHECK ((length(CAST(name AS BLOB)) BETWEEN 1 AND 200 OR length(name) BETWEEN 1 AND 200) AND name >= CAST(x'01' AS TEXT)),
     price INTEGER NOT NULL CHECK (price BETWEEN 0 AND 100000000),
     active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
     stock INTEGER CHECK (stock IS NULL OR stock >= 0)

@@ -97,6 +97,27 @@ struct MigrationFixtureTests {
         #expect(try service.cart("alice").lines.map(\.sku) == ["apple", "pear"])
     }
 
+    @Test("every product row 0002's CHECKs allow, however odd, survives 0003's rebuild")
+    func rebuildKeepsEveryRowTheOldChecksAllowed() throws {
+        let directory = try TemporaryDirectory()
+        let path = try restore("schema-0002-with-orders.sql", in: directory)
+        // Written by another client under 0002: its trim() refused only spaces, and it counted
+        // characters, not bytes.
+        try sqlite(
+            path,
+            """
+            INSERT INTO products (sku, name, price, active, stock) VALUES
+                ('!' || printf('%.62c', 'x') || '~', char(9) || 'Tab-led name', 0, 0, 0),
+                ('wide', printf('%.200c', 'x'), 100000000, 1, NULL),
+                ('accents', replace(printf('%.200c', 'x'), 'x', char(233)), 1, 1, 3);
+            """)
+        let before = try rows(path, "SELECT sku || '|' || hex(name) || '|' || price || '|' || active || '|' || ifnull(stock, '-') FROM products ORDER BY sku")
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.status().pendingMigrations.isEmpty)
+        #expect(try rows(path, "SELECT sku || '|' || hex(name) || '|' || price || '|' || active || '|' || ifnull(stock, '-') FROM products ORDER BY sku") == before)
+        #expect(try rows(path, "SELECT length(name) || '/' || length(CAST(name AS BLOB)) FROM products WHERE sku = 'accents'") == ["200/400"])
+    }
+
     @Test("an explicit migrate() on a connection with foreign keys on leaves them on")
     func explicitMigrateKeepsForeignKeys() throws {
         let directory = try TemporaryDirectory()
