@@ -37,7 +37,7 @@ final class BenchReport {
     func add(_ row: BenchRow) {
         rows.append(row)
         if !options.json {
-            FileHandle.standardError.write(Data(("  " + Self.line(row) + "\n").utf8))
+            FileHandle.standardError.write(Data(("  " + Self.line(row, width: Self.workloadWidth) + "\n").utf8))
         }
     }
 
@@ -48,16 +48,22 @@ final class BenchReport {
             print(String(decoding: try encoder.encode(rows), as: UTF8.self))
             return
         }
-        print(Self.header)
-        for row in rows { print(Self.line(row)) }
+        // The final table fits its longest workload name; rows printed as they finish use a
+        // fixed width, since later names are not known yet.
+        let width = rows.map(\.workload.count).max().map { Swift.max($0, Self.workloadWidth) } ?? Self.workloadWidth
+        print(Self.header(width: width))
+        for row in rows { print(Self.line(row, width: width)) }
     }
 
-    static let header =
-        "workload".padding(44) + " " + "project".leftPadding(12) + " " + "raw".leftPadding(12) + " "
-        + "unit".padding(10) + " " + "ratio".leftPadding(6) + "  " + "target".padding(16) + " met"
+    static let workloadWidth = 44
 
-    static func line(_ row: BenchRow) -> String {
-        row.workload.padding(44) + " " + format(row.project).leftPadding(12) + " "
+    static func header(width: Int) -> String {
+        "workload".padding(width) + " " + "project".leftPadding(12) + " " + "raw".leftPadding(12) + " "
+            + "unit".padding(10) + " " + "ratio".leftPadding(6) + "  " + "target".padding(16) + " met"
+    }
+
+    static func line(_ row: BenchRow, width: Int) -> String {
+        row.workload.padding(width) + " " + format(row.project).leftPadding(12) + " "
             + (row.raw.map(format) ?? "-").leftPadding(12) + " " + row.unit.padding(10) + " "
             + (row.ratio.map { String(format: "%.2f", $0) } ?? "-").leftPadding(6) + "  " + row.target.padding(16) + " "
             + (row.met.map { $0 ? "yes" : "NO" } ?? "-") + (row.note.isEmpty ? "" : "  " + row.note)
