@@ -17,8 +17,10 @@
 --        short name without counting characters), and no leading NUL (4 bytes but length()
 --        0: order_lines' length(name) >= 1 would refuse it at every checkout). A leading
 --        control character stays the service's to refuse, as under 0001, whose trim()
---        refused only spaces: every row 0001's CHECKs allowed passes these, so any file
---        another client wrote still migrates;
+--        refused only spaces, so a file another client wrote still migrates; all but a SKU
+--        with a NUL after its first character, which 0001's length() and GLOB stopped at:
+--        such a file is refused in one line and left byte for byte (SQLiteCartRepository
+--        migrates a file before switching it to WAL);
 --   price 0 to 100000000, active 0 or 1, stock NULL or >= 0, STRICT types, as before.
 -- Each CHECK stays on one line: SQLite quotes it in its error message. The guards are plain
 -- comparisons; CAST(x'7F' AS TEXT) measured 23 instructions a row cheaper than char(127).

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// What one unit of work knows about a cart's row in `carts`: whether it exists, and its line
 /// summary (`line_count`, `next_position`) as the unit's own changes to the lines left it.
 ///
@@ -19,9 +21,20 @@ struct CartRowState {
     var isDirty = false
 
     /// A line was inserted at `nextPosition`.
-    mutating func lineInserted() {
-        lineCount += 1
-        nextPosition += 1
+    ///
+    /// - Throws: `DatabaseError` when the stored summary has no room left (another client
+    ///   wrote `next_position` or `line_count` at the top of their range); never a trap.
+    mutating func lineInserted() throws {
+        let (count, countOverflow) = lineCount.addingReportingOverflow(1)
+        let (next, nextOverflow) = nextPosition.addingReportingOverflow(1)
+        guard !countOverflow, !nextOverflow else {
+            throw DatabaseError(
+                extendedResultCode: SQLITE_CONSTRAINT,
+                message: "cart '\(cartID)' has no room for another line: its stored line_count (\(lineCount)) or "
+                    + "next_position (\(nextPosition)) is at the largest integer; run 'cart db check'")
+        }
+        lineCount = count
+        nextPosition = next
         isDirty = true
     }
 

@@ -218,8 +218,8 @@ extension Database {
         guard changed != 1 else { return }
         throw DatabaseError(
             extendedResultCode: SQLITE_ERROR,
-            message: "a write by the key '\(key)' changed \(changed) rows instead of 1; the stored key may not be "
-                + "valid UTF-8 (written by another client); nothing was saved",
+            message: "a write by the key '\(key)' changed \(changed) rows instead of 1: the row is gone, or its "
+                + "stored key is not valid UTF-8 (written by another client); nothing was saved",
             sql: sql.text)
     }
 }

@@ -1,5 +1,5 @@
 /// Why a database file was refused: before anything was written to it, or, for
-/// `danglingReferences`, with the migrations rolled back.
+/// `danglingReferences` and `failed`, with the migrations rolled back.
 public enum MigrationError: Error, CustomStringConvertible, Sendable {
     /// The file records migrations this build does not ship: a newer version wrote it.
     case unknownMigrations([String])
@@ -13,6 +13,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
     /// Migrating would leave rows referencing rows that do not exist (`child -> parent: count`
     /// for each reference); nothing was applied.
     case danglingReferences([String])
+    /// A pending migration's SQL failed on this file's data (a row another client stored that
+    /// the new schema refuses, say): SQLite's one-line reason. Nothing was applied.
+    case failed(name: String, reason: String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,8 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
             return "Migrating the database would leave rows referencing nothing ("
                 + references.joined(separator: ", ") + "); no migration was applied. 'cart db check' lists "
                 + "them: delete or fix those rows, then run 'cart db migrate'."
+        case .failed(let name, let reason):
+            return "Migration \(name) cannot be applied to this database (\(reason)); no migration was applied."
         }
     }
 }

@@ -94,7 +94,7 @@ struct Migrator {
     /// again afterwards, or the connection is not used.
     ///
     /// - Returns: the names of the migrations applied now.
-    /// - Throws: `MigrationError.danglingReferences` (nothing applied then), the errors of
+    /// - Throws: `MigrationError.danglingReferences` or `.failed` (nothing applied then), the errors of
     ///   `applied(in:)`, or `DatabaseError`; the migration's own error before one from turning
     ///   foreign keys back on.
     func migrate(_ database: Database, initialSettings: StoreSettings, now: Date) throws -> [String] {
@@ -139,7 +139,12 @@ struct Migrator {
             let record = try database.prepare(
                 "INSERT INTO schema_migrations (number, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
             for migration in pending {
-                try database.execute(migration.sql)
+                do {
+                    try database.execute(migration.sql)
+                } catch let error as DatabaseError where !error.isBusy {
+                    // Not the whole script in the message: SQLite's reason names the table.
+                    throw MigrationError.failed(name: migration.name, reason: error.message)
+                }
                 record.reset()
                 try record.bind(migration.number, at: 1)
                 try record.bind(migration.name, at: 2)

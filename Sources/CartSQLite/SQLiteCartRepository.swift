@@ -77,14 +77,22 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         if migrate { _ = try applyPendingMigrations(initialSettings: initialSettings) }
     }
 
-    /// Refuses a file holding rows that reference nothing, with a read, before switching it
-    /// to WAL (which rewrites its header) and migrating it: the migration's own check would
-    /// refuse it too, but only after the switch. Rare (a file is migrated once), so its cost
-    /// does not matter.
+    /// Refuses a file holding rows that reference nothing, with a read (the migration's own
+    /// check would refuse it too, with less to go on). A new file is switched to WAL first, so
+    /// that processes creating it at once wait for each other as they do afterwards. A file
+    /// that already holds migrations is migrated in the journal mode it has and switched to
+    /// WAL (which rewrites its header) only once that succeeded: a migration its data makes
+    /// fail rolls back to the very bytes it found. Rare (a file is migrated once), so the
+    /// order's cost does not matter.
     private func applyPendingMigrations(initialSettings: StoreSettings) throws -> [String] {
         try Migrator.shipped.checkForeignKeys(database)
+        guard try !Migrator.shipped.applied(in: database).isEmpty else {
+            try enableWriteAheadLog()
+            return try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
+        }
+        let names = try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
         try enableWriteAheadLog()
-        return try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
+        return names
     }
 
     /// A private in-memory SQLite database, gone when the repository is released; for tests.

@@ -106,9 +106,11 @@ extension SQLiteCartStorage {
         var positions: [Int] = []
         // The line count, when this unit has read the cart's row: growing both arrays from
         // empty reallocated them three times for 5 lines.
+        // Capped: the count comes from the file, which another client may have written.
         if let row = cartRows.first(where: { $0.cartID == cartID }) {
-            lines.reserveCapacity(row.lineCount)
-            positions.reserveCapacity(row.lineCount)
+            let expected = min(max(row.lineCount, 0), StoreSettings.maxLinesPerCartRange.upperBound)
+            lines.reserveCapacity(expected)
+            positions.reserveCapacity(expected)
         }
         while try statement.step() {
             positions.append(statement.int(at: 0))
@@ -181,7 +183,7 @@ extension SQLiteCartStorage {
         try statement.bind(quantity, at: 3)
         try statement.bind(position, at: 4)
         if try statement.step(), statement.int(at: 0) != position { return }
-        cartRows[index].lineInserted()
+        try cartRows[index].lineInserted()
     }
 
     // One statement instead of four (header with line summary, product, line). A cart this
@@ -248,23 +250,28 @@ extension SQLiteCartStorage {
     // one by primary key, and each must go. cart_lines has foreign keys, so SQLite will not
     // delete several rows in one pass: it first copies their keys into an ephemeral table it
     // creates for the statement, then seeks each row again (issue 6: checkout's 5 lines, 68k
-    // instructions that way).
+    // instructions that way). Only when the lines read are all the cart has: the read joins
+    // products, so a line whose product another client deleted (foreign keys off) is not among
+    // them, and the one statement takes it too.
     func deleteCartLines(cartID: String) throws {
         let locked = lockedLines
         linesWillChange()
-        var deleted = 0
-        if let locked, locked.cartID == cartID {
+        if let locked, locked.cartID == cartID,
+            let index = cartRows.firstIndex(where: { $0.cartID == cartID }),
+            cartRows[index].lineCount == locked.skus.count
+        {
             for sku in locked.skus {
-                _ = try deleteLineRow(cartID: cartID, sku: sku)
+                // Counted before the check, so a caller that goes on after the error still
+                // writes a summary that matches the lines.
+                cartRows[index].linesDeleted(try deleteLineRow(cartID: cartID, sku: sku))
                 try database.requireOneRowChanged(Self.deleteCartLineSQL, key: sku)
             }
-            deleted = locked.skus.count
-        } else {
-            let statement = try database.cached(Self.deleteCartLinesSQL)
-            try statement.bind(cartID, at: 1)
-            try statement.run()
-            deleted = database.changes
+            return
         }
+        let statement = try database.cached(Self.deleteCartLinesSQL)
+        try statement.bind(cartID, at: 1)
+        try statement.run()
+        let deleted = database.changes
         if deleted > 0 { cartRows[try cartRowIndex(cartID)].linesDeleted(deleted) }
     }
 
@@ -299,7 +306,9 @@ extension SQLiteCartStorage {
 
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
         linesWillChange()
-        // The deleted carts' lines go with them (ON DELETE CASCADE); states read before are stale.
+        // The deleted carts' lines go with them (ON DELETE CASCADE); states read before are
+        // stale, but the line summaries this unit changed for other carts are written first.
+        try finish()
         cartRows.removeAll()
         let statement = try database.cached(Self.deleteCartsSQL)
         try statement.bind(UTCCalendar.milliseconds(instant), at: 1)
