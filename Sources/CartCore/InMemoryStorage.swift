@@ -275,7 +275,8 @@ final class InMemoryStorage: CartStorageWriter {
     }
 
     func saveStock(sku: String, stock: Int?) throws {
-        guard var product = try self.product(sku: sku) else { return }
+        // As SQLite's storage: a stock write that finds no product fails, never vanishes.
+        guard var product = try self.product(sku: sku) else { throw InMemoryStorageError.missingProduct(sku) }
         product.stock = stock
         try saveProduct(product)
     }

@@ -1,7 +1,7 @@
 /// Storage constraints the in-memory backend enforces, as SQLite's constraints do: they catch
 /// a caller that bypasses `CartService`, never a rule.
 public enum InMemoryStorageError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A cart line names a product that does not exist.
+    /// A cart line, or a stock write, names a product that does not exist.
     case missingProduct(String)
     /// A cart line quantity of zero or less.
     case nonPositiveQuantity(Int)
@@ -12,7 +12,7 @@ public enum InMemoryStorageError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .missingProduct(let sku): return "In-memory storage: no product '\(sku)' for the cart line."
+        case .missingProduct(let sku): return "In-memory storage: no product '\(sku)'."
         case .nonPositiveQuantity(let quantity): return "In-memory storage: line quantity \(quantity) is not positive."
         case .orderNumberTaken(let number): return "In-memory storage: order number \(number) is not the next one."
         case .idempotencyKeyTaken(let key): return "In-memory storage: idempotency key '\(key)' is taken."

@@ -91,6 +91,12 @@ struct AtomicityTests {
         try store.service.repository.write { storage in try storage.saveStock(sku: "apple", stock: nil) }
         expected.stock = nil
         #expect(try store.service.product("apple") == expected)
+        // A stock write that finds no product fails on every backend; it never vanishes.
+        let state = try store.state()
+        #expect(throws: (any Error).self) {
+            try store.service.repository.write { storage in try storage.saveStock(sku: "ghost", stock: 1) }
+        }
+        #expect(try store.state() == state)
     }
 
     @Test("cart line writes vanish when the unit throws", arguments: Backend.allCases)
