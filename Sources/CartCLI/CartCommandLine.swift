@@ -67,6 +67,9 @@ public enum CartCommandLine {
 
     /// Runs the tool with this process's arguments and environment, and exits with its status.
     public static func main() -> Never {
+        // A reader that goes away (`cart orders | head`) must make a write fail with EPIPE,
+        // which ends the output silently with status 1, not kill the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let status = run(
             arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
             stdout: FileDescriptorOutput.standardOutput(), stderr: FileDescriptorOutput.standardError())

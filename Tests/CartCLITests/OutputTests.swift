@@ -1,4 +1,5 @@
 import CartCore
+import Foundation
 import Testing
 
 @testable import CartCLI
@@ -187,5 +188,31 @@ struct ShellQuotingTests {
         #expect(ShellQuoting.quoted("$HOME;rm *") == "'$HOME;rm *'")
         #expect(ShellQuoting.quoted("é") == "'é'")
         #expect(ShellQuoting.command(["cart", "orders", "--sku", "a b"]) == "cart orders --sku 'a b'")
+    }
+}
+
+@Suite("Output to a reader that went away, through the binary")
+struct ClosedPipeTests {
+    @Test("a pipe whose reader closed ends the output silently with status 1, not a SIGPIPE death")
+    func closedPipe() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])  // The reader is gone before cart writes a byte: no race.
+        let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        let sandbox = try CartSandbox()
+        let errors = sandbox.path("stderr")
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try CartSandbox.binary())
+        process.arguments = ["--help"]
+        process.environment = ["HOME": sandbox.path("home"), "CART_DB": sandbox.database, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = writer
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == 1)
+        #expect(try String(contentsOfFile: errors, encoding: .utf8) == "")
     }
 }
