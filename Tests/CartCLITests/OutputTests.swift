@@ -71,6 +71,10 @@ struct OutputTests {
         #expect(
             table.rendered(style: TextStyle(isEnabled: false))
                 == "SKU    NAME    QTY\napple  Apple     2\nkiwi   A kiwi   10\n")
+        // Stored text another client wrote cannot colour the terminal or break the columns.
+        var hostile = TextTable([.left("SKU"), .left("NAME")])
+        hostile.append(["a\tb", "Bad\u{1B}[31mname\u{202E}"])
+        #expect(hostile.rendered(style: TextStyle(isEnabled: false)) == "SKU   NAME\na\\tb  Bad\\u{1B}[31mname\\u{202E}\n")
     }
 
     @Test("terminal width: wide scripts and emoji take 2 columns, marks and zero-width characters 0")

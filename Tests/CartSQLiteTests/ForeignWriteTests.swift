@@ -74,6 +74,20 @@ struct ForeignWriteTests {
         #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["2"])
     }
 
+    @Test("db check names a cart whose line summary another client's writes made wrong")
+    func integrityCheckFindsSummaryMismatch() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _) = try aliceFile(in: directory)
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.integrityCheck() == ["ok"])
+        try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'sku-1', 1, 7)")
+        #expect(
+            try repository.integrityCheck() == [
+                "cart 'alice': its row counts 1 line, cart_lines holds 2",
+                "cart 'alice': its next line position 2 is not above its last line's, 7",
+            ])
+    }
+
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
     func failingMigrationLeavesFileAlone() throws {
         let directory = try TemporaryDirectory()

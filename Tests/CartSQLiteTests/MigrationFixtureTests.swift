@@ -164,7 +164,13 @@ struct MigrationFixtureTests {
             guard case MigrationError.danglingReferences = error else { return false }
             return String(describing: error).contains("'cart db check'")
         }
-        #expect(try repository.integrityCheck() == ["foreign key violation: cart_lines (sku) = ('ghost') references no row of products"])
+        // The line was written behind the cart's back, so its row's line summary is off too.
+        #expect(
+            try repository.integrityCheck() == [
+                "foreign key violation: cart_lines (sku) = ('ghost') references no row of products",
+                "cart 'alice': its row counts 1 line, cart_lines holds 2",
+                "cart 'alice': its next line position 2 is not above its last line's, 9",
+            ])
         #expect(throws: DatabaseError.self) {
             try repository.write { storage in try storage.setCartLine(cartID: "bob", sku: "phantom", quantity: 1) }
         }

@@ -1,3 +1,5 @@
+import CartCore
+
 /// An aligned plain-text table for people: columns two spaces apart, numbers right-aligned.
 struct TextTable {
     /// How a column lines up.
@@ -21,8 +23,10 @@ struct TextTable {
         self.columns = columns
     }
 
+    /// Adds a row; control, separator and bidirectional characters in a cell are escaped
+    /// (`DisplayText.escaped`), so stored text cannot move the cursor or colour the terminal.
     mutating func append(_ row: [String]) {
-        rows.append(row)
+        rows.append(row.map { DisplayText.escaped($0) })
     }
 
     /// The table, header first (bold where the style allows), one line per row, each ending
