@@ -248,20 +248,23 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// The keys (`(sku) = ('ghost')`) that rows of `table` hold in its foreign key number
     /// `foreignKey` and that `parent` lacks; empty if the key's parent columns are implicit.
     private func danglingKeys(in table: String, foreignKey: Int64, parent: String) throws -> [String] {
-        let list = try database.prepare("PRAGMA foreign_key_list(\(Self.quoted(table)))")
+        let list = try database.prepare("SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?1) WHERE id = ?2")
+        try list.bind(table, at: 1)
+        try list.bind(foreignKey, at: 2)
         var columns: [(from: String, to: String)] = []
         while try list.step() {
-            guard list.int64(at: 0) == foreignKey else { continue }
-            guard let to = list.optionalString(at: 4) else { return [] }
-            columns.append((list.string(at: 3), to))
+            guard let to = list.optionalString(at: 1) else { return [] }
+            columns.append((list.string(at: 0), to))
         }
         guard !columns.isEmpty else { return [] }
         let values = columns.map { "quote(c.\(Self.quoted($0.from)))" }.joined(separator: " || ', ' || ")
         let present = columns.map { "c.\(Self.quoted($0.from)) IS NOT NULL" }.joined(separator: " AND ")
         let matches = columns.map { "p.\(Self.quoted($0.to)) = c.\(Self.quoted($0.from))" }.joined(separator: " AND ")
+        // Tables and columns are identifiers, which SQLite cannot bind: they come from the
+        // schema (the foreign key list above), each quoted by `quoted(_:)`; no value is spliced.
         let rows = try database.prepare(
-            "SELECT \(values) FROM \(Self.quoted(table)) AS c WHERE \(present) AND NOT EXISTS "
-                + "(SELECT 1 FROM \(Self.quoted(parent)) AS p WHERE \(matches))")
+            "SELECT " + values + " FROM " + Self.quoted(table) + " AS c WHERE " + present
+                + " AND NOT EXISTS (SELECT 1 FROM " + Self.quoted(parent) + " AS p WHERE " + matches + ")")
         let names = columns.map(\.from).joined(separator: ", ")
         var keys: [String] = []
         while try rows.step() { keys.append("(\(names)) = (\(rows.string(at: 0)))") }
