@@ -122,8 +122,9 @@ public protocol CartStorageWriter: CartStorageReader {
     func setCartLine(cartID: String, sku: String, quantity: Int) throws
     /// Removes one line.
     func deleteCartLine(cartID: String, sku: String) throws
-    /// Removes every line of the cart.
-    func deleteCartLines(cartID: String) throws
+    /// Removes every line of the cart; how many there were.
+    @discardableResult
+    func deleteCartLines(cartID: String) throws -> Int
     /// Inserts or replaces the cart's header.
     func saveCartHeader(_ header: CartHeader) throws
     /// Deletes carts (headers and lines) whose `updatedAt` is before `instant`; returns how many.

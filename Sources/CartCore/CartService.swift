@@ -171,10 +171,11 @@ public struct CartService: Sendable {
         return try repository.write { storage in
             let header = try storage.lockCart(id: id)
             try Self.check(expectedVersion, against: header, cartID: id)
-            guard try storage.cartLineCount(cartID: id) > 0 else {
+            // What was deleted says whether there was anything to clear: a kept line count could
+            // be off if another client wrote lines behind the storage's back.
+            guard try storage.deleteCartLines(cartID: id) > 0 else {
                 return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0)
             }
-            try storage.deleteCartLines(cartID: id)
             let version = try bump(header, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)
         }

@@ -306,10 +306,12 @@ final class InMemoryStorage: CartStorageWriter {
         cart.lines[ordinal] = nil
     }
 
-    func deleteCartLines(cartID: String) throws {
-        guard let cart = state.carts[cartID], !cart.lines.isEmpty else { return }
+    func deleteCartLines(cartID: String) throws -> Int {
+        guard let cart = state.carts[cartID], !cart.lines.isEmpty else { return 0 }
+        let count = cart.lines.count
         record(.lines(cart, cart.lines))
         cart.lines = InMemoryState.LineTable()
+        return count
     }
 
     func saveCartHeader(_ header: CartHeader) throws {

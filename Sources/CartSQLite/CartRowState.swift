@@ -38,6 +38,13 @@ struct CartRowState {
         isDirty = true
     }
 
+    /// Every line of the cart was deleted, however many the summary counted.
+    mutating func allLinesDeleted() {
+        guard lineCount != 0 else { return }
+        lineCount = 0
+        isDirty = true
+    }
+
     /// `count` lines were deleted.
     mutating func linesDeleted(_ count: Int) {
         guard count > 0 else { return }

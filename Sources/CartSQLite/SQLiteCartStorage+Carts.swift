@@ -252,8 +252,9 @@ extension SQLiteCartStorage {
     // creates for the statement, then seeks each row again (issue 6: checkout's 5 lines, 68k
     // instructions that way). Only when the lines read are all the cart has: the read joins
     // products, so a line whose product another client deleted (foreign keys off) is not among
-    // them, and the one statement takes it too.
-    func deleteCartLines(cartID: String) throws {
+    // them, and the one statement takes it too. Either way the cart has no line left, which
+    // its row's summary then says, even if another client's writes had put it off.
+    func deleteCartLines(cartID: String) throws -> Int {
         let locked = lockedLines
         linesWillChange()
         if let locked, locked.cartID == cartID,
@@ -266,13 +267,14 @@ extension SQLiteCartStorage {
                 cartRows[index].linesDeleted(try deleteLineRow(cartID: cartID, sku: sku))
                 try database.requireOneRowChanged(Self.deleteCartLineSQL, key: sku)
             }
-            return
+            return locked.skus.count
         }
         let statement = try database.cached(Self.deleteCartLinesSQL)
         try statement.bind(cartID, at: 1)
         try statement.run()
         let deleted = database.changes
-        if deleted > 0 { cartRows[try cartRowIndex(cartID)].linesDeleted(deleted) }
+        if deleted > 0 { cartRows[try cartRowIndex(cartID)].allLinesDeleted() }
+        return deleted
     }
 
     private static let selectCarts = CachedSQL(

@@ -94,7 +94,7 @@ private final class FaultyWriter: CartStorageWriter {
     func deleteCartLine(cartID: String, sku: String) throws {
         try write { try base.deleteCartLine(cartID: cartID, sku: sku) }
     }
-    func deleteCartLines(cartID: String) throws { try write { try base.deleteCartLines(cartID: cartID) } }
+    func deleteCartLines(cartID: String) throws -> Int { try write { try base.deleteCartLines(cartID: cartID) } }
     func saveCartHeader(_ header: CartHeader) throws { try write { try base.saveCartHeader(header) } }
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
         try write { try base.deleteCarts(updatedBefore: instant) }

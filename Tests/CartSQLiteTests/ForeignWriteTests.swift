@@ -88,6 +88,26 @@ struct ForeignWriteTests {
             ])
     }
 
+    @Test("clear deletes lines another client wrote behind the cart's back, and sets its summary right")
+    func clearRepairsSummary() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory)
+        try service.clear("alice")
+        let version = try service.cart("alice").version
+        // Two lines the cart's row does not count: its summary says 0.
+        try sqlite(
+            path,
+            "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'sku-0', 1, 5), ('alice', 'sku-1', 2, 6)")
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.integrityCheck() != ["ok"])
+        let update = try service.clear("alice")
+        #expect(update.version == version + 1)
+        #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["0"])
+        #expect(try repository.integrityCheck() == ["ok"])
+        // And an empty cart stays a no-op: no version bump.
+        #expect(try service.clear("alice").version == version + 1)
+    }
+
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
     func failingMigrationLeavesFileAlone() throws {
         let directory = try TemporaryDirectory()
