@@ -74,7 +74,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     private func prepareSchema(migrate: Bool, initialSettings: StoreSettings) throws {
         let applied = try Migrator.shipped.applied(in: database)
         guard applied.count < Migrator.shipped.migrations.count else { return try enableWriteAheadLog() }
-        if migrate { _ = try applyPendingMigrations(initialSettings: initialSettings) }
+        if migrate { _ = try applyPendingMigrations(toNewFile: applied.isEmpty, initialSettings: initialSettings) }
     }
 
     /// Refuses a file holding rows that reference nothing, with a read (the migration's own
@@ -84,9 +84,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// WAL (which rewrites its header) only once that succeeded: a migration its data makes
     /// fail rolls back to the very bytes it found. Rare (a file is migrated once), so the
     /// order's cost does not matter.
-    private func applyPendingMigrations(initialSettings: StoreSettings) throws -> [String] {
+    private func applyPendingMigrations(toNewFile isNew: Bool, initialSettings: StoreSettings) throws -> [String] {
         try Migrator.shipped.checkForeignKeys(database)
-        guard try !Migrator.shipped.applied(in: database).isEmpty else {
+        if isNew {
             try enableWriteAheadLog()
             return try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
         }
@@ -164,7 +164,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     @discardableResult
     public func migrate(initialSettings: StoreSettings = .defaults) throws -> [String] {
         try lock.withLock {
-            let names = try applyPendingMigrations(initialSettings: initialSettings)
+            let isNew = try Migrator.shipped.applied(in: database).isEmpty
+            let names = try applyPendingMigrations(toNewFile: isNew, initialSettings: initialSettings)
             if !names.isEmpty { localCommits += 1 }
             return names
         }

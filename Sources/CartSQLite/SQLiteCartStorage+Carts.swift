@@ -105,8 +105,8 @@ extension SQLiteCartStorage {
         var lines: [StoredCartLine] = []
         var positions: [Int] = []
         // The line count, when this unit has read the cart's row: growing both arrays from
-        // empty reallocated them three times for 5 lines.
-        // Capped: the count comes from the file, which another client may have written.
+        // empty reallocated them three times for 5 lines. Capped, since the count comes from
+        // the file, which another client may have written.
         if let row = cartRows.first(where: { $0.cartID == cartID }) {
             let expected = min(max(row.lineCount, 0), StoreSettings.maxLinesPerCartRange.upperBound)
             lines.reserveCapacity(expected)

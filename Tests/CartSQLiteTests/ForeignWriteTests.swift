@@ -7,19 +7,10 @@ import Testing
 /// give a clear error or a correct result, never a crash, a silent skip or a half-changed file.
 @Suite("Rows written by another client")
 struct ForeignWriteTests {
-    /// A file with one cart, `alice`, holding `sku-0` × 1, and `count` products.
-    func aliceFile(in directory: TemporaryDirectory, products count: Int = 2) throws -> (String, CartService) {
-        let path = directory.path("cart.sqlite3")
-        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
-        try service.seedCatalog(count: count)
-        try service.add("sku-0", to: "alice")
-        return (path, service)
-    }
-
     @Test("a line count far beyond any cart is read without reserving memory for it")
     func hugeLineCount() throws {
         let directory = try TemporaryDirectory()
-        let (path, service) = try aliceFile(in: directory)
+        let (path, service) = try aliceFile(in: directory, products: 2)
         try sqlite(path, "UPDATE carts SET line_count = 100000000000 WHERE id = 'alice'")
         #expect(try service.cart("alice").lines.map(\.sku) == ["sku-0"])
         #expect(try service.checkout("alice").order.lines.map(\.sku) == ["sku-0"])
@@ -29,7 +20,7 @@ struct ForeignWriteTests {
     @Test("checkout takes a line whose product another client deleted along with the others")
     func checkoutTakesGhostLine() throws {
         let directory = try TemporaryDirectory()
-        let (path, service) = try aliceFile(in: directory)
+        let (path, service) = try aliceFile(in: directory, products: 2)
         try service.add("sku-1", to: "alice")
         // Foreign keys off: the line stays, pointing at nothing, and no cart read shows it.
         try sqlite(path, "DELETE FROM products WHERE sku = 'sku-1'")
@@ -42,7 +33,7 @@ struct ForeignWriteTests {
     @Test("a next_position at the largest integer refuses a new line with one error and changes nothing")
     func nextPositionAtMaximum() throws {
         let directory = try TemporaryDirectory()
-        let (path, service) = try aliceFile(in: directory)
+        let (path, service) = try aliceFile(in: directory, products: 2)
         try sqlite(path, "UPDATE carts SET next_position = 9223372036854775807 WHERE id = 'alice'")
         let snapshot = "SELECT c.id || ':' || c.version || ':' || c.line_count || ':' || c.next_position || ':' || "
             + "(SELECT group_concat(sku || '=' || quantity) FROM cart_lines WHERE cart_id = c.id) FROM carts AS c"
@@ -62,7 +53,7 @@ struct ForeignWriteTests {
     @Test("pruning in a unit that changed another cart's lines keeps that cart's line summary")
     func pruneKeepsOtherSummaries() throws {
         let directory = try TemporaryDirectory()
-        let (path, _) = try aliceFile(in: directory)
+        let (path, _) = try aliceFile(in: directory, products: 2)
         let repository = try SQLiteCartRepository(path: path)
         try repository.write { storage in
             _ = try storage.lockCartLine(cartID: "alice", sku: "sku-1")
@@ -77,7 +68,7 @@ struct ForeignWriteTests {
     @Test("db check names a cart whose line summary another client's writes made wrong")
     func integrityCheckFindsSummaryMismatch() throws {
         let directory = try TemporaryDirectory()
-        let (path, _) = try aliceFile(in: directory)
+        let (path, _) = try aliceFile(in: directory, products: 2)
         let repository = try SQLiteCartRepository(path: path)
         #expect(try repository.integrityCheck() == ["ok"])
         try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'sku-1', 1, 7)")
@@ -91,7 +82,7 @@ struct ForeignWriteTests {
     @Test("clear deletes lines another client wrote behind the cart's back, and sets its summary right")
     func clearRepairsSummary() throws {
         let directory = try TemporaryDirectory()
-        let (path, service) = try aliceFile(in: directory)
+        let (path, service) = try aliceFile(in: directory, products: 2)
         try service.clear("alice")
         let version = try service.cart("alice").version
         // Two lines the cart's row does not count: its summary says 0.

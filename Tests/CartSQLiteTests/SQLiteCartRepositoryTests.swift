@@ -102,10 +102,7 @@ struct SQLiteCartRepositoryTests {
     @Test("CHECK constraints refuse nonsense written by another client")
     func checksRejectNonsense() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("cart.sqlite3")
-        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
-        try service.seedCatalog(count: 1)
-        try service.add("sku-0", to: "alice")
+        let (path, service) = try aliceFile(in: directory)
         for bad in [
             "UPDATE cart_lines SET quantity = 0",
             "UPDATE cart_lines SET quantity = -3",
@@ -130,10 +127,7 @@ struct SQLiteCartRepositoryTests {
     @Test("the sqlite3 shell's CHECKs refuse quantity = 0, a non-ASCII SKU, a leading high byte and a NUL-led name")
     func shellCheck() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("cart.sqlite3")
-        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
-        try service.seedCatalog(count: 1)
-        try service.add("sku-0", to: "alice")
+        let (path, service) = try aliceFile(in: directory)
         for bad in [
             "UPDATE cart_lines SET quantity = 0",
             "INSERT INTO products (sku, name, price) VALUES ('caf\u{E9}', 'Café', 1)",
@@ -158,10 +152,7 @@ struct SQLiteCartRepositoryTests {
         arguments: ["5", "NULL"])
     func invalidUTF8SKUFailsCheckout(stock: String) throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("cart.sqlite3")
-        let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
-        try service.seedCatalog(count: 1)
-        try service.add("sku-0", to: "alice")
+        let (path, service) = try aliceFile(in: directory)
         // 'caf' then a lone 0xE9: the CHECK cannot see it; Swift reads it back as "caf\u{FFFD}".
         try sqlite(
             path,

@@ -16,6 +16,15 @@ extension CartService {
     }
 }
 
+/// A database file with `count` products `sku-0…` and one cart, `alice`, holding `sku-0` × 1.
+func aliceFile(in directory: TemporaryDirectory, products count: Int = 1) throws -> (path: String, service: CartService) {
+    let path = directory.path("cart.sqlite3")
+    let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+    try service.seedCatalog(count: count)
+    try service.add("sku-0", to: "alice")
+    return (path, service)
+}
+
 /// The bytes of a file, for byte-for-byte comparisons.
 func contents(of path: String) throws -> Data {
     try Data(contentsOf: URL(fileURLWithPath: path))
