@@ -11,8 +11,11 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "cart",
+    // The Apple systems that have Observation, Duration and Synchronization's Mutex.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "CartCore", targets: ["CartCore"]),
+        .library(name: "CartInMemory", targets: ["CartInMemory"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
         .executable(name: "cart", targets: ["cart"]),
@@ -45,6 +48,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "CartInMemory",
+            dependencies: ["CartCore"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "CartSQLite",
             dependencies: ["CartCore", "CSQLite", "Migrations"],
             swiftSettings: strictSettings
@@ -56,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "CartCLI",
-            dependencies: ["CartCore", "CartSQLite", "CartStore"],
+            dependencies: ["CartCore", "CartInMemory", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -87,9 +95,13 @@ let package = Package(
                 .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
             ]
         ),
+        .target(
+            name: "CartTestSupport",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "cart-torture",
-            dependencies: ["CartCore", "CartSQLite"],
+            dependencies: ["CartCore", "CartSQLite", "CartTestSupport"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -98,35 +110,30 @@ let package = Package(
         ),
         .executableTarget(
             name: "cart-bench",
-            dependencies: ["CartCore", "CartSQLite", "Migrations", "RawSQLiteBaseline"],
+            dependencies: ["CartCore", "CartInMemory", "CartSQLite", "CartTestSupport", "Migrations", "RawSQLiteBaseline"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CartCoreTests",
-            dependencies: ["CartCore"],
-            swiftSettings: strictSettings
-        ),
-        .testTarget(
-            name: "CartContractTests",
-            dependencies: ["CartCore", "CartSQLite"],
+            dependencies: ["CartCore", "CartInMemory"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CartCLITests",
             // Depending on the executable makes `swift test` build the binary the end-to-end
             // tests run.
-            dependencies: ["CartCLI", "CartCore", "cart"],
+            dependencies: ["CartCLI", "CartCore", "CartTestSupport", "cart"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CartSQLiteTests",
-            dependencies: ["CartCore", "CartSQLite", "CSQLite"],
+            dependencies: ["CartCore", "CartSQLite", "CSQLite", "CartTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CartStoreTests",
-            dependencies: ["CartCore", "CartSQLite", "CartStore"],
+            dependencies: ["CartCore", "CartInMemory", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
     ],

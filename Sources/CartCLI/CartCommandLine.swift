@@ -31,7 +31,7 @@ public enum CartCommandLine {
         arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput
     ) -> Int32 {
         let status: Int32
-        var databasePath: String?
+        var location: String?
         do {
             var note: String?
             switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
@@ -41,12 +41,14 @@ public enum CartCommandLine {
                 try stdout.write(version + "\n")
             case .run(let invocation):
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
-                if globals.store == .sqlite { databasePath = try? globals.databasePath(environment: environment) }
+                location = globals.location
                 let runner = CommandRunner(
                     invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
                 do {
                     try invocation.command.spec.action?(runner)
-                } catch let error as CartError where error.isMalformedValue {
+                } catch let error as CartError where error.category == .invalidInput {
+                    // A malformed value can only have come from the command line or the
+                    // environment: a value read from a file is reported by its command.
                     throw UsageError(error.description, command: invocation.command)
                 }
                 note = globals.memoryStoreNote
@@ -60,7 +62,7 @@ public enum CartCommandLine {
             status = ExitCode.success
         } catch {
             try? stdout.flush()
-            status = ErrorReporter.report(error, databasePath: databasePath, to: stderr)
+            status = ErrorReporter.report(error, location: location, to: stderr)
         }
         return status
     }

@@ -1,9 +1,10 @@
 /// Every way a cart operation can be refused by the rules, with a one-line description for
-/// people.
+/// people and the `ErrorCategory` a front end maps.
 ///
 /// Storage failures are not `CartError`s: a backend throws its own error type (for SQLite,
-/// `DatabaseError`), and `CartService` lets it through unchanged.
-public enum CartError: Error, Hashable, Sendable, CustomStringConvertible {
+/// `DatabaseError`), which reports a category too, and `CartService` lets it through unchanged.
+/// Descriptions name no front end's commands; a front end adds its own hints.
+public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
     /// A quantity outside `range`; `given` is what was asked for.
     case invalidQuantity(given: Int, range: ClosedRange<Int>)
     /// An amount that is not a valid non-negative decimal in the store currency.
@@ -91,7 +92,7 @@ public enum CartError: Error, Hashable, Sendable, CustomStringConvertible {
         case .inactiveProduct(let sku):
             return "Product '\(sku.displayable)' is not for sale (inactive)."
         case .productExists(let sku):
-            return "A product with SKU '\(sku.displayable)' already exists; use 'products update' to change it."
+            return "A product with SKU '\(sku.displayable)' already exists."
         case .lineQuantityCapExceeded(let sku, let requested, let cap):
             return "Cannot hold \(requested) of '\(sku.displayable)': at most \(cap) per line."
         case .lineCountCapExceeded(let cart, let cap):
@@ -116,6 +117,26 @@ public enum CartError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Item \(index + 1) repeats SKU '\(sku.displayable)' of item \(first + 1)."
         case .invalidLimit(let limit):
             return "Limit must be between 1 and 10000; got \(limit)."
+        }
+    }
+}
+
+extension CartError {
+    public var category: ErrorCategory {
+        switch self {
+        case .invalidQuantity, .invalidAmount, .unknownCurrency, .currencyMismatch, .invalidSKU, .invalidName,
+            .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
+            .duplicateImportSKU, .invalidLimit:
+            return .invalidInput
+        case .unknownProduct, .notInCart, .orderNotFound:
+            return .notFound
+        case .productExists, .idempotencyKeyReused:
+            return .conflict
+        case .versionConflict:
+            return .staleVersion
+        case .currencyLocked, .amountOverflow, .inactiveProduct, .lineQuantityCapExceeded, .lineCountCapExceeded,
+            .insufficientStock, .emptyCart, .mergeIntoSelf:
+            return .refused
         }
     }
 }

@@ -12,7 +12,7 @@ extension CartService {
     /// ends empty. A source with no lines (or never written, as for a visitor who added
     /// nothing before signing in) merges nothing and changes nothing.
     ///
-    /// - Throws: `CartError.mergeIntoSelf`, `.invalidCartID`, or a storage error.
+    /// - Throws: `CartError.mergeIntoSelf`, `.invalidCartID`, `StoredDataError`, or a storage error.
     @discardableResult
     public func merge(from source: String, into target: String) throws -> MergeResult {
         let sourceID = try Validation.cartID(source)
@@ -20,12 +20,14 @@ extension CartService {
         guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
         return try repository.write { storage in
             let settings = try storage.settings()
-            let sourceHeader = try storage.lockCart(id: sourceID)
-            let targetHeader = try storage.lockCart(id: targetID)
-            let incoming = try storage.lockCartLines(cartID: sourceID)
+            let sourceHeader = try storage.cartHeader(id: sourceID)
+            let targetHeader = try storage.cartHeader(id: targetID)
+            let incoming = try storage.cartLines(cartID: sourceID)
+            let targetLines = try storage.cartLines(cartID: targetID)
             var existing: [String: Int] = [:]
-            for line in try storage.lockCartLines(cartID: targetID) { existing[line.product.sku] = line.quantity }
+            for line in targetLines { existing[line.product.sku] = line.quantity }
             var lineCount = existing.count
+            var lastPosition = targetLines.map(\.position).max() ?? 0
             var adjustments: [MergeResult.Adjustment] = []
             var merged = 0
 
@@ -55,17 +57,25 @@ extension CartService {
                 }
                 if kept > current {
                     _ = try product.price.multiplied(by: kept)
-                    try storage.setCartLine(cartID: targetID, sku: product.sku, quantity: kept)
-                    if current == 0 { lineCount += 1 }
+                    if existing[product.sku] == nil {
+                        lastPosition = try StoredDataError.successor(
+                            of: lastPosition, "the last line position of cart '\(targetID.displayable)'")
+                        try storage.insertCartLine(
+                            cartID: targetID, sku: product.sku, quantity: kept, position: lastPosition)
+                        lineCount += 1
+                    } else {
+                        try storage.updateCartLine(cartID: targetID, sku: product.sku, quantity: kept)
+                    }
+                    existing[product.sku] = kept
                     merged += 1
                 }
             }
             if !incoming.isEmpty {
-                try storage.deleteCartLines(cartID: sourceID)
-                _ = try bump(sourceHeader, id: sourceID, in: storage)
+                try storage.deleteCartLines(cartID: sourceID, including: incoming.map(\.product.sku))
+                _ = try bump(version: sourceHeader?.version, id: sourceID, in: storage)
             }
             if merged > 0 {
-                _ = try bump(targetHeader, id: targetID, in: storage)
+                _ = try bump(version: targetHeader?.version, id: targetID, in: storage)
             }
             let cart = try Self.snapshot(of: targetID, in: storage)
             return MergeResult(cart: cart, mergedLines: merged, adjustments: adjustments)
@@ -86,5 +96,15 @@ extension CartService {
     @discardableResult
     public func prune(olderThan instant: Date) throws -> Int {
         try repository.write { storage in try storage.deleteCarts(updatedBefore: instant) }
+    }
+
+    /// Deletes carts not changed for `age` before now, by the service's clock.
+    ///
+    /// - Returns: how many carts were deleted.
+    /// - Throws: a storage error.
+    @discardableResult
+    public func prune(notChangedFor age: Duration) throws -> Int {
+        let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18
+        return try prune(olderThan: clock().addingTimeInterval(-seconds))
     }
 }

@@ -61,7 +61,7 @@ extension CartService {
     ///
     /// - Throws: a storage error.
     public func products(includeInactive: Bool = false) throws -> [Product] {
-        try repository.read { storage in try storage.products(includeInactive: includeInactive) }
+        try repository.read { storage in try storage.products().filter { includeInactive || $0.isActive } }
     }
 
     /// Adds a new product.
@@ -72,7 +72,7 @@ extension CartService {
         try repository.write { storage in
             let product = try Self.validated(product, settings: try storage.settings())
             guard try storage.product(sku: product.sku) == nil else { throw CartError.productExists(product.sku) }
-            try storage.saveProduct(product)
+            try storage.insertProduct(product)
             return product
         }
     }
@@ -84,19 +84,19 @@ extension CartService {
     public func updateProduct(_ sku: String, with update: ProductUpdate) throws -> Product {
         let sku = try Validation.sku(sku)
         return try repository.write { storage in
-            guard var product = try storage.lockProduct(sku: sku) else { throw CartError.unknownProduct(sku) }
+            guard var product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
             if let name = update.name { product.name = name }
             if let price = update.price { product.price = price }
             if let stock = update.stock { product.stock = stock }
             if let isActive = update.isActive { product.isActive = isActive }
             product = try Self.validated(product, settings: try storage.settings())
-            try storage.saveProduct(product)
+            try storage.updateProduct(product)
             return product
         }
     }
 
     /// How many products an import created and how many it changed.
-    public struct ImportSummary: Hashable, Sendable {
+    public struct ImportSummary: Hashable, Sendable, Codable {
         /// Products that did not exist before.
         public let created: Int
         /// Existing products whose name, price, stock or active flag changed.
@@ -127,13 +127,22 @@ extension CartService {
                 }
                 if product.sku != products[index].sku || product.name != products[index].name { valid[index] = product }
             }
-            let counts = try storage.upsertProducts(valid)
-            // A repeated SKU finds its product already stored, so when every product was
-            // created, every SKU was distinct; otherwise look (throwing rolls the unit back).
-            if counts.created < valid.count { try Self.checkDistinctSKUs(valid[...]) }
+            try Self.checkDistinctSKUs(valid[...])
+            let stored = try storage.products(skus: valid.map(\.sku))
+            var created: [Product] = []
+            var updated = 0
+            for (product, old) in zip(valid, stored) {
+                guard let old else {
+                    created.append(product)
+                    continue
+                }
+                guard old != product else { continue }
+                try storage.updateProduct(product)
+                updated += 1
+            }
+            try storage.insertProducts(created)
             return ImportSummary(
-                created: counts.created, updated: counts.updated,
-                unchanged: valid.count - counts.created - counts.updated)
+                created: created.count, updated: updated, unchanged: valid.count - created.count - updated)
         }
     }
 

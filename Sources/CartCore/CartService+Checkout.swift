@@ -9,7 +9,7 @@ extension CartService {
     /// - Throws: `CartError.emptyCart`; for the first failing line `.unknownProduct`,
     ///   `.inactiveProduct`, `.lineQuantityCapExceeded` or `.insufficientStock`;
     ///   `.idempotencyKeyReused` when the key placed another cart's order; `.versionConflict`;
-    ///   `.amountOverflow`; or a storage error. Nothing changes when it throws.
+    ///   `.amountOverflow`; `StoredDataError`; or a storage error. Nothing changes when it throws.
     public func checkout(_ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil) throws
         -> CheckoutResult
     {
@@ -21,9 +21,9 @@ extension CartService {
                 return CheckoutResult(order: earlier, replayed: true)
             }
             let settings = try storage.settings()
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            let stored = try storage.lockCartLines(cartID: id)
+            let header = try storage.cartHeader(id: id)
+            try Self.check(expectedVersion, againstVersion: header?.version, cartID: id)
+            let stored = try storage.cartLines(cartID: id)
             guard !stored.isEmpty else { throw CartError.emptyCart(id) }
 
             var lines: [OrderLine] = []
@@ -43,17 +43,21 @@ extension CartService {
                 total = try total.adding(lineTotal)
             }
 
-            let number = OrderNumber(rawValue: try storage.lastOrderNumber().rawValue + 1)
+            let last = try storage.lastOrderNumber().rawValue
+            guard last < Int64.max else { throw StoredDataError("the last order number is \(last), the largest integer") }
+            let number = OrderNumber(rawValue: last + 1)
             let order = Order(
                 number: number, cartID: id, placedAt: clock(), currency: settings.currency,
                 totalItems: totalItems, total: total, idempotencyKey: key, lines: lines)
             try storage.insertOrder(order)
             for line in stored {
                 guard let stock = line.product.stock else { continue }
-                try storage.saveStock(sku: line.product.sku, stock: stock - line.quantity)
+                var product = line.product
+                product.stock = stock - line.quantity
+                try storage.updateProductStock(product)
             }
-            try storage.deleteCartLines(cartID: id)
-            _ = try bump(header, id: id, in: storage)
+            try storage.deleteCartLines(cartID: id, including: stored.map(\.product.sku))
+            _ = try bump(version: header?.version, id: id, in: storage)
             return CheckoutResult(order: order, replayed: false)
         }
     }

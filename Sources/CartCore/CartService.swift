@@ -60,7 +60,7 @@ public struct CartService: Sendable {
     ///
     /// - Throws: `CartError.invalidQuantity`, `.unknownProduct`, `.inactiveProduct`,
     ///   `.lineQuantityCapExceeded`, `.insufficientStock`, `.lineCountCapExceeded`,
-    ///   `.versionConflict`, `.amountOverflow`, or a storage error.
+    ///   `.versionConflict`, `.amountOverflow`, `StoredDataError`, or a storage error.
     @discardableResult
     public func add(_ sku: String, quantity: Int = 1, to cartID: String, expectedVersion: Int? = nil) throws
         -> CartUpdate
@@ -72,7 +72,7 @@ public struct CartService: Sendable {
             guard (1...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 1...settings.maxLineQuantity)
             }
-            let context = try storage.lockCartLine(cartID: id, sku: sku)
+            let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
             let requested = overflow ? Int.max : sum
@@ -85,7 +85,8 @@ public struct CartService: Sendable {
     /// Takes units of a product out of the cart; the line disappears when it reaches 0, also
     /// when more are removed than it holds (the seed's `removeFromCart`).
     ///
-    /// - Throws: `CartError.invalidQuantity`, `.notInCart`, `.versionConflict`, or a storage error.
+    /// - Throws: `CartError.invalidQuantity`, `.notInCart`, `.versionConflict`,
+    ///   `StoredDataError`, or a storage error.
     @discardableResult
     public func remove(_ sku: String, quantity: Int = 1, from cartID: String, expectedVersion: Int? = nil)
         throws -> CartUpdate
@@ -94,18 +95,16 @@ public struct CartService: Sendable {
         let id = try Validation.cartID(cartID)
         guard quantity >= 1 else { throw CartError.invalidQuantity(given: quantity, range: 1...Int.max) }
         return try repository.write { storage in
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            guard let current = try storage.cartLineQuantity(cartID: id, sku: sku) else {
-                throw CartError.notInCart(sku: sku, cart: id)
-            }
-            let remaining = max(0, current - quantity)
+            let context = try storage.lineContext(cartID: id, sku: sku)
+            try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
+            guard let current = context.quantity else { throw CartError.notInCart(sku: sku, cart: id) }
+            let remaining = current > quantity ? current - quantity : 0
             if remaining == 0 {
                 try storage.deleteCartLine(cartID: id, sku: sku)
             } else {
-                try storage.setCartLine(cartID: id, sku: sku, quantity: remaining)
+                try storage.updateCartLine(cartID: id, sku: sku, quantity: remaining)
             }
-            let version = try bump(header, id: id, in: storage)
+            let version = try bump(version: context.cartVersion, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining)
         }
     }
@@ -125,7 +124,7 @@ public struct CartService: Sendable {
             guard (0...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 0...settings.maxLineQuantity)
             }
-            let context = try storage.lockCartLine(cartID: id, sku: sku)
+            let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity
             if current == quantity {
@@ -142,21 +141,19 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Removes a whole line, whatever its quantity (the seed's `onDelete`).
+    /// Removes a product's whole line, whatever its quantity (the seed's `onDelete`).
     ///
-    /// - Throws: `CartError.notInCart`, `.versionConflict`, or a storage error.
+    /// - Throws: `CartError.notInCart`, `.versionConflict`, `StoredDataError`, or a storage error.
     @discardableResult
     public func deleteLine(_ sku: String, from cartID: String, expectedVersion: Int? = nil) throws -> CartUpdate {
         let sku = try Validation.sku(sku)
         let id = try Validation.cartID(cartID)
         return try repository.write { storage in
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            guard try storage.cartLineQuantity(cartID: id, sku: sku) != nil else {
-                throw CartError.notInCart(sku: sku, cart: id)
-            }
+            let context = try storage.lineContext(cartID: id, sku: sku)
+            try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
+            guard context.quantity != nil else { throw CartError.notInCart(sku: sku, cart: id) }
             try storage.deleteCartLine(cartID: id, sku: sku)
-            let version = try bump(header, id: id, in: storage)
+            let version = try bump(version: context.cartVersion, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0)
         }
     }
@@ -164,19 +161,17 @@ public struct CartService: Sendable {
     /// Removes every line (the seed's `clearCart`). Clearing a cart that has no lines changes
     /// nothing: its version stays, and a cart never written is not created.
     ///
-    /// - Throws: `CartError.versionConflict`, or a storage error.
+    /// - Throws: `CartError.versionConflict`, `StoredDataError`, or a storage error.
     @discardableResult
     public func clear(_ cartID: String, expectedVersion: Int? = nil) throws -> CartUpdate {
         let id = try Validation.cartID(cartID)
         return try repository.write { storage in
-            let header = try storage.lockCart(id: id)
-            try Self.check(expectedVersion, against: header, cartID: id)
-            // What was deleted says whether there was anything to clear: a kept line count could
-            // be off if another client wrote lines behind the storage's back.
+            let header = try storage.cartHeader(id: id)
+            try Self.check(expectedVersion, againstVersion: header?.version, cartID: id)
             guard try storage.deleteCartLines(cartID: id) > 0 else {
                 return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0)
             }
-            let version = try bump(header, id: id, in: storage)
+            let version = try bump(version: header?.version, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)
         }
     }
@@ -185,19 +180,21 @@ public struct CartService: Sendable {
 
     /// Stores a line of `quantity` units after checking every rule a line must meet: the product
     /// exists and is active, the per-line cap, tracked stock, 64-bit money, and, for a new line,
-    /// the lines-per-cart cap. Used by `add` and `setQuantity`.
+    /// the lines-per-cart cap. A new line goes after the cart's last one. Used by `add` and
+    /// `setQuantity`.
     static func storeLine(
         _ sku: String, quantity: Int, in id: String, context: CartLineContext, settings: StoreSettings,
         storage: any CartStorageWriter
     ) throws {
         let product = try sellable(context.terms, sku: sku)
         try checkLine(sku, product, quantity: quantity, settings: settings)
-        if context.quantity == nil { try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings) }
-        try storage.setCartLine(cartID: id, sku: sku, quantity: quantity)
-    }
-
-    static func check(_ expected: Int?, against header: CartHeader?, cartID: String) throws(CartError) {
-        try check(expected, againstVersion: header?.version, cartID: cartID)
+        guard context.quantity == nil else {
+            return try storage.updateCartLine(cartID: id, sku: sku, quantity: quantity)
+        }
+        try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings)
+        let position = try StoredDataError.successor(
+            of: context.lastPosition, "the last line position of cart '\(id.displayable)'")
+        try storage.insertCartLine(cartID: id, sku: sku, quantity: quantity, position: position)
     }
 
     /// Throws `versionConflict` unless the cart is at the `expected` version (0 for a cart never
@@ -241,16 +238,14 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Stores the cart's next version, stamped now, and returns it.
-    func bump(_ header: CartHeader?, id: String, in storage: any CartStorageWriter) throws -> Int {
-        try bump(version: header?.version, id: id, in: storage)
-    }
-
     /// Stores the next version after `version` (`nil` for a cart never written), stamped now,
     /// and returns it.
+    ///
+    /// - Throws: `StoredDataError` when the stored version is the largest integer, or a storage
+    ///   error.
     func bump(version current: Int?, id: String, in storage: any CartStorageWriter) throws -> Int {
-        let version = (current ?? 0) + 1
-        try storage.saveCartHeader(CartHeader(id: id, version: version, updatedAt: clock()))
+        let version = try StoredDataError.successor(of: current ?? 0, "the version of cart '\(id.displayable)'")
+        try storage.saveCartHeader(CartHeader(id: id, version: version, updatedAt: clock()), previousVersion: current)
         return version
     }
 }

@@ -1,6 +1,6 @@
 /// The result of a checkout: the order, and whether it was placed by an earlier call with the
 /// same idempotency key.
-public struct CheckoutResult: Hashable, Sendable {
+public struct CheckoutResult: Hashable, Sendable, Codable {
     /// The order placed (now, or by the earlier call).
     public let order: Order
     /// `true` when this call placed nothing and returned the earlier order.

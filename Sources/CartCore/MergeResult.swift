@@ -1,5 +1,5 @@
 /// What `CartService.merge(from:into:)` did.
-public struct MergeResult: Hashable, Sendable {
+public struct MergeResult: Hashable, Sendable, Codable {
     /// Why a merged line holds less than the two carts held together.
     public enum Reason: Hashable, Sendable {
         /// Clamped to the per-line cap.

@@ -17,3 +17,42 @@ public struct OrderStatsRow: Hashable, Sendable {
         self.revenue = revenue
     }
 }
+
+extension OrderStatsRow {
+    /// The statistics of `orders`, stated once for every backend: one row per UTC day or month
+    /// (oldest first), per SKU (highest revenue first, ties by SKU), or one `total` row, which
+    /// is there, with zeros, also when there are no orders.
+    ///
+    /// - Throws: `CartError.amountOverflow` when a sum does not fit in 64 bits.
+    public static func rows(for orders: [Order], groupedBy grouping: OrderStatsGrouping, currency: Currency)
+        throws(CartError) -> [OrderStatsRow]
+    {
+        var groups: [String: (orders: Int, items: Int, revenue: Money)] = [:]
+        func count(_ key: String, items: Int, revenue: Money) throws(CartError) {
+            var group = groups[key] ?? (0, 0, .zero(currency))
+            let (sum, overflow) = group.items.addingReportingOverflow(items)
+            guard !overflow else { throw .amountOverflow }
+            group.orders += 1
+            group.items = sum
+            group.revenue = try group.revenue.adding(revenue)
+            groups[key] = group
+        }
+        for order in orders {
+            let milliseconds = UTCCalendar.milliseconds(order.placedAt)
+            switch grouping {
+            case .total: try count("total", items: order.totalItems, revenue: order.total)
+            case .day: try count(UTCCalendar.dayKey(milliseconds: milliseconds), items: order.totalItems, revenue: order.total)
+            case .month:
+                try count(UTCCalendar.monthKey(milliseconds: milliseconds), items: order.totalItems, revenue: order.total)
+            case .product:
+                for line in order.lines { try count(line.sku, items: line.quantity, revenue: line.lineTotal) }
+            }
+        }
+        if grouping == .total, groups.isEmpty { groups["total"] = (0, 0, .zero(currency)) }
+        let rows = groups.map { OrderStatsRow(key: $0.key, orders: $0.value.orders, items: $0.value.items, revenue: $0.value.revenue) }
+        if grouping == .product {
+            return rows.sorted { ($0.revenue.minorUnits, $1.key) > ($1.revenue.minorUnits, $0.key) }
+        }
+        return rows.sorted { $0.key < $1.key }
+    }
+}

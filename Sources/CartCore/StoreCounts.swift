@@ -1,5 +1,5 @@
 /// How much a store holds, for status displays.
-public struct StoreCounts: Hashable, Sendable {
+public struct StoreCounts: Hashable, Sendable, Codable {
     /// Products, active or not.
     public let products: Int
     /// Stored carts, empty or not.

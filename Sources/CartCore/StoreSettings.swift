@@ -1,5 +1,5 @@
 /// The store-wide settings, kept in the database with the data they govern.
-public struct StoreSettings: Hashable, Sendable {
+public struct StoreSettings: Hashable, Sendable, Codable {
     /// The currency of every price, cart and order in the store.
     public var currency: Currency
     /// The most units one cart line may hold.

@@ -1,4 +1,3 @@
-import CartCore
 import CSQLite
 
 #if canImport(Glibc)
@@ -28,9 +27,6 @@ final class Database {
     private var statements: [String: Statement] = [:]
     /// Statements of `CachedSQL`, by slot.
     private var slots: [Statement?] = []
-    /// The store settings as this connection last read or wrote them, and the file's data
-    /// version they are valid for (see `settings(read:)`).
-    private var settingsCache: (settings: StoreSettings, dataVersion: UInt32)?
 
     /// Opens (or creates) the database file at `path`, or a private in-memory database for
     /// `":memory:"`.
@@ -152,13 +148,8 @@ final class Database {
         let result: Result
         do {
             result = try body()
-            let versionBeforeCommit = dataVersion
             try cached(Self.commit).run()
-            // Settings valid until our own commit stay valid after it: only this unit wrote.
-            if settingsCache?.dataVersion == versionBeforeCommit { settingsCache?.dataVersion = dataVersion }
         } catch {
-            // The unit may have saved settings that are now rolled back.
-            settingsCache = nil
             // SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR…).
             if !isAutocommit {
                 _ = try? cached(Self.rollback).run()
@@ -171,30 +162,14 @@ final class Database {
     /// A counter that changes whenever the file changes, by this connection's commits or by
     /// others' (`SQLITE_FCNTL_DATA_VERSION`; read without running a statement). Another
     /// connection's change shows once this one has started a read transaction.
-    private var dataVersion: UInt32 {
+    var dataVersion: UInt32 {
         var version: UInt32 = 0
         _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
         return version
     }
 
-    /// The store settings, read from the file only when it may have changed since this
-    /// connection last read or wrote them: they are needed by almost every unit and change
-    /// almost never. Call inside a transaction.
-    func settings(read: () throws -> StoreSettings) throws -> StoreSettings {
-        if let settingsCache, sqlite3_txn_state(handle, "main") >= SQLITE_TXN_READ,
-            settingsCache.dataVersion == dataVersion
-        {
-            return settingsCache.settings
-        }
-        let settings = try read()
-        settingsCache = (settings, dataVersion)
-        return settings
-    }
-
-    /// Records settings this connection has just written in the open transaction.
-    func didSaveSettings(_ settings: StoreSettings) {
-        settingsCache = (settings, dataVersion)
-    }
+    /// Whether a transaction that has read or written is open on the connection.
+    var hasOpenTransaction: Bool { sqlite3_txn_state(handle, "main") >= SQLITE_TXN_READ }
 
     /// Whether no transaction is open on the connection.
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }

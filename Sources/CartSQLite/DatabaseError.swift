@@ -1,10 +1,11 @@
+public import CartCore
 import CSQLite
 
 /// An error SQLite reported: its result code, its message, and the SQL that was running.
 ///
 /// Its description reads like GRDB's:
 /// `SQLite error 19: CHECK constraint failed: quantity > 0 - while executing INSERT INTO …`.
-public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable {
     /// The primary result code, such as `SQLITE_BUSY` (5) or `SQLITE_CONSTRAINT` (19).
     public var resultCode: Int32 { extendedResultCode & 0xFF }
     /// The extended result code, such as `SQLITE_CONSTRAINT_CHECK` (275).
@@ -33,6 +34,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// A constraint of the schema refused the write.
     public var isConstraintViolation: Bool { resultCode == SQLITE_CONSTRAINT }
 
+    /// Busy or locked: `unavailable`, worth retrying; read-only; not a database or corrupt:
+    /// `damagedStore`; anything else (a full disk, an I/O error, a file that cannot be opened,
+    /// a constraint another client's data breaks): `storageFailure`.
+    public var category: ErrorCategory {
+        if isBusy { return .unavailable }
+        if isReadOnly { return .readOnly }
+        if isNotADatabase { return .damagedStore }
+        return .storageFailure
+    }
 
     public var description: String {
         var text = "SQLite error \(resultCode): \(message)"

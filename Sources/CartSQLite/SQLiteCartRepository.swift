@@ -22,15 +22,22 @@ import Glibc
 /// let repository = try SQLiteCartRepository(path: "/var/lib/shop/cart.sqlite3")
 /// let service = CartService(repository: repository)
 /// ```
+///
+/// A path is a file name, byte for byte: `:memory:` and `file:…?mode=memory` name files like
+/// any other, so nothing in a path can switch off locking or durability. For a private
+/// in-memory database, use `inMemory(initialSettings:)`.
 public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
-    // @unchecked: the connection is only used while `lock` is held.
-    private let lock = Lock()
+    // @unchecked: the connection and the caches are only used while `lock` is held.
+    let lock = Lock()
     private static let journalMode = CachedSQL("PRAGMA journal_mode")
     private static let dataVersion = CachedSQL("PRAGMA data_version")
-    private let database: Database
+    let database: Database
+    private let settingsCache = SettingsCache()
     private var localCommits: Int64 = 0
+    /// The settings a file gets when a migration creates it.
+    let initialSettings: StoreSettings
 
-    /// The file's path, or `:memory:`.
+    /// The file's path as given, or `:memory:` for `inMemory(initialSettings:)`.
     public let path: String
 
     /// Opens or creates the database at `path`. The directory must exist.
@@ -46,13 +53,23 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///     `status()` and an explicit `migrate()`).
     /// - Throws: `MigrationError` for a file this build must not touch, `DatabaseError` when
     ///   SQLite cannot open or read it (not a database, a directory, busy…).
-    public init(
+    public convenience init(
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
         migrate: Bool = true
     ) throws {
+        // A relative name is given a `./`, which SQLite never reads as `:memory:` or a URI.
+        let fileName = path.hasPrefix("/") ? path : "./" + path
+        try self.init(
+            fileName: fileName, path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate)
+    }
+
+    private init(
+        fileName: String, path: String, busyTimeout: Duration, initialSettings: StoreSettings, migrate: Bool
+    ) throws {
         let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        self.database = try Database(path: path, busyTimeoutMilliseconds: Int32(clamping: milliseconds))
+        self.database = try Database(path: fileName, busyTimeoutMilliseconds: Int32(clamping: milliseconds))
         self.path = path
+        self.initialSettings = initialSettings
         let deadline = ContinuousClock.now + busyTimeout
         while true {
             do {
@@ -99,7 +116,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///
     /// - Throws: `DatabaseError`.
     public static func inMemory(initialSettings: StoreSettings = .defaults) throws -> SQLiteCartRepository {
-        try SQLiteCartRepository(path: ":memory:", initialSettings: initialSettings)
+        try SQLiteCartRepository(
+            fileName: ":memory:", path: ":memory:", busyTimeout: .seconds(5), initialSettings: initialSettings,
+            migrate: true)
     }
 
     /// Switches a file database to WAL, unless it already is or cannot be written (a read-only
@@ -115,12 +134,19 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         try lock.withLock {
-            let result = try database.transaction(.immediate) {
-                let storage = SQLiteCartStorage(database: database)
-                let result = try body(storage)
-                try storage.finish()
-                return result
+            var versionBeforeCommit: UInt32 = 0
+            let result: Result
+            do {
+                result = try database.transaction(.immediate) {
+                    let result = try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
+                    versionBeforeCommit = database.dataVersion
+                    return result
+                }
+            } catch {
+                settingsCache.forget()
+                throw error
             }
+            settingsCache.committed(versionBeforeCommit: versionBeforeCommit, in: database)
             localCommits += 1
             return result
         }
@@ -128,7 +154,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
         try lock.withLock {
-            try database.transaction(.deferred) { try body(SQLiteCartStorage(database: database)) }
+            try database.transaction(.deferred) {
+                try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
+            }
         }
     }
 
@@ -141,81 +169,40 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         }
     }
 
-    /// The schema version, the migrations applied and pending, and the journal mode.
-    ///
-    /// - Throws: `DatabaseError`, or `MigrationError` if the file changed under us.
-    public func status() throws -> DatabaseStatus {
-        try lock.withLock {
-            let applied = try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
-            let mode = try database.cached(Self.journalMode)
-            defer { mode.reset() }
-            let journalMode = try mode.step() ? mode.string(at: 0) : ""
-            return DatabaseStatus(
-                path: path, schemaVersion: applied.count, appliedMigrations: applied,
-                pendingMigrations: Migrator.shipped.migrations.dropFirst(applied.count).map(\.name),
-                journalMode: journalMode, sqliteVersion: String(cString: sqlite3_libversion()))
-        }
+    /// The migrations applied to the file, read in a transaction of their own.
+    func appliedMigrations() throws -> [AppliedMigration] {
+        try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
     }
 
-    /// Applies pending migrations.
-    ///
-    /// - Returns: the names of the migrations applied now; empty when up to date.
-    /// - Throws: `DatabaseError` or `MigrationError`.
-    @discardableResult
-    public func migrate(initialSettings: StoreSettings = .defaults) throws -> [String] {
-        try lock.withLock {
-            let isNew = try Migrator.shipped.applied(in: database).isEmpty
-            let names = try applyPendingMigrations(toNewFile: isNew, initialSettings: initialSettings)
-            if !names.isEmpty { localCommits += 1 }
-            return names
-        }
+    /// SQLite's journal mode for the file (`wal` normally).
+    func currentJournalMode() throws -> String {
+        let mode = try database.cached(Self.journalMode)
+        defer { mode.reset() }
+        return try mode.step() ? mode.string(at: 0) : ""
     }
 
-    /// SQLite's `PRAGMA integrity_check` plus a foreign-key check: `["ok"]` for a healthy file,
-    /// otherwise one line per problem.
-    ///
-    /// - Throws: `DatabaseError`.
-    public func integrityCheck() throws -> [String] {
-        try lock.withLock {
-            let check = try database.prepare("PRAGMA integrity_check")
-            var lines: [String] = []
-            while try check.step() { lines.append(check.string(at: 0)) }
-            // The summaries are compared only on a sound file: on damaged pages the query
-            // would stop at the first one SQLite cannot read, and the pages are the news.
-            let problems = try danglingReferences() + (lines == ["ok"] ? lineSummaryMismatches() : [])
-            if !problems.isEmpty { lines.removeAll { $0 == "ok" } }
-            return lines + problems
+    /// Applies pending migrations, once, for whichever process gets there first.
+    func applyMigrations() throws -> [String] {
+        let isNew = try Migrator.shipped.applied(in: database).isEmpty
+        let names = try applyPendingMigrations(toNewFile: isNew, initialSettings: initialSettings)
+        if !names.isEmpty {
+            settingsCache.forget()
+            localCommits += 1
         }
+        return names
     }
 
-    private static let lineSummaryCheck = CachedSQL(
-        """
-        SELECT c.id, c.line_count, c.next_position, count(l.sku), coalesce(max(l.position), 0)
-        FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
-        GROUP BY c.id
-        HAVING c.line_count <> count(l.sku) OR c.next_position <= coalesce(max(l.position), 0)
-        """)
-
-    /// One line per cart whose row's summary of its lines (`line_count`, `next_position`, kept
-    /// by this storage alone) no longer matches them: another client changed `cart_lines`.
-    private func lineSummaryMismatches() throws -> [String] {
-        let check = try database.cached(Self.lineSummaryCheck)
-        defer { check.reset() }
+    /// `PRAGMA integrity_check`, then the rows that reference nothing: one line per problem,
+    /// none for a healthy file. SQLite reports several problems in one row, one per line,
+    /// under a `*** in database main ***` heading that is not a problem itself.
+    func integrityProblems() throws -> [String] {
+        let check = try database.prepare("PRAGMA integrity_check")
         var lines: [String] = []
         while try check.step() {
-            let cart = DisplayText.clean(check.string(at: 0))
-            let (lineCount, nextPosition) = (check.int64(at: 1), check.int64(at: 2))
-            let (stored, lastPosition) = (check.int64(at: 3), check.int64(at: 4))
-            if lineCount != stored {
-                lines.append(
-                    "cart '\(cart)': its row counts \(lineCount) line\(lineCount == 1 ? "" : "s"), cart_lines holds \(stored)")
-            }
-            if nextPosition <= lastPosition {
-                lines.append(
-                    "cart '\(cart)': its next line position \(nextPosition) is not above its last line's, \(lastPosition)")
-            }
+            lines += check.string(at: 0).split(whereSeparator: \.isNewline).map(String.init)
+                .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
         }
-        return lines
+        return lines + (try danglingReferences())
     }
 
     /// One line per row that references a row that does not exist: its table, the key it

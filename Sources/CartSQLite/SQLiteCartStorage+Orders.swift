@@ -107,6 +107,14 @@ extension SQLiteCartStorage {
 
     private static let selectOrderLines = CachedSQL("SELECT sku, name, unit_price, quantity, line_total FROM order_lines WHERE order_number = ? ORDER BY position")
 
+    private static let selectOrders = CachedSQL(orderColumns + " FROM orders AS o ORDER BY o.number")
+
+    func forEachOrder(_ body: (Order) throws -> Void) throws {
+        let statement = try database.cached(Self.selectOrders)
+        defer { statement.reset() }
+        while try statement.step() { try body(try order(from: statement)) }
+    }
+
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         let statement = try database.cached(Self.orderQuerySQL(for: query))
         defer { statement.reset() }

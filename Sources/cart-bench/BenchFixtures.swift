@@ -1,23 +1,6 @@
 import CartCore
+import CartTestSupport
 import Foundation
-
-/// A small, fast, deterministic random generator (SplitMix64), so both sides of a workload
-/// get exactly the same calls.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 /// The data every workload shares: the catalog, cart IDs, and the add-to-cart call sequence,
 /// as Swift values for the project and as C strings for the raw baseline.

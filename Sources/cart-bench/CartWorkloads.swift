@@ -1,4 +1,5 @@
 import CartCore
+import CartInMemory
 import CartSQLite
 import Foundation
 import RawSQLiteBaseline

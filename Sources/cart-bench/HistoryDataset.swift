@@ -1,4 +1,5 @@
 import CartCore
+import CartTestSupport
 import CartSQLite
 import Foundation
 import Migrations
@@ -34,7 +35,7 @@ struct HistoryDataset {
     /// FNV-1a over the shipped migrations' SQL and the generator version, in hex.
     static let schemaKey: String = {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let text = embeddedMigrations.map(\.sql).joined(separator: "\u{0}") + generatorVersion
+        let text = EmbeddedMigrations.sqlite.map(\.sql).joined(separator: "\u{0}") + generatorVersion
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3

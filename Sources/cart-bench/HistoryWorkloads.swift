@@ -1,4 +1,5 @@
 import CartCore
+import CartTestSupport
 import CartSQLite
 import Foundation
 import RawSQLiteBaseline

@@ -1,4 +1,5 @@
 import CartCore
+import CartTestSupport
 import CartSQLite
 import Foundation
 
@@ -85,8 +86,8 @@ struct TortureRun {
     /// The invariants that must hold after any kill.
     private func verify(_ service: CartService, acknowledgements: [Substring]) throws {
         guard let repository = service.repository as? SQLiteCartRepository else { return }
-        let integrity = try repository.integrityCheck()
-        guard integrity == ["ok"] else { throw Failure(description: "integrity check: \(integrity)") }
+        let problems = try repository.check()
+        guard problems.isEmpty else { throw Failure(description: "integrity check: \(problems)") }
 
         var expectedNumber: Int64 = 1
         var cartsWithOrders: Set<String> = []

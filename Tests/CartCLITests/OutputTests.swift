@@ -1,4 +1,5 @@
 import CartCore
+import CartTestSupport
 import Foundation
 import Testing
 
@@ -59,8 +60,8 @@ struct OutputTests {
         #expect(FileDescriptorOutput.failure(errno: EPIPE) is OutputClosed)
         let full = FileDescriptorOutput.failure(errno: ENOSPC)
         #expect((full as? OutputFailed)?.reason == "No space left on device")
-        #expect(ErrorReporter.describe(full, databasePath: nil).0 == "Cannot write output: No space left on device.")
-        #expect(ErrorReporter.describe(OutputClosed(), databasePath: nil).0 == nil)
+        #expect(ErrorReporter.describe(full, location: nil).0 == "Cannot write output: No space left on device.")
+        #expect(ErrorReporter.describe(OutputClosed(), location: nil).0 == nil)
     }
 
     @Test("tables align columns, right-align numbers and leave no trailing spaces")

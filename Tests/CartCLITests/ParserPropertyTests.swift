@@ -1,4 +1,5 @@
 import CartCore
+import CartTestSupport
 import Foundation
 import Testing
 

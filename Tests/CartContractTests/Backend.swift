@@ -1,4 +1,6 @@
 import CartCore
+import CartTestSupport
+import CartInMemory
 import CartSQLite
 import Testing
 

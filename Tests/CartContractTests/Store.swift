@@ -1,4 +1,5 @@
 import CartCore
+import CartTestSupport
 import Testing
 #if canImport(FoundationEssentials)
 import FoundationEssentials

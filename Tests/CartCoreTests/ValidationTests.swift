@@ -1,4 +1,5 @@
 import CartCore
+import CartInMemory
 import Testing
 
 /// A store with one product, "apple", over the in-memory backend.

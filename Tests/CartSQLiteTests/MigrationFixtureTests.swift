@@ -1,4 +1,5 @@
 import CartCore
+import CartTestSupport
 import CartSQLite
 import Foundation
 import Testing
@@ -78,7 +79,7 @@ struct MigrationFixtureTests {
         let path = try restore("schema-0002-with-orders.sql", in: directory)
         let productsBefore = try rows(path, "SELECT sku || '|' || name || '|' || price || '|' || active || '|' || ifnull(stock, '-') FROM products ORDER BY sku")
         let repository = try SQLiteCartRepository(path: path)
-        #expect(try repository.status().appliedMigrations.map(\.name).last == "0003_cheaper_product_checks")
+        #expect(try repository.status().appliedMigrations.map(\.name).suffix(2) == ["0003_cheaper_product_checks", "0004_no_line_summary"])
 
         #expect(try rows(path, "SELECT sku || '|' || name || '|' || price || '|' || active || '|' || ifnull(stock, '-') FROM products ORDER BY sku") == productsBefore)
         #expect(try rows(path, "SELECT name FROM sqlite_schema WHERE name LIKE 'products%'") == ["products"])
@@ -90,7 +91,7 @@ struct MigrationFixtureTests {
             try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'ghost', 1, 9)", foreignKeys: true)
         }
         #expect(throws: DatabaseError.self) {
-            try repository.write { storage in try storage.setCartLine(cartID: "alice", sku: "ghost", quantity: 1) }
+            try repository.write { storage in try storage.insertCartLine(cartID: "alice", sku: "ghost", quantity: 1, position: 99) }
         }
         let service = CartService(repository: repository, clock: fixedClock)
         try service.add("pear", to: "alice")
@@ -123,10 +124,10 @@ struct MigrationFixtureTests {
         let directory = try TemporaryDirectory()
         let path = try restore("schema-0002-with-orders.sql", in: directory)
         let repository = try SQLiteCartRepository(path: path, migrate: false)
-        #expect(try repository.status().pendingMigrations == ["0003_cheaper_product_checks"])
-        #expect(try repository.migrate() == ["0003_cheaper_product_checks"])
+        #expect(try repository.status().pendingMigrations == ["0003_cheaper_product_checks", "0004_no_line_summary"])
+        #expect(try repository.migrate() == ["0003_cheaper_product_checks", "0004_no_line_summary"])
         #expect(throws: DatabaseError.self) {
-            try repository.write { storage in try storage.setCartLine(cartID: "alice", sku: "ghost", quantity: 1) }
+            try repository.write { storage in try storage.insertCartLine(cartID: "alice", sku: "ghost", quantity: 1, position: 99) }
         }
     }
 
@@ -162,17 +163,17 @@ struct MigrationFixtureTests {
             try repository.migrate()
         } throws: { error in
             guard case MigrationError.danglingReferences = error else { return false }
-            return String(describing: error).contains("'cart db check'")
+            return String(describing: error).contains("referencing nothing")
         }
-        // The line was written behind the cart's back, so its row's line summary is off too.
         #expect(
-            try repository.integrityCheck() == [
-                "foreign key violation: cart_lines (sku) = ('ghost') references no row of products",
-                "cart 'alice': its row counts 1 line, cart_lines holds 2",
-                "cart 'alice': its next line position 2 is not above its last line's, 9",
+            try repository.check() == [
+                "foreign key violation: cart_lines (sku) = ('ghost') references no row of products"
             ])
         #expect(throws: DatabaseError.self) {
-            try repository.write { storage in try storage.setCartLine(cartID: "bob", sku: "phantom", quantity: 1) }
+            try repository.write { storage in
+                try storage.insertCartLine(cartID: "bob", sku: "phantom", quantity: 1, position: 1)
+                try storage.saveCartHeader(CartHeader(id: "bob", version: 1, updatedAt: fixedClock()), previousVersion: nil)
+            }
         }
         #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE sku = 'phantom'") == ["0"])
     }

@@ -1,4 +1,5 @@
 import CartCore
+import CartInMemory
 import Synchronization
 
 /// An in-memory repository that counts what it is asked and can be told to fail, to show what

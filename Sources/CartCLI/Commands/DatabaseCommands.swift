@@ -1,14 +1,13 @@
 import CartCore
-import CartSQLite
 
-/// `cart db …`: the database file itself.
+/// `cart db …`: the store itself, through its backend's `StoreMaintenance`.
 enum DatabaseCommands {
     static let group = CommandSpec(
-        "db", abstract: "Inspect, migrate, check or initialise the database.",
+        "db", abstract: "Inspect, migrate, check or initialise the store.",
         subcommands: [status, migrate, check, initialise])
 
     static let status = CommandSpec(
-        "status", abstract: "Show the database's path, schema version, migrations, settings and counts.",
+        "status", abstract: "Show the store's location, schema version, migrations, settings and counts.",
         action: { try showStatus($0) })
 
     static let migrate = CommandSpec(
@@ -16,11 +15,11 @@ enum DatabaseCommands {
         action: { try applyMigrations($0) })
 
     static let check = CommandSpec(
-        "check", abstract: "Run SQLite's integrity check; exits 1 if the file is damaged.",
+        "check", abstract: "Check the store for damage; exits 1 if it finds any.",
         action: { try checkIntegrity($0) })
 
     static let initialise = CommandSpec(
-        "init", abstract: "Create the database with these settings, or change them on an existing one.",
+        "init", abstract: "Create the store with these settings, or change them on an existing one.",
         discussion:
             """
             A new database gets the options given and the defaults for the others (USD, 99 units per \
@@ -43,43 +42,35 @@ enum DatabaseCommands {
     // MARK: - Actions
 
     static func showStatus(_ runner: CommandRunner) throws {
-        var fields: [(key: String, value: JSONValue)] = [("store", .string(runner.globals.store.rawValue))]
-        var lines: [(String, String)] = []
-        var schemaReady = true
-        if runner.globals.store == .sqlite {
-            let path = try runner.databasePath()
-            fields.append(("path", .string(path)))
-            lines.append(("Database", path))
-            try BackendFactory.refuseNonFile(path)
-            // An empty file is a database not created yet: report it as such without writing to it.
-            guard FileSystem.hasContent(path) else {
-                if runner.json { return try runner.emit(.object(fields + [("exists", .bool(false))])) }
-                return try runner.line("No database at \(path) yet; any command creates it (or 'cart db init').")
+        let store: any MaintainableRepository
+        do {
+            store = try runner.openStore()
+        } catch StoreLocationError.noStore {
+            // A store not created yet is reported as such, without creating it.
+            if runner.json {
+                return try runner.emit(.object([("location", .string(runner.location)), ("exists", .bool(false))]))
             }
-            let status = try BackendFactory.openSQLite(path: path, busyTimeout: runner.busyTimeout, migrate: false)
-                .status()
-            schemaReady = status.pendingMigrations.isEmpty
-            fields += [
-                ("exists", .bool(true)), ("schemaVersion", .int(status.schemaVersion)),
-                ("migrations", .array(status.appliedMigrations.map(migrationJSON))),
-                ("pendingMigrations", .array(status.pendingMigrations.map(JSONValue.string))),
-                ("journalMode", .string(status.journalMode)), ("sqliteVersion", .string(status.sqliteVersion)),
-            ]
-            lines.append(
-                (
-                    "Schema",
-                    "version \(status.schemaVersion), SQLite \(status.sqliteVersion), journal \(status.journalMode)"
-                ))
-            for migration in status.appliedMigrations {
-                lines.append(("Migration", "\(migration.name) applied \(UTCCalendar.iso8601(migration.appliedAt))"))
-            }
-            for name in status.pendingMigrations { lines.append(("Pending", "\(name) (run 'cart db migrate')")) }
-        } else {
-            lines.append(("Database", "memory (nothing is kept)"))
+            return try runner.line(
+                "No store at \(DisplayText.clean(runner.location)) yet; any command creates it (or 'cart db init').")
         }
-        if schemaReady {
-            let service = try runner.service()
-            let settings = try runner.storeSettings()
+        let status = try store.status()
+        var fields: [(key: String, value: JSONValue)] = [
+            ("store", .string(status.kind)), ("location", .string(status.location)), ("exists", .bool(true)),
+            ("schemaVersion", .int(status.schemaVersion)),
+            ("migrations", .array(status.appliedMigrations.map(migrationJSON))),
+            ("pendingMigrations", .array(status.pendingMigrations.map(JSONValue.string))),
+            ("details", .object(status.details.map { ($0.key, .string($0.value)) })),
+        ]
+        var lines: [(String, String)] = [("Store", "\(status.location) (\(status.kind))")]
+        lines.append(("Schema", "version \(status.schemaVersion)"))
+        for detail in status.details { lines.append((detail.label, detail.value)) }
+        for migration in status.appliedMigrations {
+            lines.append(("Migration", "\(migration.name) applied \(UTCCalendar.iso8601(migration.appliedAt))"))
+        }
+        for name in status.pendingMigrations { lines.append(("Pending", "\(name) (run 'cart db migrate')")) }
+        if status.pendingMigrations.isEmpty {
+            let service = CartService(repository: store)
+            let settings = try service.settings()
             let counts = try service.counts()
             fields += [
                 ("currency", .string(settings.currency.code)), ("maxLineQuantity", .int(settings.maxLineQuantity)),
@@ -94,22 +85,18 @@ enum DatabaseCommands {
             ]
         }
         if runner.json { return try runner.emit(.object(fields)) }
+        let width = lines.map { $0.0.count }.max() ?? 0
         for (label, value) in lines {
-            try runner.line(TextLayout.padded(label + ":", to: 11) + value)
+            try runner.line(TextLayout.padded(label + ":", to: width + 2) + value)
         }
     }
 
     static func applyMigrations(_ runner: CommandRunner) throws {
-        guard runner.globals.store == .sqlite else {
-            if runner.json { return try runner.emit(.object([("applied", .array([]))])) }
-            return try runner.line("The memory store has no schema to migrate.")
-        }
-        let repository = try BackendFactory.openSQLite(
-            path: try runner.databasePath(), busyTimeout: runner.busyTimeout, migrate: false)
-        let applied = try repository.migrate()
+        let store = try runner.openStore(create: true)
+        let applied = try store.migrate()
         if runner.json { return try runner.emit(.object([("applied", .array(applied.map(JSONValue.string)))])) }
         if applied.isEmpty {
-            try runner.line("The database is up to date (schema version \(try repository.status().schemaVersion)).")
+            try runner.line("The store is up to date (schema version \(try store.status().schemaVersion)).")
         } else {
             try runner.line(
                 "Applied \(Plural.count(applied.count, "migration")): \(applied.joined(separator: ", "))."
@@ -123,16 +110,11 @@ enum DatabaseCommands {
     static let integrityCheckLimit = 100
 
     static func checkIntegrity(_ runner: CommandRunner) throws {
-        var problems: [String] = []
-        if runner.globals.store == .sqlite {
-            let path = try runner.databasePath()
-            try BackendFactory.refuseNonFile(path)
-            guard FileSystem.hasContent(path) else {
-                throw CommandFailure("No database at '\(DisplayText.clean(path))'.")
-            }
-            let result = try BackendFactory.openSQLite(path: path, busyTimeout: runner.busyTimeout, migrate: false)
-                .integrityCheck()
-            problems = result == ["ok"] ? [] : integrityProblems(result)
+        let problems: [String]
+        do {
+            problems = try runner.openStore().check()
+        } catch StoreLocationError.noStore {
+            throw CommandFailure("No store at '\(DisplayText.clean(runner.location))'.")
         }
         if runner.json {
             try runner.emit(
@@ -140,23 +122,15 @@ enum DatabaseCommands {
         } else if problems.isEmpty {
             try runner.line("ok")
         } else {
-            for problem in problems.prefix(problemsShown) { try runner.line(problem) }
+            for problem in problems.prefix(problemsShown) { try runner.line(DisplayText.escaped(problem)) }
             if problems.count > problemsShown {
                 try runner.line("… and \(problems.count - problemsShown) more (--json lists them all)")
             }
         }
         guard problems.isEmpty else {
             let count = problems.count >= integrityCheckLimit ? "at least \(problems.count)" : "\(problems.count)"
-            throw CommandFailure("The integrity check found \(count) \(problems.count == 1 ? "problem" : "problems").")
+            throw CommandFailure("The check found \(count) \(problems.count == 1 ? "problem" : "problems").")
         }
-    }
-
-    /// One entry per problem: SQLite reports several in one row, one per line, under a
-    /// `*** in database main ***` heading that is not a problem itself.
-    static func integrityProblems(_ rows: [String]) -> [String] {
-        rows.flatMap { $0.split(whereSeparator: \.isNewline) }
-            .filter { !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
-            .map(String.init)
     }
 
     static func initialiseDatabase(_ runner: CommandRunner) throws {
@@ -174,12 +148,15 @@ enum DatabaseCommands {
         }
         let maxLineQuantity = invocation.integer("--max-line-quantity")
         let maxLines = invocation.integer("--max-lines")
-        let existed = try runner.globals.store == .sqlite && FileSystem.hasContent(runner.databasePath())
         var initial = StoreSettings.defaults
         if let currency { initial.currency = currency }
         if let maxLineQuantity { initial.maxLineQuantity = maxLineQuantity }
         if let maxLines { initial.maxLinesPerCart = maxLines }
-        let service = try runner.service(initialSettings: initial)
+        let store = try runner.openStore(create: true, initialSettings: initial)
+        // A store whose schema is empty is new: its first migration creates it with `initial`.
+        let existed = try store.status().schemaVersion > 0
+        try store.migrate()
+        let service = CartService(repository: store)
         let settings = try service.updateSettings(
             currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
         if runner.json {
@@ -190,7 +167,7 @@ enum DatabaseCommands {
                     ("maxLinesPerCart", .int(settings.maxLinesPerCart)),
                 ]))
         }
-        let place = runner.globals.store == .sqlite ? try runner.databasePath() : "the memory store"
+        let place = runner.globals.isMemory ? "the memory store" : runner.location
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")

@@ -54,10 +54,10 @@ enum DemoCommand {
             try runner.line("Added \(Plural.count(added, "sample product")) priced in \(currency.code).")
         }
         try runner.line()
-        guard runner.globals.store == .sqlite else {
+        guard !runner.globals.isMemory else {
             // The next process starts from an empty store: the usual tour would fail at once.
             return try runner.line(
-                runner.style.dim("Nothing is kept in memory; run 'cart --store sqlite demo' to keep them and try more.")
+                runner.style.dim("Nothing is kept in memory; run 'cart demo' without it to keep them and try more.")
             )
         }
         try runner.line("Try next:")

@@ -1,12 +1,13 @@
 /// The options every command accepts, anywhere after `cart`.
 enum GlobalOptions {
     static let db = OptionSpec.option(
-        "--db", "path", .path, help: "The SQLite database file; its directory is created if needed.",
+        "--db", "location", .path,
+        help: "The store: a SQLite file path (its directory is created if needed), or memory: (nothing is kept).",
         environment: "CART_DB", default: "${XDG_DATA_HOME:-~/.local/share}/cart/cart.sqlite3")
     static let store = OptionSpec.option(
-        "--store", "store", .choice(StoreKind.allCases.map(\.rawValue)),
-        help: "Where data lives: sqlite, or memory (nothing is kept after the command; --db is ignored).",
-        environment: "CART_STORE", default: StoreKind.sqlite.rawValue)
+        "--store", "store", .choice(Stores.aliases.keys.sorted()),
+        help: "Deprecated alias: '--store memory' is '--db memory:', '--store sqlite' the default file.",
+        environment: "CART_STORE", default: "sqlite")
     static let cart = OptionSpec.option(
         "--cart", "id", help: "The cart to act on.", environment: "CART_ID", default: "default")
     static let json = OptionSpec.flag("--json", help: "Print machine-readable JSON on stdout.")

@@ -30,20 +30,26 @@ final class CommandRunner {
     /// The cart the command acts on.
     var cartID: String { globals.cartID }
 
-    /// The database file the global options name.
-    func databasePath() throws -> String {
-        try globals.databasePath(environment: environment)
-    }
+    /// The store the global options name.
+    var location: String { globals.location }
 
-    /// How long to wait for a database another process holds locked.
+    /// How long to wait for a store another process holds locked.
     var busyTimeout: Duration { .milliseconds(globals.busyTimeoutMilliseconds) }
 
-    /// The service over the chosen store, opened once; a new database gets `initialSettings`.
+    /// Opens the store for a `db` command: as it is (no migration), and only if it exists
+    /// unless `create` says otherwise.
+    func openStore(create: Bool = false, initialSettings: StoreSettings = .defaults) throws -> any MaintainableRepository {
+        try Stores.registry.open(
+            location,
+            options: StoreOptions(
+                busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: false, createIfMissing: create))
+    }
+
+    /// The service over the chosen store, opened once; a new store gets `initialSettings`.
     func service(initialSettings: StoreSettings = .defaults) throws -> CartService {
         if let openedService { return openedService }
-        let repository = try BackendFactory.make(
-            store: globals.store, path: globals.store == .sqlite ? try databasePath() : "",
-            busyTimeout: busyTimeout, initialSettings: initialSettings)
+        let repository = try Stores.registry.open(
+            location, options: StoreOptions(busyTimeout: busyTimeout, initialSettings: initialSettings))
         let service = CartService(repository: repository)
         openedService = service
         return service

@@ -1,12 +1,11 @@
 import CartCore
-import CartSQLite
 
 /// Turns any error into one `Error:` line on stderr and an exit status.
 enum ErrorReporter {
-    /// Reports `error` and returns the exit status for it; `databasePath` names the file in
+    /// Reports `error` and returns the exit status for it; `location` names the store in
     /// storage errors when it is known.
-    static func report(_ error: any Error, databasePath: String?, to stderr: any CommandOutput) -> Int32 {
-        let (message, status) = describe(error, databasePath: databasePath)
+    static func report(_ error: any Error, location: String?, to stderr: any CommandOutput) -> Int32 {
+        let (message, status) = describe(error, location: location)
         guard let message else { return status }
         var text = "Error: \(TextLayout.oneLine(message))\n"
         if let usage = error as? UsageError {
@@ -18,36 +17,58 @@ enum ErrorReporter {
         return status
     }
 
-    /// The message (`nil` to stay silent) and exit status for an error.
-    static func describe(_ error: any Error, databasePath: String?) -> (String?, Int32) {
-        let file = databasePath.map { "'\(DisplayText.clean($0))'" } ?? "the database"
+    /// The message (`nil` to stay silent) and exit status for an error: the CLI's own errors
+    /// first, then any other by its category (`ExitCode.forCategory`), with the hints only the
+    /// CLI can give.
+    static func describe(_ error: any Error, location: String?) -> (String?, Int32) {
         switch error {
         case let error as UsageError:
             return (error.message, ExitCode.usage)
-        case let error as CartError:
-            return (error.description, ExitCode.failure)
         case let error as CommandFailure:
             return (error.message, ExitCode.failure)
-        case let error as MigrationError:
-            return ("Cannot use \(file): \(TextLayout.continuing(error.description))", ExitCode.failure)
-        case let error as DatabaseError where error.isBusy:
-            return (
-                "The database \(file) stayed locked by another process past the busy timeout; try again, "
-                    + "or wait longer with --busy-timeout.", ExitCode.busy
-            )
-        case let error as DatabaseError where error.isReadOnly:
-            return ("The database \(file) is read-only; this command needs to write to it.", ExitCode.failure)
-        case let error as DatabaseError where error.isNotADatabase:
-            return ("\(file) is not a cart database (not a SQLite file, or damaged).", ExitCode.failure)
-        case let error as DatabaseError where error.isCannotOpen:
-            return ("Cannot open the database \(file): \(error.message).", ExitCode.failure)
         case let error as OutputFailed:
             return ("Cannot write output: \(error.reason).", ExitCode.failure)
         case is OutputClosed:
             // Whoever read stdout has what they wanted (`| head`); nothing to tell them.
             return (nil, ExitCode.failure)
         default:
-            return (String(describing: error), ExitCode.failure)
+            let category = ErrorCategory(of: error)
+            return (message(for: error, category: category, location: location), ExitCode.forCategory(category))
+        }
+    }
+
+    /// What to say of a library or storage error.
+    private static func message(for error: any Error, category: ErrorCategory, location: String?) -> String {
+        let store = location.map { "'\(DisplayText.clean($0))'" } ?? "the store"
+        switch error {
+        case CartError.productExists:
+            return "\(error) Change it with 'cart products update'."
+        case let error as MigrationError:
+            return "Cannot use \(store): \(TextLayout.continuing(error.description))" + hint(for: error)
+        case let error as StoredDataError:
+            return "\(error.description) 'cart db check' lists such values."
+        case is CartError, is StoreLocationError:
+            return String(describing: error)
+        default:
+            switch category {
+            case .unavailable:
+                return "The store \(store) stayed busy past the timeout (\(error)); try again, or wait longer with "
+                    + "--busy-timeout."
+            case .readOnly:
+                return "The store \(store) is read-only; this command needs to write to it."
+            case .damagedStore:
+                return "\(store) is not a cart store, or it is damaged (\(error))."
+            default:
+                return "The store \(store) failed: \(error)"
+            }
+        }
+    }
+
+    private static func hint(for error: MigrationError) -> String {
+        switch error {
+        case .pendingMigrations: " Run 'cart db migrate'."
+        case .danglingReferences: " 'cart db check' lists them: delete or fix those rows, then run 'cart db migrate'."
+        default: ""
         }
     }
 }

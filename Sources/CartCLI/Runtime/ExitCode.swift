@@ -1,3 +1,5 @@
+import CartCore
+
 /// The tool's exit statuses, from BSD's sysexits where one fits.
 enum ExitCode {
     /// Done.
@@ -6,6 +8,18 @@ enum ExitCode {
     static let failure: Int32 = 1
     /// The command line is wrong (EX_USAGE).
     static let usage: Int32 = 64
-    /// The database stayed locked past the busy timeout; retrying may work (EX_TEMPFAIL).
-    static let busy: Int32 = 75
+    /// The store stayed busy past the timeout, or its server could not be reached; retrying
+    /// may work (EX_TEMPFAIL).
+    static let unavailable: Int32 = 75
+
+    /// The one table from error categories to exit statuses.
+    static func forCategory(_ category: ErrorCategory) -> Int32 {
+        switch category {
+        case .invalidInput: usage
+        case .unavailable: unavailable
+        case .notFound, .conflict, .staleVersion, .refused, .readOnly, .incompatibleStore, .damagedStore,
+            .storageFailure:
+            failure
+        }
+    }
 }

@@ -4,7 +4,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// A migration recorded in a database's `schema_migrations` table.
+/// A migration recorded in a store's own table of applied migrations.
 public struct AppliedMigration: Hashable, Sendable {
     /// The file name without `.sql`, such as `0001_initial_schema`.
     public let name: String
@@ -12,4 +12,11 @@ public struct AppliedMigration: Hashable, Sendable {
     public let checksum: String
     /// When it was applied.
     public let appliedAt: Date
+
+    /// Creates a record.
+    public init(name: String, checksum: String, appliedAt: Date) {
+        self.name = name
+        self.checksum = checksum
+        self.appliedAt = appliedAt
+    }
 }

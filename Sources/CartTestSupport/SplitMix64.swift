@@ -1,6 +1,7 @@
-/// A small, seedable pseudo-random generator (SplitMix64), shared by the package's torture
-/// tool and randomized tests so that a failing run can be replayed from its seed. Not for
-/// anything that needs unpredictability.
+/// A small, seedable pseudo-random generator (SplitMix64), shared by the torture tool, the
+/// benchmarks and randomized tests, so that a failing run can be replayed from its seed and
+/// both sides of a benchmark get exactly the same calls. Not for anything that needs
+/// unpredictability.
 package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
@@ -14,4 +15,7 @@ package struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A number in `0 ..< bound`.
+    package mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fixed set of threads of its own that run blocking work for async callers, so that a unit
+/// of work waiting on a lock, a disk or a database server never holds a thread of Swift's
+/// cooperative pool.
+///
+/// ```swift
+/// let threads = BlockingThreads(count: 8)
+/// let cart = try await threads.run { try service.cart("alice") }
+/// ```
+///
+/// Jobs run in the order they were submitted, at most `count` at a time; the threads live as
+/// long as the process.
+public final class BlockingThreads: Sendable {
+    /// How many jobs run at once.
+    public let count: Int
+    private let queue: JobQueue
+
+    /// Starts `count` threads (at least one).
+    public init(count: Int) {
+        self.count = max(1, count)
+        queue = JobQueue()
+        for _ in 0..<self.count { queue.startWorker() }
+    }
+
+    /// Threads shared by every `AsyncCartService` that is not given its own: eight, enough to
+    /// keep a small connection pool busy.
+    public static let shared = BlockingThreads(count: 8)
+
+    /// Runs `body` on one of the threads and returns its result. Cancelling the calling task
+    /// does not interrupt a job that has started.
+    ///
+    /// - Throws: what `body` throws.
+    public func run<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.submit { continuation.resume(with: Swift.Result { try body() }) }
+        }
+    }
+}
+
+/// The jobs waiting for a thread, guarded by a pthread mutex and condition variable, the
+/// primitives a thread that blocks must wait on.
+private final class JobQueue: @unchecked Sendable {
+    // @unchecked: `jobs` is only touched while `mutex` is held.
+    typealias Job = @Sendable () -> Void
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let available = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var jobs: [Job] = []
+    private var next = 0
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(available, nil)
+    }
+
+    func submit(_ job: @escaping Job) {
+        pthread_mutex_lock(mutex)
+        jobs.append(job)
+        pthread_cond_signal(available)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Waits for the oldest job and takes it.
+    private func take() -> Job {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while next == jobs.count { pthread_cond_wait(available, mutex) }
+        let job = jobs[next]
+        next += 1
+        if next == jobs.count {
+            jobs.removeAll(keepingCapacity: true)
+            next = 0
+        }
+        return job
+    }
+
+    /// Starts a detached thread that runs jobs for as long as the process lives.
+    func startWorker() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
+        var thread = pthread_t()
+        #endif
+        pthread_create(&thread, nil, { context in
+            #if !canImport(Darwin)
+            guard let context else { return nil }
+            #endif
+            let queue = Unmanaged<JobQueue>.fromOpaque(context).takeRetainedValue()
+            while true { queue.take()() }
+        }, context)
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
+    }
+}

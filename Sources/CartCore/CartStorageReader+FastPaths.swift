@@ -1,0 +1,44 @@
+/// The default answers of the optional reads, built from the basics. They are complete and
+/// correct; a backend overrides one where it can answer in fewer steps (one statement or one
+/// round trip) and `cart-bench` shows the gain.
+extension CartStorageReader {
+    public func products(skus: [String]) throws -> [Product?] {
+        try skus.map { try product(sku: $0) }
+    }
+
+    public func productCount() throws -> Int { try products().count }
+
+    public func cartCount() throws -> Int { try carts().count }
+
+    public func orderCount() throws -> Int {
+        var count = 0
+        try forEachOrder { _ in count += 1 }
+        return count
+    }
+
+    /// Reads the header, the product and the cart's lines.
+    public func lineContext(cartID: String, sku: String) throws -> CartLineContext {
+        let header = try cartHeader(id: cartID)
+        let lines = header == nil ? [] : try cartLines(cartID: cartID)
+        let quantity = lines.first { $0.product.sku == sku }?.quantity
+        return CartLineContext(
+            cartVersion: header?.version, terms: try product(sku: sku)?.terms, quantity: quantity,
+            lineCount: lines.count, lastPosition: lines.map(\.position).max() ?? 0)
+    }
+
+    /// Reads every order and selects with `OrderQuery.select(from:)`: memory grows with the
+    /// number of orders, which suits a store that holds them in memory anyway.
+    public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
+        var orders: [Order] = []
+        try forEachOrder { orders.append($0) }
+        for order in query.select(from: orders) { try body(order) }
+    }
+
+    /// Reads every order matching the filters and groups them with
+    /// `OrderStatsRow.rows(for:groupedBy:currency:)`.
+    public func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
+        var orders: [Order] = []
+        try forEachOrder { order in if query.includes(order) { orders.append(order) } }
+        return try OrderStatsRow.rows(for: orders, groupedBy: grouping, currency: try settings().currency)
+    }
+}

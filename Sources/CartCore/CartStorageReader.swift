@@ -1,0 +1,59 @@
+/// The reads a backend offers inside a unit of work: the basics every store answers.
+///
+/// Inside a `write(_:)` unit every read is a locking read: nothing it returns may change under
+/// the unit until the unit ends (see `CartRepository`). Faster, optional reads with default
+/// implementations are in `CartStorageReader+FastPaths.swift`; a backend overrides one only
+/// where it measured a gain, and `CartContract` checks that the override answers as the
+/// default does.
+public protocol CartStorageReader {
+    /// The store settings.
+    func settings() throws -> StoreSettings
+
+    /// The product with this SKU, active or not; `nil` when there is none.
+    func product(sku: String) throws -> Product?
+
+    /// Every product, active or not, ordered by SKU.
+    func products() throws -> [Product]
+
+    /// The cart's header, or `nil` for a cart never written.
+    func cartHeader(id: String) throws -> CartHeader?
+
+    /// The cart's lines joined with their products, ordered by position (the order in which
+    /// they were first added); empty for a cart never written.
+    func cartLines(cartID: String) throws -> [StoredCartLine]
+
+    /// A summary of every stored cart, ordered by ID.
+    func carts() throws -> [CartSummary]
+
+    /// The order with this number, with its lines; `nil` when there is none.
+    func order(number: OrderNumber) throws -> Order?
+
+    /// The order placed with this idempotency key, with its lines; `nil` when there is none.
+    func order(idempotencyKey: String) throws -> Order?
+
+    /// The highest order number, 0 when there are none.
+    func lastOrderNumber() throws -> OrderNumber
+
+    /// Calls `body` for every order, with its lines, in number order, one at a time.
+    func forEachOrder(_ body: (Order) throws -> Void) throws
+
+    // Fast paths: declared here so that a backend's override is what a call through
+    // `any CartStorageReader` reaches; the defaults are in the extension.
+
+    /// The products with these SKUs, in the same order; `nil` where there is none.
+    func products(skus: [String]) throws -> [Product?]
+    /// How many products exist, active or not.
+    func productCount() throws -> Int
+    /// How many carts are stored.
+    func cartCount() throws -> Int
+    /// How many orders exist.
+    func orderCount() throws -> Int
+    /// What a change to the cart's line for `sku` depends on, in one call.
+    func lineContext(cartID: String, sku: String) throws -> CartLineContext
+    /// Calls `body` for each order matching `query` (filters, sort, cursor and limit), with its
+    /// lines, as `query.select(from:)` orders and cuts them.
+    func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws
+    /// Statistics over the orders matching `query`'s filters, as
+    /// `OrderStatsRow.rows(for:groupedBy:currency:)` computes them.
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow]
+}

@@ -1,0 +1,65 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The writes a backend offers inside a `write(_:)` unit, besides its reads: the basics every
+/// store answers.
+///
+/// Each write states what it may assume. `CartService` only makes calls that meet those
+/// assumptions, having read in the same unit what they depend on; a backend may check them
+/// and throw its storage error when one does not hold (another client changed the data
+/// behind the service's back), but must never store something else instead. Optional, faster
+/// writes with default implementations are in `CartStorageWriter+FastPaths.swift`.
+public protocol CartStorageWriter: CartStorageReader {
+    /// Replaces the store settings.
+    func saveSettings(_ settings: StoreSettings) throws
+
+    /// Stores a new product. No product has its SKU.
+    func insertProduct(_ product: Product) throws
+
+    /// Replaces the stored product that has `product.sku`, which exists.
+    func updateProduct(_ product: Product) throws
+
+    /// Adds a line to a cart. The cart has no line for `sku`, a product with `sku` exists, and
+    /// `position` is above the position of each of the cart's lines. The cart's header is
+    /// saved in the same unit, before or after.
+    func insertCartLine(cartID: String, sku: String, quantity: Int, position: Int) throws
+
+    /// Sets the quantity of a line, which exists; its position stays.
+    func updateCartLine(cartID: String, sku: String, quantity: Int) throws
+
+    /// Removes a line, which exists.
+    func deleteCartLine(cartID: String, sku: String) throws
+
+    /// Removes every line of the cart, and returns how many there were.
+    @discardableResult
+    func deleteCartLines(cartID: String) throws -> Int
+
+    /// Stores the cart's header. `previousVersion` is the version the unit read: `nil` when the
+    /// cart had no header, which is then inserted; otherwise the stored header is replaced.
+    func saveCartHeader(_ header: CartHeader, previousVersion: Int?) throws
+
+    /// Deletes a cart, which exists: its header and its lines.
+    func deleteCart(id: String) throws
+
+    /// Stores a new order with its lines. No order has its number, nor its idempotency key.
+    func insertOrder(_ order: Order) throws
+
+    // Fast paths: declared here so that a backend's override is what a call through
+    // `any CartStorageWriter` reaches; the defaults are in the extension.
+
+    /// Stores new products, in order. No product has any of their SKUs, and the SKUs differ.
+    func insertProducts(_ products: [Product]) throws
+    /// Stores `product`, which exists and of which only the stock changed.
+    func updateProductStock(_ product: Product) throws
+    /// Removes every line of the cart, and returns how many there were. `skus` are the SKUs of
+    /// lines this unit read, which a backend may delete by key; the cart's other lines, if it
+    /// has any, go too.
+    @discardableResult
+    func deleteCartLines(cartID: String, including skus: [String]) throws -> Int
+    /// Deletes the carts (headers and lines) whose `updatedAt` is before `instant`, and returns
+    /// how many.
+    func deleteCarts(updatedBefore instant: Date) throws -> Int
+}

@@ -1,0 +1,43 @@
+/// What kind of failure an error is, whichever backend or rule raised it: what a front end
+/// maps to its own answer (the CLI to an exit status, an HTTP server to a status code).
+public enum ErrorCategory: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// A value is malformed: a SKU, a quantity below 1, an amount, a cart ID, a page size.
+    case invalidInput
+    /// What the request names does not exist: a product, a line, an order.
+    case notFound
+    /// The request clashes with what is stored: a product that already exists, an idempotency
+    /// key used for another cart.
+    case conflict
+    /// The caller's expected version is not the stored one: the cart changed since it was read.
+    case staleVersion
+    /// A rule of the store refuses a well-formed request: a cap, the stock, an inactive
+    /// product, an empty cart.
+    case refused
+    /// The store is busy or cannot be reached right now; trying again later may work.
+    case unavailable
+    /// The store can be read but not written by this process.
+    case readOnly
+    /// The store was written by another version or another application, or needs a migration
+    /// this process may not apply.
+    case incompatibleStore
+    /// The store is damaged, or holds values another client wrote that the service cannot use.
+    case damagedStore
+    /// Storage failed in another way: a full disk, an I/O error, a file that cannot be opened.
+    case storageFailure
+
+    public var description: String { rawValue }
+}
+
+/// An error that says what kind of failure it is. Every error a `CartService` call throws
+/// conforms: `CartError`, `StoredDataError`, and each backend's storage errors.
+public protocol CategorizedError: Error {
+    /// The kind of failure.
+    var category: ErrorCategory { get }
+}
+
+extension ErrorCategory {
+    /// The category of any error: its own when it reports one, `storageFailure` otherwise.
+    public init(of error: any Error) {
+        self = (error as? any CategorizedError)?.category ?? .storageFailure
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// The encoder and decoder settings behind every JSON shape the project writes: keys sorted
+/// (stable output), slashes unescaped. Amounts are decimal strings in their currency and
+/// instants ISO 8601 text in UTC, whatever the encoder's own strategies say, because each type
+/// writes them itself.
+public enum CartJSON {
+    /// An encoder for the project's JSON shapes, one line per value.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// A decoder for the project's JSON shapes.
+    public static func decoder() -> JSONDecoder {
+        JSONDecoder()
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Writes an amount as its decimal string (`"12.99"`); its currency is written beside it.
+    mutating func encodeAmount(_ money: Money, forKey key: Key) throws {
+        try encode(money.decimalString, forKey: key)
+    }
+
+    /// Writes an instant as ISO 8601 text in UTC with milliseconds when they are not zero.
+    mutating func encodeInstant(_ date: Date, forKey key: Key) throws {
+        try encode(UTCCalendar.iso8601(date), forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Reads an amount written by `encodeAmount`, exactly, in `currency`.
+    func decodeAmount(_ currency: Currency, forKey key: Key) throws -> Money {
+        let text = try decode(String.self, forKey: key)
+        do {
+            return try Money(parsing: text, currency: currency)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
+        }
+    }
+
+    /// Reads an instant written by `encodeInstant` (or any instant `UTCCalendar.parse` takes).
+    func decodeInstant(forKey key: Key) throws -> Date {
+        let text = try decode(String.self, forKey: key)
+        guard let date = UTCCalendar.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "'\(text.displayable)' is not an ISO 8601 instant")
+        }
+        return date
+    }
+
+    /// Reads a value and checks it, turning a refusal into a decoding error at `key`.
+    func decodeChecked<Value: Decodable, Checked>(
+        _ type: Value.Type, forKey key: Key, _ check: (Value) throws(CartError) -> Checked
+    ) throws -> Checked {
+        let value = try decode(type, forKey: key)
+        do {
+            return try check(value)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
+        }
+    }
+}

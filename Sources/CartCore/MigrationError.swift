@@ -1,0 +1,45 @@
+/// Why a store was refused: before anything was written to it, or, for `danglingReferences`
+/// and `failed`, with the migrations rolled back.
+public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
+    /// The store records migrations this build does not ship: a newer version wrote it.
+    case unknownMigrations([String])
+    /// A recorded migration's SQL differs from this build's copy of it.
+    case checksumMismatch(name: String)
+    /// The database is not one of this tool's (it holds other tables and no migration record).
+    case foreignDatabase
+    /// Migrations are pending and may not be applied now (the store was opened without
+    /// migrating, or read-only).
+    case pendingMigrations([String])
+    /// Migrating would leave rows referencing rows that do not exist (`child -> parent: count`
+    /// for each reference); nothing was applied.
+    case danglingReferences([String])
+    /// A pending migration failed on this store's data (a row another client stored that the
+    /// new schema refuses, say): the database's one-line reason. Nothing was applied.
+    case failed(name: String, reason: String)
+
+    public var category: ErrorCategory {
+        switch self {
+        case .unknownMigrations, .checksumMismatch, .foreignDatabase, .pendingMigrations: .incompatibleStore
+        case .danglingReferences, .failed: .damagedStore
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknownMigrations(let names):
+            return "The store was written by a newer version of cart (unknown migrations: "
+                + names.joined(separator: ", ") + "); upgrade cart to open it."
+        case .checksumMismatch(let name):
+            return "Migration \(name) recorded in the store differs from this build's copy; refusing to open it."
+        case .foreignDatabase:
+            return "The database is not a cart store: it holds tables of another application."
+        case .pendingMigrations(let names):
+            return "The store needs migrations (\(names.joined(separator: ", "))) that were not applied."
+        case .danglingReferences(let references):
+            return "Migrating the store would leave rows referencing nothing ("
+                + references.joined(separator: ", ") + "); no migration was applied."
+        case .failed(let name, let reason):
+            return "Migration \(name) cannot be applied to this store (\(reason)); no migration was applied."
+        }
+    }
+}

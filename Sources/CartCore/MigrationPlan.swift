@@ -1,0 +1,54 @@
+/// The migrations one SQL dialect's store goes through, in order, and the rules every backend
+/// applies to what a store records of them: the checksum logic shared by all.
+///
+/// A backend keeps a table of applied migrations (number, name, SHA-256 checksum, when), checks
+/// it with `verify(_:)` before writing anything, and applies `pending(after:)` in one
+/// transaction.
+public struct MigrationPlan: Sendable {
+    /// One migration as shipped in this build.
+    public struct Migration: Sendable {
+        /// The migration's number, from 1 without gaps.
+        public let number: Int
+        /// The file name without `.sql`, such as `0001_initial_schema`.
+        public let name: String
+        /// The SQL text exactly as in the file.
+        public let sql: String
+        /// The SHA-256 of `sql`'s UTF-8 bytes as 64 lowercase hex digits.
+        public let checksum: String
+
+        /// Creates a migration.
+        public init(number: Int, name: String, sql: String, checksum: String) {
+            self.number = number
+            self.name = name
+            self.sql = sql
+            self.checksum = checksum
+        }
+    }
+
+    /// Every migration, in order.
+    public let migrations: [Migration]
+
+    /// Creates a plan.
+    public init(_ migrations: [Migration]) {
+        self.migrations = migrations
+    }
+
+    /// Refuses records of migrations this build does not ship, out of order, or whose SQL
+    /// changed.
+    ///
+    /// - Throws: `MigrationError.unknownMigrations` or `.checksumMismatch`.
+    public func verify(_ applied: [AppliedMigration]) throws(MigrationError) {
+        let unknown = applied.enumerated().filter { index, migration in
+            index >= migrations.count || migrations[index].name != migration.name
+        }
+        guard unknown.isEmpty else { throw .unknownMigrations(unknown.map(\.element.name)) }
+        for (migration, record) in zip(migrations, applied) where migration.checksum != record.checksum {
+            throw .checksumMismatch(name: record.name)
+        }
+    }
+
+    /// The migrations still to apply to a store that records `applied` (already verified).
+    public func pending(after applied: [AppliedMigration]) -> ArraySlice<Migration> {
+        migrations.dropFirst(applied.count)
+    }
+}

@@ -1,0 +1,28 @@
+/// How a `StoreBackend` opens a store.
+public struct StoreOptions: Sendable {
+    /// How long a unit waits for a store another connection holds locked, and for a
+    /// connection to a server, before failing with an `unavailable` error.
+    public var busyTimeout: Duration
+    /// The settings of a store created now; an existing store keeps its own.
+    public var initialSettings: StoreSettings
+    /// Apply pending migrations when opening; `false` opens the store as it is, for
+    /// `StoreMaintenance.status()` and an explicit `migrate()`.
+    public var migrate: Bool
+    /// Create a store that does not exist yet (a new SQLite file, with its directory);
+    /// `false` throws `StoreLocationError.noStore` instead.
+    public var createIfMissing: Bool
+    /// The most connections a backend that pools them keeps open; `nil` for its default.
+    public var maximumConnections: Int?
+
+    /// Creates options; the defaults open or create a store and migrate it.
+    public init(
+        busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults, migrate: Bool = true,
+        createIfMissing: Bool = true, maximumConnections: Int? = nil
+    ) {
+        self.busyTimeout = busyTimeout
+        self.initialSettings = initialSettings
+        self.migrate = migrate
+        self.createIfMissing = createIfMissing
+        self.maximumConnections = maximumConnections
+    }
+}

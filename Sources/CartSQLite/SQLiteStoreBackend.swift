@@ -1,0 +1,64 @@
+import CartCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// SQLite files as a `StoreBackend`. A location is a file path, byte for byte; one written as
+/// a URL (`scheme://…`) belongs to another backend.
+struct SQLiteStoreBackend: StoreBackend {
+    static let kind = "sqlite"
+
+    var kind: String { Self.kind }
+
+    var locationExamples: [String] { [] }
+
+    func accepts(_ location: String) -> Bool {
+        !location.isEmpty && StoreRegistry.urlScheme(of: location) == nil
+    }
+
+    /// Refuses a path that cannot be a database file (a directory, a device, a pipe), creates
+    /// the missing parent directories when a new file may be created, and opens the file.
+    func open(_ location: String, options: StoreOptions) throws -> any MaintainableRepository {
+        let file = FileInfo(location)
+        if file.isDirectory || location.hasSuffix("/") {
+            throw StoreLocationError.unusable(location: location, reason: "it is a directory")
+        }
+        if file.exists, !file.isRegularFile {
+            throw StoreLocationError.unusable(location: location, reason: "it is not a regular file (a device, pipe or socket)")
+        }
+        if !file.hasContent {
+            guard options.createIfMissing else { throw StoreLocationError.noStore(location: location) }
+            try createParentDirectories(of: location)
+        }
+        return try SQLiteCartRepository(
+            path: location, busyTimeout: options.busyTimeout, initialSettings: options.initialSettings,
+            migrate: options.migrate)
+    }
+
+    /// Creates the directories above `path` that are missing, and refuses a directory in which
+    /// the file cannot be created, naming the real problem rather than SQLite's "unable to
+    /// open".
+    private func createParentDirectories(of path: String) throws {
+        let parent = FileInfo.parentDirectory(of: path)
+        var missing: [String] = []
+        var directory = parent
+        while !directory.isEmpty, !FileInfo(directory).exists {
+            missing.append(directory)
+            directory = FileInfo.parentDirectory(of: directory)
+        }
+        for directory in missing.reversed() where mkdir(directory, 0o777) != 0 && errno != EEXIST {
+            let reason = String(cString: strerror(errno))
+            throw StoreLocationError.unusable(
+                location: path, reason: "its directory '\(directory)' cannot be created (\(reason))")
+        }
+        let writable = parent.isEmpty ? "." : parent
+        if !FileInfo(path).exists, access(writable, W_OK) != 0 {
+            throw StoreLocationError.unusable(location: path, reason: "the directory '\(writable)' is not writable")
+        }
+    }
+}
