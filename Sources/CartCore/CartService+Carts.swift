@@ -27,7 +27,7 @@ extension CartService {
             var existing: [String: Int] = [:]
             for line in targetLines { existing[line.product.sku] = line.quantity }
             var lineCount = existing.count
-            var lastPosition = targetLines.map(\.position).max() ?? 0
+            var target = CartState(targetHeader)
             var adjustments: [MergeResult.Adjustment] = []
             var merged = 0
 
@@ -58,10 +58,8 @@ extension CartService {
                 if kept > current {
                     _ = try product.price.multiplied(by: kept)
                     if existing[product.sku] == nil {
-                        lastPosition = try StoredDataError.successor(
-                            of: lastPosition, "the last line position of cart '\(targetID.displayable)'")
-                        try storage.insertCartLine(
-                            cartID: targetID, sku: product.sku, quantity: kept, position: lastPosition)
+                        let position = try target.lineInserted(targetID)
+                        try storage.insertCartLine(cartID: targetID, sku: product.sku, quantity: kept, position: position)
                         lineCount += 1
                     } else {
                         try storage.updateCartLine(cartID: targetID, sku: product.sku, quantity: kept)
@@ -72,10 +70,12 @@ extension CartService {
             }
             if !incoming.isEmpty {
                 try storage.deleteCartLines(cartID: sourceID, including: incoming.map(\.product.sku))
-                _ = try bump(version: sourceHeader?.version, id: sourceID, in: storage)
+                var source = CartState(sourceHeader)
+                source.lineCount = 0
+                _ = try save(source, id: sourceID, in: storage)
             }
             if merged > 0 {
-                _ = try bump(version: targetHeader?.version, id: targetID, in: storage)
+                _ = try save(target, id: targetID, in: storage)
             }
             let cart = try Self.snapshot(of: targetID, in: storage)
             return MergeResult(cart: cart, mergedLines: merged, adjustments: adjustments)

@@ -57,7 +57,9 @@ extension CartService {
                 try storage.updateProductStock(product)
             }
             try storage.deleteCartLines(cartID: id, including: stored.map(\.product.sku))
-            _ = try bump(version: header?.version, id: id, in: storage)
+            var cart = CartState(header)
+            cart.lineCount = 0
+            _ = try save(cart, id: id, in: storage)
             return CheckoutResult(order: order, replayed: false)
         }
     }

@@ -76,8 +76,9 @@ public struct CartService: Sendable {
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
             let requested = overflow ? Int.max : sum
-            try Self.storeLine(sku, quantity: requested, in: id, context: context, settings: settings, storage: storage)
-            let version = try bump(version: context.cartVersion, id: id, in: storage)
+            var cart = CartState(context)
+            try Self.storeLine(sku, quantity: requested, in: id, context: context, cart: &cart, settings: settings, storage: storage)
+            let version = try save(cart, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
         }
     }
@@ -98,13 +99,15 @@ public struct CartService: Sendable {
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             guard let current = context.quantity else { throw CartError.notInCart(sku: sku, cart: id) }
+            var cart = CartState(context)
             let remaining = current > quantity ? current - quantity : 0
             if remaining == 0 {
                 try storage.deleteCartLine(cartID: id, sku: sku)
+                cart.lineDeleted()
             } else {
                 try storage.updateCartLine(cartID: id, sku: sku, quantity: remaining)
             }
-            let version = try bump(version: context.cartVersion, id: id, in: storage)
+            let version = try save(cart, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining)
         }
     }
@@ -130,13 +133,15 @@ public struct CartService: Sendable {
             if current == quantity {
                 return CartUpdate(cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity)
             }
+            var cart = CartState(context)
             if quantity == 0 {
                 guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
                 try storage.deleteCartLine(cartID: id, sku: sku)
+                cart.lineDeleted()
             } else {
-                try Self.storeLine(sku, quantity: quantity, in: id, context: context, settings: settings, storage: storage)
+                try Self.storeLine(sku, quantity: quantity, in: id, context: context, cart: &cart, settings: settings, storage: storage)
             }
-            let version = try bump(version: context.cartVersion, id: id, in: storage)
+            let version = try save(cart, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
         }
     }
@@ -153,7 +158,9 @@ public struct CartService: Sendable {
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             guard context.quantity != nil else { throw CartError.notInCart(sku: sku, cart: id) }
             try storage.deleteCartLine(cartID: id, sku: sku)
-            let version = try bump(version: context.cartVersion, id: id, in: storage)
+            var cart = CartState(context)
+            cart.lineDeleted()
+            let version = try save(cart, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0)
         }
     }
@@ -168,10 +175,14 @@ public struct CartService: Sendable {
         return try repository.write { storage in
             let header = try storage.cartHeader(id: id)
             try Self.check(expectedVersion, againstVersion: header?.version, cartID: id)
+            // What was deleted says whether there was anything to clear: a stored line count
+            // could be off if another client wrote lines behind the service's back.
             guard try storage.deleteCartLines(cartID: id) > 0 else {
                 return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0)
             }
-            let version = try bump(version: header?.version, id: id, in: storage)
+            var cart = CartState(header)
+            cart.lineCount = 0
+            let version = try save(cart, id: id, in: storage)
             return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)
         }
     }
@@ -180,11 +191,11 @@ public struct CartService: Sendable {
 
     /// Stores a line of `quantity` units after checking every rule a line must meet: the product
     /// exists and is active, the per-line cap, tracked stock, 64-bit money, and, for a new line,
-    /// the lines-per-cart cap. A new line goes after the cart's last one. Used by `add` and
+    /// the lines-per-cart cap. A new line takes the cart's next position. Used by `add` and
     /// `setQuantity`.
     static func storeLine(
-        _ sku: String, quantity: Int, in id: String, context: CartLineContext, settings: StoreSettings,
-        storage: any CartStorageWriter
+        _ sku: String, quantity: Int, in id: String, context: CartLineContext, cart: inout CartState,
+        settings: StoreSettings, storage: any CartStorageWriter
     ) throws {
         let product = try sellable(context.terms, sku: sku)
         try checkLine(sku, product, quantity: quantity, settings: settings)
@@ -192,8 +203,7 @@ public struct CartService: Sendable {
             return try storage.updateCartLine(cartID: id, sku: sku, quantity: quantity)
         }
         try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings)
-        let position = try StoredDataError.successor(
-            of: context.lastPosition, "the last line position of cart '\(id.displayable)'")
+        let position = try cart.lineInserted(id)
         try storage.insertCartLine(cartID: id, sku: sku, quantity: quantity, position: position)
     }
 
@@ -238,14 +248,54 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Stores the next version after `version` (`nil` for a cart never written), stamped now,
-    /// and returns it.
+    /// Stores the cart's header at the version after `cart.version`, stamped now, with the
+    /// line summary `cart` holds, and returns the new version.
     ///
     /// - Throws: `StoredDataError` when the stored version is the largest integer, or a storage
     ///   error.
-    func bump(version current: Int?, id: String, in storage: any CartStorageWriter) throws -> Int {
-        let version = try StoredDataError.successor(of: current ?? 0, "the version of cart '\(id.displayable)'")
-        try storage.saveCartHeader(CartHeader(id: id, version: version, updatedAt: clock()), previousVersion: current)
+    func save(_ cart: CartState, id: String, in storage: any CartStorageWriter) throws -> Int {
+        let version = try StoredDataError.successor(of: cart.version ?? 0, "the version of cart '\(id.displayable)'")
+        try storage.saveCartHeader(
+            CartHeader(
+                id: id, version: version, updatedAt: clock(), lineCount: cart.lineCount,
+                nextLinePosition: cart.nextLinePosition),
+            previousVersion: cart.version)
         return version
+    }
+}
+
+/// The header fields a change to a cart starts from and updates: its version as read (`nil`
+/// for a cart never written) and its line summary.
+struct CartState {
+    var version: Int?
+    var lineCount: Int
+    var nextLinePosition: Int
+
+    init(_ header: CartHeader?) {
+        version = header?.version
+        lineCount = header?.lineCount ?? 0
+        nextLinePosition = header?.nextLinePosition ?? 1
+    }
+
+    init(_ context: CartLineContext) {
+        version = context.cartVersion
+        lineCount = context.lineCount
+        nextLinePosition = context.nextLinePosition
+    }
+
+    /// Counts a new line and returns the position it takes.
+    ///
+    /// - Throws: `StoredDataError` when the stored summary is at the largest integer.
+    mutating func lineInserted(_ cartID: String) throws(StoredDataError) -> Int {
+        let position = nextLinePosition
+        lineCount = try StoredDataError.successor(of: lineCount, "the line count of cart '\(cartID.displayable)'")
+        nextLinePosition = try StoredDataError.successor(
+            of: position, "the next line position of cart '\(cartID.displayable)'")
+        return position
+    }
+
+    /// Counts a deleted line.
+    mutating func lineDeleted() {
+        lineCount = max(0, lineCount - 1)
     }
 }

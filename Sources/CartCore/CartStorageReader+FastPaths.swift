@@ -20,10 +20,10 @@ extension CartStorageReader {
     public func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         let header = try cartHeader(id: cartID)
         let lines = header == nil ? [] : try cartLines(cartID: cartID)
-        let quantity = lines.first { $0.product.sku == sku }?.quantity
         return CartLineContext(
-            cartVersion: header?.version, terms: try product(sku: sku)?.terms, quantity: quantity,
-            lineCount: lines.count, lastPosition: lines.map(\.position).max() ?? 0)
+            cartVersion: header?.version, lineCount: header?.lineCount ?? 0,
+            nextLinePosition: header?.nextLinePosition ?? 1, terms: try product(sku: sku)?.terms,
+            quantity: lines.first { $0.product.sku == sku }?.quantity)
     }
 
     /// Reads every order and selects with `OrderQuery.select(from:)`: memory grows with the

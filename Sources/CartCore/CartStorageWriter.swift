@@ -22,9 +22,9 @@ public protocol CartStorageWriter: CartStorageReader {
     /// Replaces the stored product that has `product.sku`, which exists.
     func updateProduct(_ product: Product) throws
 
-    /// Adds a line to a cart. The cart has no line for `sku`, a product with `sku` exists, and
-    /// `position` is above the position of each of the cart's lines. The cart's header is
-    /// saved in the same unit, before or after.
+    /// Adds a line to a cart at `position`, the header's `nextLinePosition`. The cart has no
+    /// line for `sku` and a product with `sku` exists. The cart's header, with its summary
+    /// counting the line, is saved in the same unit, before or after.
     func insertCartLine(cartID: String, sku: String, quantity: Int, position: Int) throws
 
     /// Sets the quantity of a line, which exists; its position stays.
@@ -37,8 +37,9 @@ public protocol CartStorageWriter: CartStorageReader {
     @discardableResult
     func deleteCartLines(cartID: String) throws -> Int
 
-    /// Stores the cart's header. `previousVersion` is the version the unit read: `nil` when the
-    /// cart had no header, which is then inserted; otherwise the stored header is replaced.
+    /// Stores the cart's header, all of its fields. `previousVersion` is the version the unit
+    /// read: `nil` when the cart had no header, which is then inserted; otherwise the stored
+    /// header is replaced.
     func saveCartHeader(_ header: CartHeader, previousVersion: Int?) throws
 
     /// Deletes a cart, which exists: its header and its lines.

@@ -65,7 +65,7 @@ final class InMemoryStorage: CartStorageWriter {
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         guard let lines = state.lines[cartID] else { return [] }
         return lines.sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }.compactMap { sku, line in
-            state.products[sku].map { StoredCartLine(quantity: line.quantity, position: line.position, product: $0) }
+            state.products[sku].map { StoredCartLine(quantity: line.quantity, product: $0) }
         }
     }
 
@@ -95,11 +95,11 @@ final class InMemoryStorage: CartStorageWriter {
 
     /// Looks the cart's line up by key rather than sorting its lines.
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
-        let lines = state.lines[cartID]
-        let quantity = lines?[sku]?.quantity
+        let header = state.headers[cartID]
         return CartLineContext(
-            cartVersion: state.headers[cartID]?.version, terms: state.products[sku]?.terms, quantity: quantity,
-            lineCount: lines?.count ?? 0, lastPosition: quantity == nil ? lines?.values.map(\.position).max() ?? 0 : 0)
+            cartVersion: header?.version, lineCount: header?.lineCount ?? 0,
+            nextLinePosition: header?.nextLinePosition ?? 1, terms: state.products[sku]?.terms,
+            quantity: state.lines[cartID]?[sku]?.quantity)
     }
 
     // MARK: Writes

@@ -202,8 +202,42 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             lines += check.string(at: 0).split(whereSeparator: \.isNewline).map(String.init)
                 .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
         }
-        return lines + (try danglingReferences())
+        // The summaries are compared only on a sound file: on damaged pages the query would
+        // stop at the first one SQLite cannot read, and the pages are the news.
+        return lines + (try danglingReferences()) + (lines.isEmpty ? try lineSummaryMismatches() : [])
     }
+
+    private static let lineSummaryCheck = CachedSQL(
+        """
+        SELECT c.id, c.line_count, c.next_position, count(l.sku), coalesce(max(l.position), 0)
+        FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
+        GROUP BY c.id
+        HAVING c.line_count <> count(l.sku) OR c.next_position <= coalesce(max(l.position), 0)
+        """)
+
+    /// One line per cart whose row's summary of its lines (`line_count`, `next_position`, kept
+    /// kept by `CartService` with every line it writes) no longer matches them: another client
+    /// changed `cart_lines`.
+    private func lineSummaryMismatches() throws -> [String] {
+        let check = try database.cached(Self.lineSummaryCheck)
+        defer { check.reset() }
+        var lines: [String] = []
+        while try check.step() {
+            let cart = DisplayText.clean(check.string(at: 0))
+            let (lineCount, nextPosition) = (check.int64(at: 1), check.int64(at: 2))
+            let (stored, lastPosition) = (check.int64(at: 3), check.int64(at: 4))
+            if lineCount != stored {
+                lines.append(
+                    "cart '\(cart)': its row counts \(lineCount) line\(lineCount == 1 ? "" : "s"), cart_lines holds \(stored)")
+            }
+            if nextPosition <= lastPosition {
+                lines.append(
+                    "cart '\(cart)': its next line position \(nextPosition) is not above its last line's, \(lastPosition)")
+            }
+        }
+        return lines
+    }
+
 
     /// One line per row that references a row that does not exist: its table, the key it
     /// holds and the parent table. `PRAGMA foreign_key_check` names the row by its rowid, which

@@ -7,7 +7,8 @@ import CartCore
 
 /// Carts and their lines.
 extension SQLiteCartStorage {
-    private static let selectCartHeader = CachedSQL("SELECT version, updated_at FROM carts WHERE id = ?")
+    private static let selectCartHeader = CachedSQL(
+        "SELECT version, updated_at, line_count, next_position FROM carts WHERE id = ?")
 
     func cartHeader(id: String) throws -> CartHeader? {
         let statement = try database.cached(Self.selectCartHeader)
@@ -15,11 +16,14 @@ extension SQLiteCartStorage {
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
         return CartHeader(
-            id: id, version: statement.int(at: 0), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 1)))
+            id: id, version: statement.int(at: 0), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 1)),
+            lineCount: statement.int(at: 2), nextLinePosition: statement.int(at: 3))
     }
 
-    private static let insertCartSQL = CachedSQL("INSERT INTO carts (id, version, updated_at) VALUES (?1, ?2, ?3)")
-    private static let updateCartSQL = CachedSQL("UPDATE carts SET version = ?2, updated_at = ?3 WHERE id = ?1")
+    private static let insertCartSQL = CachedSQL(
+        "INSERT INTO carts (id, version, updated_at, line_count, next_position) VALUES (?1, ?2, ?3, ?4, ?5)")
+    private static let updateCartSQL = CachedSQL(
+        "UPDATE carts SET version = ?2, updated_at = ?3, line_count = ?4, next_position = ?5 WHERE id = ?1")
 
     // A plain UPDATE of a row the unit has read: an upsert runs the INSERT's CHECKs (the ID's
     // among them) before it finds the conflict.
@@ -29,6 +33,8 @@ extension SQLiteCartStorage {
         try statement.bind(header.id, at: 1)
         try statement.bind(header.version, at: 2)
         try statement.bind(UTCCalendar.milliseconds(header.updatedAt), at: 3)
+        try statement.bind(header.lineCount, at: 4)
+        try statement.bind(header.nextLinePosition, at: 5)
         try statement.run()
         if previousVersion != nil { try database.requireOneRowChanged(sql, key: header.id) }
     }
@@ -46,27 +52,21 @@ extension SQLiteCartStorage {
         let statement = try database.cached(Self.selectCartLines)
         defer { statement.reset() }
         try statement.bind(cartID, at: 1)
-        var lines: [StoredCartLine] = []
+        var lines: [(position: Int, line: StoredCartLine)] = []
         while try statement.step() {
-            lines.append(
-                StoredCartLine(
-                    quantity: statement.int(at: 1), position: statement.int(at: 0),
-                    product: try product(from: statement, startingAt: 2)))
+            let line = StoredCartLine(quantity: statement.int(at: 1), product: try product(from: statement, startingAt: 2))
+            lines.append((statement.int(at: 0), line))
         }
-        func precedes(_ a: StoredCartLine, _ b: StoredCartLine) -> Bool {
-            (a.position, a.product.sku) < (b.position, b.product.sku)
+        if zip(lines, lines.dropFirst()).contains(where: { $0.position > $1.position }) {
+            lines.sort { $0.position < $1.position }
         }
-        if zip(lines, lines.dropFirst()).contains(where: { !precedes($0, $1) }) { lines.sort(by: precedes) }
-        return lines
+        return lines.map(\.line)
     }
 
-    // One statement instead of four (header, product, line, and for a new line the cart's
-    // line count and last position).
+    // One statement instead of three (header, product, line).
     private static let selectLineContext = CachedSQL(
         """
-        SELECT c.version, p.price, p.active, p.stock, l.quantity,
-            CASE WHEN l.quantity IS NULL THEN (SELECT count(*) FROM cart_lines WHERE cart_id = ?1) ELSE 0 END,
-            CASE WHEN l.quantity IS NULL THEN (SELECT coalesce(max(position), 0) FROM cart_lines WHERE cart_id = ?1) ELSE 0 END
+        SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity
         FROM (SELECT 1)
             LEFT JOIN carts AS c ON c.id = ?1
             LEFT JOIN products AS p ON p.sku = ?2
@@ -79,15 +79,16 @@ extension SQLiteCartStorage {
         try statement.bind(cartID, at: 1)
         try statement.bind(sku, at: 2)
         guard try statement.step() else { throw database.lastError(sql: statement.sql) }
+        let exists = !statement.isNull(at: 0)
         let terms =
-            statement.isNull(at: 1)
+            statement.isNull(at: 3)
             ? nil
             : ProductTerms(
-                price: try money(statement.int64(at: 1)), isActive: statement.bool(at: 2),
-                stock: statement.optionalInt(at: 3))
+                price: try money(statement.int64(at: 3)), isActive: statement.bool(at: 4),
+                stock: statement.optionalInt(at: 5))
         return CartLineContext(
-            cartVersion: statement.optionalInt(at: 0), terms: terms, quantity: statement.optionalInt(at: 4),
-            lineCount: statement.int(at: 5), lastPosition: statement.int(at: 6))
+            cartVersion: statement.optionalInt(at: 0), lineCount: exists ? statement.int(at: 1) : 0,
+            nextLinePosition: exists ? statement.int(at: 2) : 1, terms: terms, quantity: statement.optionalInt(at: 6))
     }
 
     private static let insertCartLineSQL = CachedSQL(

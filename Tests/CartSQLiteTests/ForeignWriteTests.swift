@@ -27,16 +27,16 @@ struct ForeignWriteTests {
         #expect(try service.cart("alice").version == Int.max)
     }
 
-    @Test("a line position at the largest integer refuses a new line with one error and changes nothing")
+    @Test("a next_position at the largest integer refuses a new line with one error and changes nothing")
     func positionAtMaximum() throws {
         let directory = try TemporaryDirectory()
         let (path, service) = try aliceFile(in: directory, products: 2)
-        try sqlite(path, "UPDATE cart_lines SET position = 9223372036854775807 WHERE cart_id = 'alice'")
+        try sqlite(path, "UPDATE carts SET next_position = 9223372036854775807 WHERE id = 'alice'")
         let before = try rows(path, Self.snapshot)
         #expect {
             try service.add("sku-1", to: "alice")
         } throws: { error in
-            error is StoredDataError && String(describing: error).contains("the last line position of cart 'alice'")
+            error is StoredDataError && String(describing: error).contains("the next line position of cart 'alice'")
         }
         #expect(try rows(path, Self.snapshot) == before)
         // An existing line still grows: it takes no new position.
@@ -45,7 +45,7 @@ struct ForeignWriteTests {
     }
 
     /// Every cart with its version and lines, as one comparable value.
-    private static let snapshot = "SELECT c.id || ':' || c.version || ':' || "
+    private static let snapshot = "SELECT c.id || ':' || c.version || ':' || c.line_count || ':' || c.next_position || ':' || "
         + "(SELECT group_concat(sku || '=' || quantity || '@' || position) FROM cart_lines WHERE cart_id = c.id) "
         + "FROM carts AS c"
 
@@ -59,6 +59,20 @@ struct ForeignWriteTests {
         #expect(try service.cart("alice").lines.map(\.sku) == ["sku-0"])
         #expect(try service.checkout("alice").order.lines.map(\.sku) == ["sku-0"])
         #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["0"])
+    }
+
+    @Test("db check names a cart whose line summary another client's writes made wrong")
+    func integrityCheckFindsSummaryMismatch() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _) = try aliceFile(in: directory, products: 2)
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.check() == [])
+        try sqlite(path, "INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'sku-1', 1, 7)")
+        #expect(
+            try repository.check() == [
+                "cart 'alice': its row counts 1 line, cart_lines holds 2",
+                "cart 'alice': its next line position 2 is not above its last line's, 7",
+            ])
     }
 
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
