@@ -128,21 +128,15 @@ extension CartService {
                 if product.sku != products[index].sku || product.name != products[index].name { valid[index] = product }
             }
             try Self.checkDistinctSKUs(valid[...])
-            let stored = try storage.products(skus: valid.map(\.sku))
-            var created: [Product] = []
+            let inserted = try storage.insertAbsentProducts(valid)
+            let existing = zip(valid, inserted).filter { !$0.1 }.map(\.0)
             var updated = 0
-            for (product, old) in zip(valid, stored) {
-                guard let old else {
-                    created.append(product)
-                    continue
-                }
-                guard old != product else { continue }
+            for (product, old) in zip(existing, try storage.products(skus: existing.map(\.sku))) where old != product {
                 try storage.updateProduct(product)
                 updated += 1
             }
-            try storage.insertProducts(created)
             return ImportSummary(
-                created: created.count, updated: updated, unchanged: valid.count - created.count - updated)
+                created: valid.count - existing.count, updated: updated, unchanged: existing.count - updated)
         }
     }
 

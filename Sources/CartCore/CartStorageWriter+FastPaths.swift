@@ -7,8 +7,12 @@ public import Foundation
 /// The default answers of the optional writes, built from the basics. A backend overrides one
 /// where it can write in fewer steps and `cart-bench` shows the gain.
 extension CartStorageWriter {
-    public func insertProducts(_ products: [Product]) throws {
-        for product in products { try insertProduct(product) }
+    public func insertAbsentProducts(_ products: [Product]) throws -> [Bool] {
+        try products.map { product in
+            guard try self.product(sku: product.sku) == nil else { return false }
+            try insertProduct(product)
+            return true
+        }
     }
 
     public func updateProductStock(_ product: Product) throws {

@@ -51,8 +51,9 @@ public protocol CartStorageWriter: CartStorageReader {
     // Fast paths: declared here so that a backend's override is what a call through
     // `any CartStorageWriter` reaches; the defaults are in the extension.
 
-    /// Stores new products, in order. No product has any of their SKUs, and the SKUs differ.
-    func insertProducts(_ products: [Product]) throws
+    /// Stores each product whose SKU no stored product has, and says which it stored, in
+    /// order. The SKUs differ.
+    func insertAbsentProducts(_ products: [Product]) throws -> [Bool]
     /// Stores `product`, which exists and of which only the stock changed.
     func updateProductStock(_ product: Product) throws
     /// Removes every line of the cart, and returns how many there were. `skus` are the SKUs of

@@ -13,12 +13,16 @@ struct InMemoryState {
         var position: Int
     }
 
+    /// One cart: its header, once saved, and its lines by SKU.
+    struct Cart {
+        var header: CartHeader?
+        var lines: [String: Line] = [:]
+    }
+
     var settings: StoreSettings
     var products: [String: Product] = [:]
-    /// Cart headers by cart ID.
-    var headers: [String: CartHeader] = [:]
-    /// Each cart's lines by SKU, by cart ID; a cart without lines has no entry.
-    var lines: [String: [String: Line]] = [:]
+    /// Carts by ID; a cart whose header was never saved and that has no lines has no entry.
+    var carts: [String: Cart] = [:]
     /// Every order; order `n` is at index `n - 1`.
     var orders: [Order] = []
     var orderNumbers: [String: OrderNumber] = [:]

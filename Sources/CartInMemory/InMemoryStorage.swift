@@ -15,7 +15,7 @@ final class InMemoryStorage: CartStorageWriter {
         case product(String, Product?)
         case header(String, CartHeader?)
         case line(cart: String, sku: String, InMemoryState.Line?)
-        case lines(cart: String, [String: InMemoryState.Line]?)
+        case cart(String, InMemoryState.Cart?)
         case order(Order)
     }
 
@@ -41,9 +41,9 @@ final class InMemoryStorage: CartStorageWriter {
             switch undo {
             case .settings(let settings): state.settings = settings
             case .product(let sku, let product): state.products[sku] = product
-            case .header(let cart, let header): state.headers[cart] = header
-            case .line(let cart, let sku, let line): state.lines[cart, default: [:]][sku] = line
-            case .lines(let cart, let lines): state.lines[cart] = lines
+            case .header(let cart, let header): state.carts[cart, default: InMemoryState.Cart()].header = header
+            case .line(let cart, let sku, let line): state.carts[cart, default: InMemoryState.Cart()].lines[sku] = line
+            case .cart(let id, let cart): state.carts[id] = cart
             case .order(let order):
                 state.orders.removeLast()
                 if let key = order.idempotencyKey { state.orderNumbers[key] = nil }
@@ -60,22 +60,24 @@ final class InMemoryStorage: CartStorageWriter {
 
     func products() throws -> [Product] { state.products.values.sorted { $0.sku < $1.sku } }
 
-    func cartHeader(id: String) throws -> CartHeader? { state.headers[id] }
+    func cartHeader(id: String) throws -> CartHeader? { state.carts[id]?.header }
 
     func cartLines(cartID: String) throws -> [StoredCartLine] {
-        guard let lines = state.lines[cartID] else { return [] }
+        guard let lines = state.carts[cartID]?.lines else { return [] }
         return lines.sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }.compactMap { sku, line in
             state.products[sku].map { StoredCartLine(quantity: line.quantity, product: $0) }
         }
     }
 
     func carts() throws -> [CartSummary] {
-        state.headers.values.sorted { $0.id < $1.id }.map { header in
-            let lines = state.lines[header.id] ?? [:]
-            return CartSummary(
-                id: header.id, lineCount: lines.count, totalItems: lines.values.reduce(0) { $0 + $1.quantity },
-                version: header.version, updatedAt: header.updatedAt)
-        }
+        state.carts.values.compactMap { cart in
+            cart.header.map { header in
+                CartSummary(
+                    id: header.id, lineCount: cart.lines.count,
+                    totalItems: cart.lines.values.reduce(0) { $0 + $1.quantity }, version: header.version,
+                    updatedAt: header.updatedAt)
+            }
+        }.sorted { $0.id < $1.id }
     }
 
     func order(number: OrderNumber) throws -> Order? {
@@ -95,11 +97,11 @@ final class InMemoryStorage: CartStorageWriter {
 
     /// Looks the cart's line up by key rather than sorting its lines.
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
-        let header = state.headers[cartID]
+        let cart = state.carts[cartID]
         return CartLineContext(
-            cartVersion: header?.version, lineCount: header?.lineCount ?? 0,
-            nextLinePosition: header?.nextLinePosition ?? 1, terms: state.products[sku]?.terms,
-            quantity: state.lines[cartID]?[sku]?.quantity)
+            cartVersion: cart?.header?.version, lineCount: cart?.header?.lineCount ?? 0,
+            nextLinePosition: cart?.header?.nextLinePosition ?? 1, terms: state.products[sku]?.terms,
+            quantity: cart?.lines[sku]?.quantity)
     }
 
     // MARK: Writes
@@ -122,48 +124,63 @@ final class InMemoryStorage: CartStorageWriter {
     }
 
     func insertCartLine(cartID: String, sku: String, quantity: Int, position: Int) throws {
-        guard state.products[sku] != nil else { throw InMemoryStorageError.product(sku, exists: false) }
+        guard state.products.index(forKey: sku) != nil else { throw InMemoryStorageError.product(sku, exists: false) }
         guard quantity > 0 else { throw InMemoryStorageError.nonPositiveQuantity(quantity) }
-        guard state.lines[cartID]?[sku] == nil else { throw InMemoryStorageError.line(cart: cartID, sku: sku, exists: true) }
-        undoLog.append(.line(cart: cartID, sku: sku, nil))
-        state.lines[cartID, default: [:]][sku] = InMemoryState.Line(quantity: quantity, position: position)
+        try changeLine(cartID, sku) { line in
+            guard line == nil else { throw InMemoryStorageError.line(cart: cartID, sku: sku, exists: true) }
+            line = InMemoryState.Line(quantity: quantity, position: position)
+        }
     }
 
     func updateCartLine(cartID: String, sku: String, quantity: Int) throws {
         guard quantity > 0 else { throw InMemoryStorageError.nonPositiveQuantity(quantity) }
-        guard let old = state.lines[cartID]?[sku] else { throw InMemoryStorageError.line(cart: cartID, sku: sku, exists: false) }
-        undoLog.append(.line(cart: cartID, sku: sku, old))
-        state.lines[cartID]?[sku]?.quantity = quantity
+        try changeLine(cartID, sku) { line in
+            guard line != nil else { throw InMemoryStorageError.line(cart: cartID, sku: sku, exists: false) }
+            line?.quantity = quantity
+        }
     }
 
     func deleteCartLine(cartID: String, sku: String) throws {
-        guard let old = state.lines[cartID]?[sku] else { throw InMemoryStorageError.line(cart: cartID, sku: sku, exists: false) }
-        undoLog.append(.line(cart: cartID, sku: sku, old))
-        state.lines[cartID]?[sku] = nil
+        try changeLine(cartID, sku) { line in
+            guard line != nil else { throw InMemoryStorageError.line(cart: cartID, sku: sku, exists: false) }
+            line = nil
+        }
+    }
+
+    /// Changes one line in place, recording what it was.
+    private func changeLine(
+        _ cartID: String, _ sku: String, _ change: (inout InMemoryState.Line?) throws -> Void
+    ) throws {
+        try modifying(&state.carts[cartID, default: InMemoryState.Cart()].lines[sku]) { line in
+            let old = line
+            try change(&line)
+            undoLog.append(.line(cart: cartID, sku: sku, old))
+        }
     }
 
     func deleteCartLines(cartID: String) throws -> Int {
-        guard let old = state.lines[cartID], !old.isEmpty else { return 0 }
-        undoLog.append(.lines(cart: cartID, old))
-        state.lines[cartID] = nil
-        return old.count
+        guard let cart = state.carts[cartID], !cart.lines.isEmpty else { return 0 }
+        undoLog.append(.cart(cartID, cart))
+        state.carts[cartID]?.lines = [:]
+        return cart.lines.count
     }
 
     func saveCartHeader(_ header: CartHeader, previousVersion: Int?) throws {
-        let old = state.headers[header.id]
-        guard old?.version == previousVersion else {
-            throw InMemoryStorageError.header(cart: header.id, stored: old?.version, expected: previousVersion)
+        try modifying(&state.carts[header.id, default: InMemoryState.Cart()].header) { stored in
+            guard stored?.version == previousVersion else {
+                throw InMemoryStorageError.header(cart: header.id, stored: stored?.version, expected: previousVersion)
+            }
+            undoLog.append(.header(header.id, stored))
+            stored = header
         }
-        undoLog.append(.header(header.id, old))
-        state.headers[header.id] = header
     }
 
     func deleteCart(id: String) throws {
-        guard let old = state.headers[id] else { throw InMemoryStorageError.header(cart: id, stored: nil, expected: nil) }
-        undoLog.append(.lines(cart: id, state.lines[id]))
-        undoLog.append(.header(id, old))
-        state.lines[id] = nil
-        state.headers[id] = nil
+        guard let cart = state.carts[id], cart.header != nil else {
+            throw InMemoryStorageError.header(cart: id, stored: nil, expected: nil)
+        }
+        undoLog.append(.cart(id, cart))
+        state.carts[id] = nil
     }
 
     func insertOrder(_ order: Order) throws {
@@ -177,4 +194,10 @@ final class InMemoryStorage: CartStorageWriter {
         undoLog.append(.order(order))
         state.orders.append(order)
     }
+}
+
+/// Runs `change` on `value` in place: one access to a stored property or a dictionary entry
+/// for a read and a write.
+private func modifying<Value>(_ value: inout Value, _ change: (inout Value) throws -> Void) rethrows {
+    try change(&value)
 }

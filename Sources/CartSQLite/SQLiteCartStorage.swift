@@ -85,6 +85,29 @@ final class SQLiteCartStorage: CartStorageWriter {
         return try statement.step() ? product(from: statement) : nil
     }
 
+    private static let selectProductBatchSQL = CachedSQL(
+        "SELECT sku, name, price, active, stock FROM products WHERE sku IN ("
+            + repeatElement("?", count: productBatchSize).joined(separator: ", ") + ")")
+
+    // Full batches of SKUs are looked up 64 at a time: a statement's start and end cost more
+    // than a row's look-up. The rest go one by one.
+    func products(skus: [String]) throws -> [Product?] {
+        var found: [String: Product] = [:]
+        var start = skus.startIndex
+        while skus.endIndex - start >= Self.productBatchSize {
+            let statement = try database.cached(Self.selectProductBatchSQL)
+            defer { statement.reset() }
+            for offset in 0..<Self.productBatchSize { try statement.bind(skus[start + offset], at: Int32(offset + 1)) }
+            while try statement.step() {
+                let product = try product(from: statement)
+                found[product.sku] = product
+            }
+            start += Self.productBatchSize
+        }
+        for sku in skus[start...] { found[sku] = try product(sku: sku) }
+        return skus.map { found[$0] }
+    }
+
     private static let selectProducts = CachedSQL("SELECT sku, name, price, active, stock FROM products ORDER BY sku")
 
     func products() throws -> [Product] {
@@ -132,25 +155,49 @@ final class SQLiteCartStorage: CartStorageWriter {
         try database.requireOneRowChanged(Self.updateStockSQL, key: product.sku)
     }
 
-    /// Products per multi-row insert: 320 parameters, far below SQLite's limit (32,766).
+    /// Products per multi-row statement: 320 parameters, far below SQLite's limit (32,766).
     static let productBatchSize = 64
-    private static let insertProductBatchSQL = CachedSQL(
+    private static let insertAbsentProductBatchSQL = CachedSQL(
         "INSERT INTO products (sku, name, price, active, stock) VALUES "
-            + repeatElement("(?, ?, ?, ?, ?)", count: productBatchSize).joined(separator: ", "))
+            + repeatElement("(?, ?, ?, ?, ?)", count: productBatchSize).joined(separator: ", ")
+            + " ON CONFLICT (sku) DO NOTHING")
+    private static let savepoint = CachedSQL("SAVEPOINT absent_products")
+    private static let releaseSavepoint = CachedSQL("RELEASE absent_products")
+    private static let rollBackToSavepoint = CachedSQL("ROLLBACK TO absent_products")
 
-    // Full batches of new products go in as one multi-row INSERT each: a statement's start and
-    // end cost more than a row's insert. The rest go one by one.
-    func insertProducts(_ products: [Product]) throws {
+    // A full batch goes in as one multi-row INSERT that skips SKUs already stored: a
+    // statement's start and end cost more than a row's insert. When it inserted every row,
+    // every product was absent; otherwise it is undone to a savepoint and the batch goes one
+    // product at a time, which tells which were absent. The rest go one by one.
+    func insertAbsentProducts(_ products: [Product]) throws -> [Bool] {
+        var inserted: [Bool] = []
+        inserted.reserveCapacity(products.count)
         var start = products.startIndex
         while products.endIndex - start >= Self.productBatchSize {
-            let statement = try database.cached(Self.insertProductBatchSQL)
-            for offset in 0..<Self.productBatchSize {
-                try bind(products[start + offset], to: statement, from: Int32(offset * 5 + 1))
-            }
+            let batch = products[start..<start + Self.productBatchSize]
+            start = batch.endIndex
+            try database.cached(Self.savepoint).run()
+            let statement = try database.cached(Self.insertAbsentProductBatchSQL)
+            for (offset, product) in batch.enumerated() { try bind(product, to: statement, from: Int32(offset * 5 + 1)) }
             try statement.run()
-            start += Self.productBatchSize
+            if database.changes == batch.count {
+                try database.cached(Self.releaseSavepoint).run()
+                inserted += repeatElement(true, count: batch.count)
+            } else {
+                try database.cached(Self.rollBackToSavepoint).run()
+                try database.cached(Self.releaseSavepoint).run()
+                inserted += try batch.map(insertIfAbsent)
+            }
         }
-        for product in products[start...] { try insertProduct(product) }
+        inserted += try products[start...].map(insertIfAbsent)
+        return inserted
+    }
+
+    /// Inserts the product unless its SKU is stored; whether it did.
+    private func insertIfAbsent(_ product: Product) throws -> Bool {
+        guard try self.product(sku: product.sku) == nil else { return false }
+        try insertProduct(product)
+        return true
     }
 
     /// Binds sku, name, price, active, stock to the five parameters from `first`.
