@@ -71,17 +71,14 @@ let package = Package(
             name: "cart",
             dependencies: ["CartCLI"],
             swiftSettings: strictSettings,
-            // Release `cart` is one static PIE (issue 6, workload 6): the Swift runtime,
-            // libstdc++, libgcc and SQLite linked in, so no dynamic loader runs. Loading and
-            // binding the shared libraries was half of a short command's instructions
-            // (`cart show` 6.6M -> 3.3M); still position-independent, so ASLR applies.
-            // Relative relocations packed (`pack-relative-relocs`, DT_RELR): fewer pages to
-            // read at start-up. lld, because gold warns about glibc's mktemp inside
-            // libFoundationEssentials.a, through scripts/ld-static-pie, which drops the
-            // `-rpath` SwiftPM adds (glibc's static-PIE start-up refuses a run path); the
-            // archive also needs the two libraries below, which the driver does not add.
-            // Release only: test bundles link the executable's module with its settings,
-            // and there is no static swift-testing.
+            // Release `cart` is one static PIE: the Swift runtime, libstdc++, libgcc and SQLite
+            // linked in, so no dynamic loader runs at start-up, and still position-independent,
+            // so ASLR applies (docs/BENCHMARKS.md has the measurements). Relative relocations are
+            // packed (DT_RELR). lld, through scripts/ld-static-pie, which drops the `-rpath`
+            // SwiftPM adds (glibc's static-PIE start-up refuses a run path); the archive also
+            // needs the two libraries below, which the driver does not add. Release only: test
+            // bundles link the executable's module with its settings, and there is no static
+            // swift-testing.
             linkerSettings: [
                 .unsafeFlags(
                     [

@@ -6,8 +6,7 @@ import Synchronization
 ///
 /// A currency is a plain value with no references: the code's three letters are packed into an
 /// integer and the symbol is an index into a table of symbols. Every `Money`, `Product` and
-/// `StoreSettings` holds one, and copying them on every call retained and released two strings
-/// (issue 6: a fifth of an in-memory add-to-cart was reference counting).
+/// `StoreSettings` holds one, so copying them retains and releases nothing.
 public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// The code's ASCII letters, the first in the lowest byte.
     private let packedCode: UInt32

@@ -1,9 +1,8 @@
 import Synchronization
 
 /// SQL text a connection runs again and again, numbered once per process so that
-/// `Database.cached(_:)` finds its prepared statement by array index. Looking statements up
-/// by their text hashed the whole SQL string on every call, about a tenth of the
-/// instructions of an add-to-cart (measured with callgrind, issue 6).
+/// `Database.cached(_:)` finds its prepared statement by array index rather than by hashing
+/// the whole SQL text on every call.
 ///
 /// Declare each as a `static let`, so it gets one slot for the life of the process:
 ///

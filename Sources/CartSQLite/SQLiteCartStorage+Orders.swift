@@ -26,8 +26,8 @@ extension SQLiteCartStorage {
     /// order_number, position, sku, name, unit_price, quantity, line_total and placed_at in
     /// turn. Each is prepared the first time an order with that many lines is inserted.
     private static let insertOrderLinesSQL: [CachedSQL] = {
-        // Appended in place: building each text with `joined` took 0.7M instructions, once per
-        // process, which a `cart checkout` process pays in full.
+        // Each text extends the one before, rather than being joined from pieces: a short
+        // `cart checkout` process builds them all once.
         var sql =
             "INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         var statements = [CachedSQL(sql)]
@@ -39,7 +39,7 @@ extension SQLiteCartStorage {
     }()
 
     // The order's lines in one statement rather than one each: every statement run costs its
-    // own start, cursor opening and reset (issue 6).
+    // own start, cursor opening and reset.
     func insertOrder(_ order: Order) throws {
         let placedAt = UTCCalendar.milliseconds(order.placedAt)
         let insert = try database.cached(Self.insertOrderSQL)

@@ -18,10 +18,8 @@ final class Statement {
     /// One buffer per parameter holding the text last bound there, followed by a NUL. SQLite
     /// reads bound text in place from these (`SQLITE_STATIC`) instead of copying every value
     /// into an allocation of its own (`SQLITE_TRANSIENT`): each binding stays valid until that
-    /// parameter is bound again, and the buffers live as long as the statement. Unchecked
-    /// exclusivity: only the owning connection's serialized user touches a statement, and the
-    /// dynamic check cost 76 instructions per bound string (issue 6).
-    @exclusivity(unchecked) private var textBuffers: [UnsafeMutableRawBufferPointer]
+    /// parameter is bound again, and the buffers live as long as the statement.
+    private var textBuffers: [UnsafeMutableRawBufferPointer]
 
     init(handle: OpaquePointer, sql: String, database: Database) {
         self.handle = handle
@@ -71,9 +69,8 @@ final class Statement {
             let text = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
             // Length -1 tells SQLite the text ends in a NUL. Text bound with its length is
             // copied (an allocation, a copy, a free) by every SQL function that reads it, such
-            // as the length() of a CHECK: 2.2k instructions per imported product (issue 6).
-            // Text with a NUL inside keeps its length, so it is stored whole (strlen finds
-            // that NUL in about 13 instructions here, where a Swift loop took 90).
+            // as the length() of a CHECK. Text with a NUL inside keeps its length, so it is
+            // stored whole.
             let length = strlen(text) == utf8.count ? -1 : Int32(utf8.count)
             // A nil destructor is SQLITE_STATIC: SQLite reads the buffer in place.
             return sqlite3_bind_text(handle, index, text, length, nil)

@@ -3,7 +3,7 @@ import Foundation
 /// One row of the results: a workload measured through the project and, where there is one,
 /// through the raw baseline in the same run.
 struct BenchRow: Codable {
-    /// The workload, as numbered in issue 6.
+    /// The workload, as numbered in docs/BENCHMARKS.md.
     var workload: String
     /// The unit of `project` and `raw`.
     var unit: String

@@ -1,6 +1,6 @@
 import Foundation
 
-// cart-bench: issue 6's workloads, each measured through the project and through the raw
+// cart-bench: the workloads of docs/BENCHMARKS.md, each measured through the project and through the raw
 // SQLite C baseline in the same run, alternating, several rounds; medians and ratios.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
