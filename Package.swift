@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CartCore", targets: ["CartCore"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
@@ -23,6 +24,16 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CMicroHTTPD"],
+            swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "EmbedMigrationsTool",
@@ -99,6 +110,11 @@ let package = Package(
         .executableTarget(
             name: "cart-bench",
             dependencies: ["CartCore", "CartSQLite", "Migrations", "RawSQLiteBaseline"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(
