@@ -108,6 +108,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         .executableTarget(
+            name: "raw-http-baseline",
+            path: "Sources/RawHTTPBaseline",
+            linkerSettings: [.linkedLibrary("microhttpd")]
+        ),
+        .executableTarget(
+            name: "http-bench-server",
+            dependencies: ["HTTPServer"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "cart-bench",
             dependencies: ["CartCore", "CartSQLite", "Migrations", "RawSQLiteBaseline"],
             swiftSettings: strictSettings
