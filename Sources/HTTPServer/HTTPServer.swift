@@ -23,7 +23,8 @@ public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
 /// server.stop()
 /// ```
 ///
-/// A server that is no longer referenced stops itself, with the default deadline.
+/// A server that is no longer referenced stops itself, with the default deadline; the last
+/// reference must therefore not go away on one of its own threads.
 public final class HTTPServer: Sendable {
     /// The numeric address listened on, such as `127.0.0.1`.
     public let host: String
@@ -96,7 +97,9 @@ public final class HTTPServer: Sendable {
     /// cleanly, lets requests in flight finish for up to `deadline` (their responses carry
     /// `Connection: close`), then closes every connection left and joins the threads. A
     /// handler still running at the deadline is waited for: it cannot be interrupted. Calling
-    /// it again, from any thread, waits for the first call and returns its result.
+    /// it again, from any thread, waits for the first call and returns its result. It must
+    /// not be called from a server thread (a handler, a log closure, a stream's close action),
+    /// which it would wait for.
     ///
     /// - Returns: whether every request in flight finished before the deadline.
     @discardableResult
