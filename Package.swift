@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CartInMemory", targets: ["CartInMemory"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
@@ -26,6 +27,16 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CMicroHTTPD"],
+            swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "EmbedMigrationsTool",
@@ -106,8 +117,23 @@ let package = Package(
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         .executableTarget(
+            name: "raw-http-baseline",
+            path: "Sources/RawHTTPBaseline",
+            linkerSettings: [.linkedLibrary("microhttpd")]
+        ),
+        .executableTarget(
+            name: "http-bench-server",
+            dependencies: ["HTTPServer"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "cart-bench",
             dependencies: ["CartCore", "CartInMemory", "CartSQLite", "CartTestSupport", "Migrations", "RawSQLiteBaseline"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,49 @@
+/// One request, reported to ``HTTPServerConfiguration/accessLog`` after its response.
+public struct HTTPAccessLogEntry: Sendable {
+    /// The method as sent (empty when the request line did not get that far).
+    public let method: String
+    /// The raw target as sent.
+    public let target: String
+    /// The status the application (or the server, for 400, 413 and 500) answered; nil when
+    /// libmicrohttpd answered on its own (a malformed request, headers too large) or no answer
+    /// was made.
+    public let status: Int?
+    /// From the request line's arrival to the end of the response.
+    public let duration: Duration
+    /// The client's IP address, when known.
+    public let remoteAddress: String?
+    /// How the request ended.
+    public let outcome: HTTPRequestOutcome
+
+    /// The line to log: method, target, status, duration in milliseconds, then the outcome
+    /// when the response was not completed; `-` stands for a missing method or status.
+    /// Control characters (and `\`) in the target are written as `\xHH`, so a log line is
+    /// always one line.
+    ///
+    /// `GET /v1/health 200 0.412ms`
+    public var line: String {
+        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let fraction = String(micros % 1000)
+        let milliseconds = "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
+        let method = method.isEmpty ? "-" : Self.printable(method)
+        let status = status.map(String.init) ?? "-"
+        var line = "\(method) \(Self.printable(target)) \(status) \(milliseconds)"
+        if outcome != .completed { line += " \(outcome)" }
+        return line
+    }
+
+    private static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+                || scalar == "\u{2029}" || scalar == "\\"
+            {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,91 @@
+import CMicroHTTPD
+import Dispatch
+import Synchronization
+import Glibc
+
+/// The C callbacks given to libmicrohttpd, which calls them on its own threads.
+///
+/// Each is a closure literal in a nonisolated context, so it carries no actor isolation that
+/// would trap on a libmicrohttpd thread, and each finds its Swift object through the `cls`
+/// or per-request pointer it was given (an `Unmanaged` reference).
+enum MHDCallbacks {
+    /// Runs once per request as soon as its request line is in: makes the request's context
+    /// (from the raw target, before libmicrohttpd decodes it) and counts it in flight.
+    static let requestStarted: cart_mhd_uri_log_callback = { cls, uri, _ in
+        guard let cls else { return nil }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        let target = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+        server.inFlight.enter()
+        return Unmanaged.passRetained(RequestContext(target: target, start: .now)).toOpaque()
+    }
+
+    /// libmicrohttpd's access handler: called once the headers are in, once per piece of
+    /// body, and once more when the request is complete.
+    static let access: MHD_AccessHandlerCallback = {
+        cls, connection, _, method, version, uploadData, uploadSize, requestSlot in
+        guard let cls, let connection, let uploadSize, let requestSlot, let slot = requestSlot.pointee else {
+            return .NO
+        }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        let request = Unmanaged<RequestContext>.fromOpaque(slot).takeUnretainedValue()
+        return server.access(
+            connection: connection, request: request, method: method, version: version,
+            upload: uploadData, uploadSize: uploadSize)
+    }
+
+    /// Runs once per request when it is over, however it ended: logs it and releases its
+    /// context.
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, requestSlot, termination in
+        guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
+        requestSlot.pointee = nil
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        let request = Unmanaged<RequestContext>.fromOpaque(slot).takeRetainedValue()
+        server.completed(request, termination: termination)
+    }
+
+    /// Formats libmicrohttpd's printf-style messages for the error log.
+    static let log: MHD_LogCallback = { cls, format, arguments in
+        guard let cls, let format, let arguments else { return }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        var buffer = [CChar](repeating: 0, count: 1024)
+        _ = vsnprintf(&buffer, buffer.count, format, arguments)
+        var message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        while message.last?.isNewline == true { message.removeLast() }
+        server.lastLogMessage.withLock { $0 = message }
+        server.log(message)
+    }
+
+    /// Collects request header fields into the `[(name, value)]` array `cls` points to.
+    static let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+        guard let cls, let key else { return .YES }
+        let fields = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
+        let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+        let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
+        fields.pointee.append((name: name, value: text ?? ""))
+        return .YES
+    }
+
+    /// The content reader of a stream body.
+    static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, capacity in
+        guard let cls, let buffer else { return cart_mhd_end_with_error() }
+        return Unmanaged<HTTPStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, capacity: capacity)
+    }
+
+    /// Releases a stream body once libmicrohttpd is done with the response.
+    static let releaseStream: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<HTTPStream>.fromOpaque(cls).release()
+    }
+
+    /// The content reader of a produced body.
+    static let readChunks: MHD_ContentReaderCallback = { cls, _, buffer, capacity in
+        guard let cls, let buffer else { return cart_mhd_end_with_error() }
+        return Unmanaged<ChunkedBody>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, capacity: capacity)
+    }
+
+    /// Releases a produced body once libmicrohttpd is done with the response.
+    static let releaseChunks: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<ChunkedBody>.fromOpaque(cls).release()
+    }
+}

@@ -1,0 +1,116 @@
+import CMicroHTTPD
+import Dispatch
+import Glibc
+import Synchronization
+
+/// The state libmicrohttpd's callbacks reach through their closure pointer: the handler, the
+/// limits, the open streams, and the count of requests in flight that ``stop(deadline:)``
+/// waits for.
+final class ServerContext: Sendable {
+    let configuration: HTTPServerConfiguration
+    let handler: HTTPHandler
+    /// Entered when a request line arrives, left when the request completes.
+    let inFlight = DispatchGroup()
+    /// Set when stopping begins: responses then carry `Connection: close`.
+    let stopping = Atomic(false)
+    /// The last message libmicrohttpd logged, for the error when it cannot start.
+    let lastLogMessage = Mutex("")
+    private let streams = Mutex(Streams())
+    private let lifecycle = Mutex(Lifecycle())
+
+    private struct Streams: ~Copyable {
+        var open: [ObjectIdentifier: HTTPStream] = [:]
+        var closing = false
+    }
+
+    private struct Lifecycle: ~Copyable {
+        var daemon: MHDHandle?
+        var heartbeat: (any DispatchSourceTimer)?
+        /// The reference libmicrohttpd's callbacks hold, released once it has stopped.
+        var callbackReference: Unmanaged<ServerContext>?
+        /// Whether everything in flight finished in time, once stopped.
+        var drained: Bool?
+    }
+
+    init(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// Passes a message to the configured error log.
+    func log(_ message: String) {
+        configuration.errorLog?(message)
+    }
+
+    /// Records the running daemon and the reference its callbacks hold, and starts the
+    /// heartbeat timer.
+    func started(_ daemon: OpaquePointer, releasing callbackReference: Unmanaged<ServerContext>) {
+        let handle = MHDHandle(pointer: daemon)
+        lifecycle.withLock { state in
+            state.daemon = handle
+            state.callbackReference = callbackReference
+            if let interval = configuration.streamHeartbeatInterval {
+                let nanoseconds = interval.clampedNanoseconds
+                // A queue of its own gets a thread even when the global queues are busy.
+                let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.heartbeat"))
+                timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
+                timer.setEventHandler { [weak self] in self?.sendHeartbeats() }
+                timer.resume()
+                state.heartbeat = timer
+            }
+        }
+    }
+
+    /// Adds a stream that a queued response sends; a stream added once stopping has begun
+    /// is closed at once.
+    func register(_ stream: HTTPStream) {
+        let closeNow = streams.withLock { streams in
+            streams.open[ObjectIdentifier(stream)] = stream
+            return streams.closing
+        }
+        if closeNow { stream.close() }
+    }
+
+    /// Forgets a stream whose request is over.
+    func unregister(_ stream: HTTPStream) {
+        _ = streams.withLock { $0.open.removeValue(forKey: ObjectIdentifier(stream)) }
+    }
+
+    private func sendHeartbeats() {
+        let open = streams.withLock { Array($0.open.values) }
+        for stream in open {
+            if let heartbeat = stream.heartbeat { stream.write(heartbeat) }
+        }
+    }
+
+    /// Stops the server gracefully, once: stops accepting, ends the open streams, waits up
+    /// to `deadline` for requests in flight, then stops libmicrohttpd, which closes what is
+    /// left. A later call waits for the first to finish. Returns whether everything in flight
+    /// finished before the deadline.
+    func stop(deadline: Duration) -> Bool {
+        lifecycle.withLock { state in
+            if let drained = state.drained { return drained }
+            guard let daemon = state.daemon else { return true }
+            stopping.store(true, ordering: .sequentiallyConsistent)
+            let listener = MHD_quiesce_daemon(daemon.pointer)
+            // Connections queued on a quiesced listener would wait unanswered until it is
+            // closed; shutting it down refuses them now. It is closed only after
+            // MHD_stop_daemon, as libmicrohttpd requires.
+            if listener >= 0 { Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
+            state.heartbeat?.cancel()
+            let open = streams.withLock { streams in
+                streams.closing = true
+                return Array(streams.open.values)
+            }
+            open.forEach { $0.close() }
+            let drained = inFlight.wait(timeout: .now() + .nanoseconds(deadline.clampedNanoseconds)) == .success
+            MHD_stop_daemon(daemon.pointer)
+            if listener >= 0 { Glibc.close(listener) }
+            state.daemon = nil
+            state.callbackReference?.release()
+            state.callbackReference = nil
+            state.drained = drained
+            return drained
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Splits a raw request target into decoded path segments and query parameters.
+///
+/// Percent-decoding happens once per segment, after splitting on `/`, so `%2F` stays
+/// inside its segment and `%252e` decodes to the text `%2e`, never to a dot.
+enum TargetDecoder {
+    /// The path segments of `target`: none for `/`, otherwise one for each `/`, empty ones
+    /// kept (`/a//b/` is `["a", "", "b", ""]`).
+    static func path(of target: [UInt8]) -> Result<[String], HTTPTargetError> {
+        guard target.first == UInt8(ascii: "/") else { return .failure(.notOriginForm) }
+        let path = target.prefix { $0 != UInt8(ascii: "?") }
+        if let error = rawError(path) { return .failure(error) }
+        if path.count == 1 { return .success([]) }
+        var segments: [String] = []
+        for raw in path.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            switch decode(raw, plusIsSpace: false) {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let segment):
+                if segment == "." || segment == ".." { return .failure(.dotSegment) }
+                segments.append(segment)
+            }
+        }
+        return .success(segments)
+    }
+
+    /// The query parameters of `target` (the part after the first `?`).
+    static func query(of target: [UInt8]) -> Result<HTTPQuery, HTTPTargetError> {
+        guard target.first == UInt8(ascii: "/") else { return .failure(.notOriginForm) }
+        guard let mark = target.firstIndex(of: UInt8(ascii: "?")) else { return .success(HTTPQuery()) }
+        let query = target[(mark + 1)...]
+        if let error = rawError(query) { return .failure(error) }
+        var items: [(name: String, value: String)] = []
+        for pair in query.split(separator: UInt8(ascii: "&")) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+            let value = equals == pair.endIndex ? pair[equals...] : pair[(equals + 1)...]
+            switch (decode(pair[..<equals], plusIsSpace: true), decode(value, plusIsSpace: true)) {
+            case (.failure(let error), _), (_, .failure(let error)):
+                return .failure(error)
+            case (.success(let name), .success(let value)):
+                items.append((name: name, value: value))
+            }
+        }
+        return .success(HTTPQuery(items))
+    }
+
+    /// The error for a byte that must not appear unencoded: space, control characters, DEL.
+    private static func rawError(_ bytes: ArraySlice<UInt8>) -> HTTPTargetError? {
+        bytes.contains { $0 <= 0x20 || $0 == 0x7F } ? .invalidCharacter : nil
+    }
+
+    /// Percent-decodes `bytes` and checks that the result is UTF-8 without control characters.
+    private static func decode(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> Result<String, HTTPTargetError> {
+        // Plain ASCII needs no decoding: `rawError` has already refused control characters.
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return .success(String(decoding: bytes, as: UTF8.self))
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard bytes.endIndex - index > 2,
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else { return .failure(.invalidPercentEncoding) }
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        if decoded.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return .failure(.controlCharacter) }
+        // Decoding replaces each invalid sequence with U+FFFD, so valid UTF-8 is exactly
+        // what survives unchanged.
+        let text = String(decoding: decoded, as: UTF8.self)
+        guard text.utf8.elementsEqual(decoded) else { return .failure(.invalidUTF8) }
+        return .success(text)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import HTTPServer
+import Testing
+
+@Suite("Access log and error log")
+struct AccessLogTests {
+    /// Waits until `recorder` holds `count` entries, or a few seconds have passed.
+    func wait(for count: Int, in recorder: Recorder<HTTPAccessLogEntry>) -> [HTTPAccessLogEntry] {
+        for _ in 0..<300 where recorder.all.count < count { pause(milliseconds: 10) }
+        return recorder.all
+    }
+
+    @Test("one entry per request, after its response, with method, target, status and duration")
+    func entries() throws {
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer({ $0.accessLog = { log.record($0) } }) { request in
+            pause(milliseconds: 20)
+            return .text("x", status: request.target == "/missing" ? 404 : 200)
+        }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        connection.send(rawRequest("GET", "/v1/health?x=1"))
+        _ = try connection.readResponse()
+        connection.send(rawRequest("DELETE", "/missing"))
+        _ = try connection.readResponse()
+        let entries = wait(for: 2, in: log)
+        #expect(entries.map(\.method) == ["GET", "DELETE"])
+        #expect(entries.map(\.target) == ["/v1/health?x=1", "/missing"])
+        #expect(entries.map(\.status) == [200, 404])
+        #expect(entries.allSatisfy { $0.duration >= .milliseconds(20) && $0.outcome == .completed })
+        #expect(entries.allSatisfy { $0.remoteAddress == "127.0.0.1" })
+        let line = try #require(entries.first?.line)
+        #expect(line.hasPrefix("GET /v1/health?x=1 200 "))
+        #expect(line.hasSuffix("ms"))
+    }
+
+    @Test("answers libmicrohttpd makes itself, and the server's 413, are logged too")
+    func serverAnswers() throws {
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer(
+            {
+                $0.accessLog = { log.record($0) }
+                $0.connectionMemoryLimit = 8192
+                $0.maxBodyBytes = 4
+            }, handler: { _ in .text("x") })
+        defer { server.stop() }
+        let big = try TestConnection(port: server.port)
+        big.send(rawRequest("GET", "/big", headers: ["X-Big: " + String(repeating: "a", count: 10_000)]))
+        #expect(try big.readResponse().status == 431)
+        let body = try TestConnection(port: server.port)
+        body.send(rawRequest("POST", "/body", body: "too long"))
+        #expect(try body.readResponse().status == 413)
+        let entries = wait(for: 2, in: log)
+        #expect(entries.first { $0.target == "/big" }?.status == nil)
+        #expect(entries.first { $0.target == "/body" }?.status == 413)
+    }
+
+    @Test("a client that leaves mid-request is logged as gone, and a stalled one as timed out")
+    func abandoned() throws {
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer(
+            {
+                $0.accessLog = { log.record($0) }
+                $0.connectionTimeout = .seconds(1)
+            }, handler: { _ in .text("x") })
+        defer { server.stop() }
+        do {
+            let leaving = try TestConnection(port: server.port)
+            leaving.send("GET /leaving HTTP/1.1\r\nHost: t\r\n")
+            pause(milliseconds: 50)
+        }
+        let stalled = try TestConnection(port: server.port, timeout: 5)
+        stalled.send("GET /stalled HTTP/1.1\r\nHost: t\r\n")
+        #expect(stalled.peerClosed())
+        let entries = wait(for: 2, in: log)
+        #expect(entries.first { $0.target == "/leaving" }?.outcome == .clientGone)
+        #expect(entries.first { $0.target == "/stalled" }?.outcome == .timedOut)
+        #expect(entries.first { $0.target == "/stalled" }?.line.hasSuffix(" timed-out") == true)
+    }
+
+    @Test("control characters in a logged target are escaped, so an entry is one line")
+    func escapedLine() throws {
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer({ $0.accessLog = { log.record($0) } }, handler: { _ in .text("x") })
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        connection.send("GET /a\u{1B}[31mred\\b HTTP/1.1\r\nHost: t\r\n\r\n")
+        _ = try connection.readResponse()
+        let line = try #require(wait(for: 1, in: log).first?.line)
+        #expect(line.hasPrefix(#"GET /a\x1B[31mred\x5Cb 200 "#))
+    }
+
+    @Test("libmicrohttpd's messages go to the error log, not to stderr")
+    func errorLog() throws {
+        let messages = Recorder<String>()
+        let server = try startServer({ $0.errorLog = { messages.record($0) } }, handler: { _ in .text("x") })
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        connection.send("GET / HTTP/1.1\r\n\r\n")
+        #expect(try connection.readResponse().status == 400)
+        for _ in 0..<100 where messages.all.isEmpty { pause(milliseconds: 10) }
+        #expect(messages.all.contains { $0.contains("Host") })
+    }
+}

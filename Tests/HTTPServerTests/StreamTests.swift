@@ -1,0 +1,170 @@
+import Dispatch
+import HTTPServer
+import Synchronization
+import Testing
+
+@Suite("Streams: Server-Sent Events written from other threads")
+struct StreamTests {
+    /// Hands each stream it serves to the test.
+    final class StreamSource: Sendable {
+        let streams = Recorder<HTTPStream>()
+        let heartbeat: Bool
+
+        init(heartbeat: Bool = true) {
+            self.heartbeat = heartbeat
+        }
+
+        var handler: HTTPHandler {
+            { request in
+                let stream = self.heartbeat ? HTTPStream.serverSentEvents() : HTTPStream(maxQueuedBytes: 64 * 1024)
+                self.streams.record(stream)
+                return .eventStream(stream)
+            }
+        }
+
+        /// The stream of the `index`th request, once its handler has run.
+        func stream(_ index: Int = 0) -> HTTPStream? {
+            for _ in 0..<500 {
+                let all = streams.all
+                if all.count > index { return all[index] }
+                pause(milliseconds: 10)
+            }
+            return nil
+        }
+    }
+
+    /// Reads chunks until `count` complete events (blank-line terminated) have arrived.
+    func readEvents(_ connection: TestConnection, count: Int) throws -> [String] {
+        var text = ""
+        func events() -> [String] { text.split(separator: "\n\n").map(String.init) }
+        while !(text.hasSuffix("\n\n") && events().count >= count) {
+            guard let chunk = try connection.readChunk() else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return events()
+    }
+
+    @Test("events written from another thread arrive in order, and close ends the body cleanly")
+    func events() throws {
+        let source = StreamSource()
+        let server = try startServer(handler: source.handler)
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        connection.send(rawRequest("GET", "/v1/carts/x/events"))
+        let head = try connection.readHead()
+        #expect(head.status == 200)
+        #expect(head.header("Content-Type") == "text/event-stream")
+        #expect(head.header("Cache-Control") == "no-store")
+        #expect(head.header("Transfer-Encoding") == "chunked")
+        let stream = try #require(source.stream())
+        let writer = DispatchQueue(label: "writer")
+        writer.async {
+            for index in 1...3 {
+                pause(milliseconds: 50)
+                stream.sendEvent("cart", data: "{\"version\":\(index)}\nsecond line", id: "\(index)")
+            }
+        }
+        let events = try readEvents(connection, count: 3)
+        #expect(
+            events == (1...3).map { "event: cart\nid: \($0)\ndata: {\"version\":\($0)}\ndata: second line" })
+        stream.close()
+        #expect(try connection.readChunk() == nil)
+        #expect(!stream.write("after close"))
+        connection.send(rawRequest("GET", "/again"))
+        #expect(try connection.readHead().status == 200)
+    }
+
+    @Test("an idle stream holds no thread: a one-thread server keeps answering other requests")
+    func idleStreamHoldsNoThread() throws {
+        let source = StreamSource()
+        let server = try startServer({ $0.threads = 1 }) { request in
+            request.target == "/events" ? source.handler(request) : .text("plain")
+        }
+        defer { server.stop() }
+        let streams = try (0..<5).map { _ in try TestConnection(port: server.port) }
+        for connection in streams {
+            connection.send(rawRequest("GET", "/events"))
+            #expect(try connection.readHead().status == 200)
+        }
+        let other = try TestConnection(port: server.port, timeout: 3)
+        for _ in 0..<10 {
+            other.send(rawRequest("GET", "/plain"))
+            #expect(try other.readResponse().text == "plain")
+        }
+        for index in 0..<5 { source.stream(index)?.sendEvent(data: "\(index)") }
+        for (index, connection) in streams.enumerated() {
+            #expect(try readEvents(connection, count: 1) == ["data: \(index)"])
+        }
+    }
+
+    @Test("heartbeats reach an idle client and find a gone one, which ends the stream")
+    func heartbeat() throws {
+        let source = StreamSource()
+        let server = try startServer({ $0.streamHeartbeatInterval = .milliseconds(50) }, handler: source.handler)
+        defer { server.stop() }
+        var connection: TestConnection? = try TestConnection(port: server.port)
+        connection?.send(rawRequest("GET", "/events"))
+        #expect(try connection?.readHead().status == 200)
+        #expect(try connection?.readChunk() == Array(":\n\n".utf8))
+        let stream = try #require(source.stream())
+        let closed = Atomic(false)
+        stream.onClose { closed.store(true, ordering: .relaxed) }
+        connection = nil
+        for _ in 0..<200 where !closed.load(ordering: .relaxed) { pause(milliseconds: 10) }
+        let ended = closed.load(ordering: .relaxed)
+        #expect(ended)
+        #expect(stream.isClosed)
+        #expect(!stream.sendEvent(data: "nobody listens"))
+    }
+
+    @Test("a client that does not read loses its stream once too much is queued")
+    func overrun() throws {
+        let source = StreamSource(heartbeat: false)
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer({ $0.accessLog = { log.record($0) } }, handler: source.handler)
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        connection.send(rawRequest("GET", "/events"))
+        #expect(try connection.readHead().status == 200)
+        let stream = try #require(source.stream())
+        let event = String(repeating: "x", count: 1000)
+        var written = 0
+        while stream.sendEvent(data: event), written < 100_000 { written += 1 }
+        #expect(stream.isClosed)
+        #expect(written < 100_000)
+        _ = connection.readUntilClosed()
+        for _ in 0..<200 where log.all.isEmpty { pause(milliseconds: 10) }
+        #expect(log.all.first?.outcome == .failed)
+    }
+
+    @Test("event names and ids with line breaks are refused; data lines are split")
+    func eventFields() throws {
+        let source = StreamSource()
+        let server = try startServer(handler: source.handler)
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        connection.send(rawRequest("GET", "/events"))
+        _ = try connection.readHead()
+        let stream = try #require(source.stream())
+        #expect(!stream.sendEvent("cart\ndata: forged", data: "x"))
+        #expect(!stream.sendEvent("cart", data: "x", id: "1\r\nevent: forged"))
+        #expect(!stream.sendComment("a\nb"))
+        #expect(stream.sendEvent(data: "a\r\nb\rc\nd"))
+        #expect(try readEvents(connection, count: 1) == ["data: a\ndata: b\ndata: c\ndata: d"])
+    }
+
+    @Test("a stream given to two responses serves the first and refuses the second")
+    func streamReused() throws {
+        let shared = HTTPStream()
+        let server = try startServer { _ in .eventStream(shared) }
+        defer { server.stop() }
+        let first = try TestConnection(port: server.port)
+        first.send(rawRequest("GET", "/"))
+        #expect(try first.readHead().status == 200)
+        let second = try TestConnection(port: server.port)
+        second.send(rawRequest("GET", "/"))
+        #expect(try second.readResponse().status == 500)
+        shared.close()
+        #expect(try first.readChunk() == nil)
+    }
+}
