@@ -11,7 +11,9 @@ public struct StoreOptions: Sendable {
     /// Create a store that does not exist yet (a new SQLite file, with its directory);
     /// `false` throws `StoreLocationError.noStore` instead.
     public var createIfMissing: Bool
-    /// The most connections a backend that pools them keeps open; `nil` for its default.
+    /// The most connections a backend keeps open, for a store serving many threads at once
+    /// (SQLite: one that writes and the rest that read; PostgreSQL: its pool); `nil` for the
+    /// backend's default, which for SQLite is one connection.
     public var maximumConnections: Int?
 
     /// Creates options; the defaults open or create a store and migrate it.

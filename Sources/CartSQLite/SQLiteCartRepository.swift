@@ -36,6 +36,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     private var localCommits: Int64 = 0
     /// The settings a file gets when a migration creates it.
     let initialSettings: StoreSettings
+    /// The connections reads use while this one writes; `nil` when reads use this one.
+    private let readers: SQLiteReaderPool?
 
     /// The file's path as given, or `:memory:` for `inMemory(initialSettings:)`.
     public let path: String
@@ -51,25 +53,38 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///   - initialSettings: the settings of a newly created database; ignored for an existing one.
     ///   - migrate: apply pending migrations now (`false` opens a database as it is, for
     ///     `status()` and an explicit `migrate()`).
+    ///   - readers: how many more connections read while this one writes, for a repository
+    ///     that serves many threads (a server); 0 reads through the writing connection, which
+    ///     suits a short command. Each opens on first use.
     /// - Throws: `MigrationError` for a file this build must not touch, `DatabaseError` when
     ///   SQLite cannot open or read it (not a database, a directory, busy…).
     public convenience init(
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
-        migrate: Bool = true
+        migrate: Bool = true, readers: Int = 0
     ) throws {
         // A relative name is given a `./`, which SQLite never reads as `:memory:` or a URI.
         let fileName = path.hasPrefix("/") ? path : "./" + path
         try self.init(
-            fileName: fileName, path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate)
+            fileName: fileName, path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate,
+            readers: readers)
     }
 
     private init(
-        fileName: String, path: String, busyTimeout: Duration, initialSettings: StoreSettings, migrate: Bool
+        fileName: String, path: String, busyTimeout: Duration, initialSettings: StoreSettings, migrate: Bool,
+        readers: Int
     ) throws {
-        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        self.database = try Database(path: fileName, busyTimeoutMilliseconds: Int32(clamping: milliseconds))
+        let milliseconds = Int32(
+            clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
+        self.database = try Database(path: fileName, busyTimeoutMilliseconds: milliseconds)
         self.path = path
         self.initialSettings = initialSettings
+        self.readers =
+            readers > 0
+            ? SQLiteReaderPool(capacity: readers, wait: busyTimeout) {
+                let reader = try Database(path: fileName, busyTimeoutMilliseconds: milliseconds)
+                try reader.execute("PRAGMA query_only = ON")
+                return reader
+            } : nil
         let deadline = ContinuousClock.now + busyTimeout
         while true {
             do {
@@ -118,7 +133,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     public static func inMemory(initialSettings: StoreSettings = .defaults) throws -> SQLiteCartRepository {
         try SQLiteCartRepository(
             fileName: ":memory:", path: ":memory:", busyTimeout: .seconds(5), initialSettings: initialSettings,
-            migrate: true)
+            migrate: true, readers: 0)
     }
 
     /// Switches a file database to WAL, unless it already is or cannot be written (a read-only
@@ -153,7 +168,14 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     }
 
     public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
-        try lock.withLock {
+        if let readers {
+            return try readers.withReader { reader in
+                try reader.database.transaction(.deferred) {
+                    try body(SQLiteCartStorage(database: reader.database, settingsCache: reader.settingsCache))
+                }
+            }
+        }
+        return try lock.withLock {
             try database.transaction(.deferred) {
                 try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
             }

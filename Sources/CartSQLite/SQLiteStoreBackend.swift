@@ -37,7 +37,7 @@ struct SQLiteStoreBackend: StoreBackend {
         }
         return try SQLiteCartRepository(
             path: location, busyTimeout: options.busyTimeout, initialSettings: options.initialSettings,
-            migrate: options.migrate)
+            migrate: options.migrate, readers: max(0, (options.maximumConnections ?? 1) - 1))
     }
 
     /// Creates the directories above `path` that are missing, and refuses a directory in which

@@ -1,0 +1,49 @@
+import CartCore
+import Dispatch
+
+/// Connections that only read, for a repository that serves many threads: in WAL mode each
+/// reads its own snapshot while the writer connection writes, so reads do not queue behind
+/// writes (GRDB's `DatabasePool` model). Connections open on first use, up to `capacity`.
+final class SQLiteReaderPool: @unchecked Sendable {
+    // @unchecked: `idle` and `opened` are only touched while `lock` is held; each connection is
+    // used by one thread at a time, between `take` and `put`.
+    /// A reader connection with its own settings cache.
+    final class Reader {
+        let database: Database
+        let settingsCache = SettingsCache()
+
+        init(database: Database) {
+            self.database = database
+        }
+    }
+
+    private let lock = Lock()
+    private let slots: DispatchSemaphore
+    private let wait: Duration
+    private let open: () throws -> Database
+    private var idle: [Reader] = []
+
+    /// A pool of at most `capacity` readers, each opened by `open`; a read waits up to `wait`
+    /// for a free one.
+    init(capacity: Int, wait: Duration, open: @escaping () throws -> Database) {
+        slots = DispatchSemaphore(value: capacity)
+        self.wait = wait
+        self.open = open
+    }
+
+    /// Runs `body` with a reader of its own.
+    ///
+    /// - Throws: `DatabaseError` (busy) when no reader came free within the wait, the error of
+    ///   opening one, or what `body` throws.
+    func withReader<Result>(_ body: (Reader) throws -> Result) throws -> Result {
+        let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+        guard slots.wait(timeout: .now() + seconds) == .success else {
+            throw DatabaseError(
+                extendedResultCode: 5, message: "every reader connection stayed busy past the busy timeout")
+        }
+        defer { slots.signal() }
+        let reader = try lock.withLock { idle.popLast() } ?? Reader(database: try open())
+        defer { lock.withLock { idle.append(reader) } }
+        return try body(reader)
+    }
+}
