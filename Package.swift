@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CartCore", targets: ["CartCore"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
+        .library(name: "CartPostgres", targets: ["CartPostgres"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
@@ -23,6 +24,11 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibpq",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         .executableTarget(
             name: "EmbedMigrationsTool",
@@ -47,6 +53,11 @@ let package = Package(
         .target(
             name: "CartSQLite",
             dependencies: ["CartCore", "CSQLite", "Migrations"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CartPostgres",
+            dependencies: ["CLibpq"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -122,6 +133,11 @@ let package = Package(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite"],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartPostgresTests",
+            dependencies: ["CartPostgres"],
             swiftSettings: strictSettings
         ),
         .testTarget(
