@@ -107,6 +107,10 @@ let package = Package(
             name: "RawSQLiteBaseline",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        .target(
+            name: "RawPostgresBaseline",
+            dependencies: ["CLibpq"]
+        ),
         .executableTarget(
             name: "cart-bench",
             dependencies: ["CartCore", "CartSQLite", "Migrations", "RawSQLiteBaseline"],
