@@ -52,10 +52,16 @@ extension PostgresConnection {
     /// this connection has not prepared yet in the same round trip, and returns every
     /// result (queued ones first).
     func send(_ statements: [PostgresStatement]) throws -> [PostgresResult] {
-        let statements = queued + statements
+        let statements = queued.isEmpty ? statements : queued + statements
         queued.removeAll()
         guard !statements.isEmpty else { return [] }
         let values = try statements.map(textValues)
+        // The prepared name of each statement, looked up once; SQL still to be prepared must
+        // reach libpq whole.
+        let prepared = statements.map { statementNames[$0.sql] }
+        for (statement, name) in zip(statements, prepared) where name == nil && statement.sql.utf8.contains(0) {
+            throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: statement.sql)
+        }
         try checkUsable(sql: statements.first?.sql)
         guard PQenterPipelineMode(handle) == 1 else {
             isBroken = true
@@ -64,8 +70,9 @@ extension PostgresConnection {
         var steps: [Step] = []
         for (position, statement) in statements.enumerated() {
             let name: String
-            if let prepared = statementNames[statement.sql] {
-                name = prepared
+            // A statement new to this connection may come twice in one pipeline.
+            if let known = prepared[position] ?? statementNames[statement.sql] {
+                name = known
             } else {
                 name = "cart_\(nextStatementNumber)"
                 nextStatementNumber += 1
@@ -141,13 +148,10 @@ extension PostgresConnection {
 
     /// The parameters of `statement` in text format.
     ///
-    /// - Throws: `PostgresError` of kind `.invalidArgument` for SQL or text that holds NUL,
-    ///   which PostgreSQL text cannot store and libpq would cut short, or for more parameters
-    ///   than the protocol carries.
+    /// - Throws: `PostgresError` of kind `.invalidArgument` for text that holds NUL, which
+    ///   PostgreSQL text cannot store and libpq would cut short, or for more parameters than
+    ///   the protocol carries.
     private func textValues(_ statement: PostgresStatement) throws -> [String?] {
-        guard !statement.sql.utf8.contains(0) else {
-            throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: statement.sql)
-        }
         guard statement.parameters.count <= 65535 else {
             throw PostgresError(
                 kind: .invalidArgument,

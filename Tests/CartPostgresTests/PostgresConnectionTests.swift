@@ -85,6 +85,8 @@ struct PostgresConnectionTests {
         #expect(error?.kind == .invalidArgument)
         #expect(error?.message.contains("$2") == true)
         #expect(error?.message.contains("NUL") == true)
+        let inSQL = #expect(throws: PostgresError.self) { try connection.execute("SELECT 1\u{0}; DROP TABLE x") }
+        #expect(inSQL?.kind == .invalidArgument)
         #expect(try connection.execute("SELECT 1")[0].int(0) == 1)
     }
 
