@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CartInMemory", targets: ["CartInMemory"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
+        .library(name: "CartPostgres", targets: ["CartPostgres"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
@@ -37,6 +38,11 @@ let package = Package(
             name: "HTTPServer",
             dependencies: ["CMicroHTTPD"],
             swiftSettings: strictSettings
+        ),
+        .systemLibrary(
+            name: "CLibpq",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         .executableTarget(
             name: "EmbedMigrationsTool",
@@ -66,6 +72,11 @@ let package = Package(
         .target(
             name: "CartSQLite",
             dependencies: ["CartCore", "CSQLite", "Migrations"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CartPostgres",
+            dependencies: ["CLibpq"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -116,6 +127,10 @@ let package = Package(
             name: "RawSQLiteBaseline",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        .target(
+            name: "RawPostgresBaseline",
+            dependencies: ["CLibpq"]
+        ),
         .executableTarget(
             name: "raw-http-baseline",
             path: "Sources/RawHTTPBaseline",
@@ -152,6 +167,11 @@ let package = Package(
             name: "CartSQLiteTests",
             dependencies: ["CartCore", "CartSQLite", "CSQLite", "CartTestSupport"],
             exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartPostgresTests",
+            dependencies: ["CartPostgres"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,171 @@
+import CLibpq
+
+extension PostgresConnection {
+    /// Runs `statements` in one round trip (libpq's pipeline mode) and returns their results
+    /// in order.
+    ///
+    /// The server runs them in order and stops at the first that fails: the rest are not run,
+    /// and this throws that first error. Statements sent without an explicit `BEGIN` run as
+    /// one implicit transaction, so a failure undoes all of them; inside an explicit
+    /// transaction, a failure leaves it failed until ROLLBACK (`transaction(_:)` does that).
+    /// Either way the connection is usable afterwards.
+    ///
+    /// ```swift
+    /// let results = try connection.pipeline([
+    ///     PostgresStatement("BEGIN"),
+    ///     PostgresStatement("SELECT version FROM carts WHERE id = $1 FOR UPDATE", ["c1"]),
+    /// ])
+    /// let version = try results[1].first?.int64(0)
+    /// ```
+    ///
+    /// - Throws: `PostgresError`: the first failing statement's error, a lost connection, or
+    ///   a parameter that cannot be sent (then nothing is sent).
+    public func pipeline(_ statements: [PostgresStatement]) throws -> [PostgresResult] {
+        let results = try send(statements)
+        return Array(results.suffix(statements.count))
+    }
+
+    /// Queues a statement whose rows are not needed now: it is sent with the next statement
+    /// (`execute`, `pipeline`, `flush`, or the COMMIT of `transaction`), in the same round
+    /// trip. Its failure is thrown there.
+    public func queue(_ sql: String, _ parameters: [PostgresValue] = []) {
+        queued.append(PostgresStatement(sql, parameters))
+    }
+
+    /// Sends the queued statements, if any, in one round trip.
+    ///
+    /// - Throws: `PostgresError` as `pipeline(_:)` does.
+    public func flush() throws {
+        guard !queued.isEmpty else { return }
+        _ = try send([])
+    }
+
+    /// What the server answers to one step of a pipeline.
+    private enum Step {
+        /// The preparation of a statement not yet prepared on this connection.
+        case prepare(sql: String)
+        /// The execution of statement number `position`.
+        case execute(position: Int)
+    }
+
+    /// Sends the queued statements and then `statements` in one pipeline, preparing those
+    /// this connection has not prepared yet in the same round trip, and returns every
+    /// result (queued ones first).
+    func send(_ statements: [PostgresStatement]) throws -> [PostgresResult] {
+        let statements = queued.isEmpty ? statements : queued + statements
+        queued.removeAll()
+        guard !statements.isEmpty else { return [] }
+        let values = try statements.map(textValues)
+        // The prepared name of each statement, looked up once; SQL still to be prepared must
+        // reach libpq whole.
+        let prepared = statements.map { statementNames[$0.sql] }
+        for (statement, name) in zip(statements, prepared) where name == nil && statement.sql.utf8.contains(0) {
+            throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: statement.sql)
+        }
+        try checkUsable(sql: statements.first?.sql)
+        guard PQenterPipelineMode(handle) == 1 else {
+            isBroken = true
+            throw lostConnection(sql: statements.first?.sql)
+        }
+        var steps: [Step] = []
+        for (position, statement) in statements.enumerated() {
+            let name: String
+            // A statement new to this connection may come twice in one pipeline.
+            if let known = prepared[position] ?? statementNames[statement.sql] {
+                name = known
+            } else {
+                name = "cart_\(nextStatementNumber)"
+                nextStatementNumber += 1
+                statementNames[statement.sql] = name
+                guard PQsendPrepare(handle, name, statement.sql, 0, nil) == 1 else {
+                    return try abandon(statement.sql)
+                }
+                steps.append(.prepare(sql: statement.sql))
+            }
+            let sent = withCStrings(values[position]) { pointers in
+                PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+            }
+            guard sent == 1 else { return try abandon(statement.sql) }
+            steps.append(.execute(position: position))
+        }
+        guard PQpipelineSync(handle) == 1 else { return try abandon(statements.last?.sql) }
+
+        var results: [PostgresResult?] = Array(repeating: nil, count: statements.count)
+        var failure: PostgresError?
+        for step in steps {
+            let sql =
+                switch step {
+                case .prepare(let sql): sql
+                case .execute(let position): statements[position].sql
+                }
+            guard let result = PQgetResult(handle) else { return try abandon(sql, failure) }
+            // Each step's results end with a null result.
+            if let extra = PQgetResult(handle) {
+                PQclear(extra)
+                PQclear(result)
+                return try abandon(sql, failure)
+            }
+            let status = PQresultStatus(result)
+            switch (step, status) {
+            case (.prepare, PGRES_COMMAND_OK):
+                PQclear(result)
+            case (.prepare(let sql), _):
+                statementNames[sql] = nil
+                if status == PGRES_FATAL_ERROR, failure == nil { failure = error(from: result, sql: sql) }
+                PQclear(result)
+            case (.execute(let position), PGRES_COMMAND_OK), (.execute(let position), PGRES_TUPLES_OK),
+                (.execute(let position), PGRES_EMPTY_QUERY):
+                results[position] = PostgresResult(handle: result, sql: sql)
+            case (.execute, PGRES_FATAL_ERROR):
+                if failure == nil { failure = error(from: result, sql: sql) }
+                PQclear(result)
+            case (.execute, PGRES_PIPELINE_ABORTED):
+                PQclear(result)
+            default:
+                // COPY and anything else this layer does not speak leave the protocol in a
+                // state it cannot recover from.
+                let name = String(cString: PQresStatus(status))
+                PQclear(result)
+                isBroken = true
+                throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
+            }
+        }
+        guard let sync = PQgetResult(handle) else { return try abandon(statements.last?.sql, failure) }
+        let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+        PQclear(sync)
+        guard synced, PQexitPipelineMode(handle) == 1 else { return try abandon(statements.last?.sql, failure) }
+        if let failure { throw failure }
+        return results.compactMap { $0 }
+    }
+
+    /// Gives up on a pipeline that went out of step (libpq refused to send, a result is
+    /// missing): the connection is marked broken, and the error says why.
+    private func abandon(_ sql: String?, _ failure: PostgresError? = nil) throws -> [PostgresResult] {
+        isBroken = true
+        if let failure, failure.kind == .connection { throw failure }
+        throw lostConnection(sql: sql)
+    }
+
+    /// The parameters of `statement` in text format.
+    ///
+    /// - Throws: `PostgresError` of kind `.invalidArgument` for text that holds NUL, which
+    ///   PostgreSQL text cannot store and libpq would cut short, or for more parameters than
+    ///   the protocol carries.
+    private func textValues(_ statement: PostgresStatement) throws -> [String?] {
+        guard statement.parameters.count <= 65535 else {
+            throw PostgresError(
+                kind: .invalidArgument,
+                message: "a statement takes at most 65535 parameters, not \(statement.parameters.count)", sql: statement.sql)
+        }
+        return try statement.parameters.enumerated().map { index, value in
+            let text = value.textFormat
+            if let text, text.utf8.contains(0) {
+                throw PostgresError(
+                    kind: .invalidArgument,
+                    message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
+                    sql: statement.sql)
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,53 @@
+extension PostgresConnection {
+    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+    ///
+    /// `BEGIN` is queued, not sent: it travels with the first statement `body` runs, and
+    /// statements `body` queues travel with the COMMIT, so a unit that reads once and then
+    /// writes costs two round trips:
+    ///
+    /// ```swift
+    /// try connection.transaction {
+    ///     let cart = try connection.execute("SELECT version FROM carts WHERE id = $1 FOR UPDATE", [id])  // BEGIN + SELECT
+    ///     connection.queue("UPDATE carts SET version = version + 1 WHERE id = $1", [id])
+    ///     connection.queue("INSERT INTO cart_lines …", […])
+    /// }  // UPDATE + INSERT + COMMIT
+    /// ```
+    ///
+    /// If `body` throws before anything was sent, nothing reaches the server.
+    ///
+    /// - Throws: what `body` throws, or `PostgresError`: a statement's or the COMMIT's failure
+    ///   (a serialization failure of a serializable transaction may show only at COMMIT), a
+    ///   lost connection, or `.invalidArgument` when a transaction is already open.
+    public func transaction<Result>(
+        _ isolation: PostgresIsolationLevel = .readCommitted, readOnly: Bool = false, _ body: () throws -> Result
+    ) throws -> Result {
+        let begin = isolation.begin(readOnly: readOnly)
+        guard transactionStatus == .idle, queued.isEmpty else {
+            throw PostgresError(
+                kind: .invalidArgument, message: "a transaction is already open on this connection, or statements are queued",
+                sql: begin)
+        }
+        queue(begin)
+        do {
+            let result = try body()
+            queue("COMMIT")
+            try flush()
+            return result
+        } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    /// Ends an open or failed transaction with ROLLBACK, drops queued statements, and marks
+    /// the connection broken if even that fails, so that no pool hands it out again.
+    func rollBack() {
+        queued.removeAll()
+        guard isOpen, transactionStatus == .inTransaction || transactionStatus == .failed else { return }
+        do {
+            try execute("ROLLBACK")
+        } catch {
+            isBroken = true
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import CLibpq
+
+/// One libpq connection with its prepared-statement cache. Not thread-safe: one thread uses
+/// it at a time (`PostgresConnectionPool` hands each connection to one caller).
+///
+/// Every statement is prepared once per connection, named after its SQL text, and then only
+/// executed: keep SQL texts a fixed set (values go in parameters), not text built per call.
+///
+/// ```swift
+/// let connection = try PostgresConnection(location: PostgresLocation("postgresql://cart@db/shop"))
+/// let rows = try connection.execute("SELECT quantity FROM cart_lines WHERE cart_id = $1", ["c1"])
+/// ```
+public final class PostgresConnection {
+    let handle: OpaquePointer
+    /// Where the connection goes; its description has the password masked.
+    public let location: PostgresLocation
+    /// The name of the prepared statement of each SQL text this connection has prepared.
+    var statementNames: [String: String] = [:]
+    var nextStatementNumber = 1
+    /// Statements queued by `queue(_:_:)`, sent before the next statement.
+    var queued: [PostgresStatement] = []
+    /// The channels `listen(_:)` subscribed to.
+    var channels: Set<String> = []
+    /// Whether libpq's state went out of step with this layer's (an unexpected result, a
+    /// failed send): the connection must not be used again.
+    var isBroken = false
+
+    /// Called with each NOTICE or WARNING the server sends. `nil` drops them; libpq's own
+    /// default would print them on stderr.
+    public var noticeHandler: ((PostgresNotice) -> Void)?
+
+    /// Opens a connection.
+    ///
+    /// - Throws: `PostgresError` of kind `.connection` when the server cannot be reached or
+    ///   refuses the connection (wrong password, unknown database, too many clients); its
+    ///   message shows the location with the password masked.
+    public init(location: PostgresLocation, options: PostgresConnectionOptions = PostgresConnectionOptions()) throws {
+        let parameters = options.connectionParameters(for: location)
+        let handle = withCStrings(parameters.map(\.keyword) + [nil]) { keywords in
+            withCStrings(parameters.map(\.value) + [nil]) { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let handle else {
+            throw PostgresError(kind: .connection, message: "could not connect to \(location): out of memory")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let reason = location.scrub(String(cString: PQerrorMessage(handle)))
+            PQfinish(handle)
+            throw PostgresError(kind: .connection, message: "could not connect to \(location): \(reason)")
+        }
+        self.handle = handle
+        self.location = location
+        PQsetNoticeReceiver(handle, receiveNotice, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Checks `location` and opens a connection to it.
+    ///
+    /// - Throws: `PostgresError` of kind `.invalidLocation` for a malformed location, or as
+    ///   `init(location:options:)` does.
+    public convenience init(_ location: String, options: PostgresConnectionOptions = PostgresConnectionOptions()) throws {
+        try self.init(location: PostgresLocation(location), options: options)
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether the connection can run statements: libpq has not lost it and this layer has
+    /// not given up on it. A connection the server closed while it sat idle shows as open
+    /// until it is used, or until `checkStillOpen()` looks.
+    public var isOpen: Bool { !isBroken && PQstatus(handle) == CONNECTION_OK }
+
+    /// Where the connection stands with respect to transactions.
+    public var transactionStatus: PostgresTransactionStatus {
+        switch PQtransactionStatus(handle) {
+        case PQTRANS_IDLE: .idle
+        case PQTRANS_ACTIVE: .active
+        case PQTRANS_INTRANS: .inTransaction
+        case PQTRANS_INERROR: .failed
+        default: .unknown
+        }
+    }
+
+    /// The process ID of the server backend serving this connection (for
+    /// `pg_terminate_backend`, `pg_stat_activity`).
+    public var backendProcessID: Int32 { PQbackendPID(handle) }
+
+    /// The server's version as a number: 150018 for 15.18.
+    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+
+    /// Closes the connection and opens it again with the same parameters. The new session
+    /// has no prepared statements, listens to no channel and has no queued statements.
+    ///
+    /// - Throws: `PostgresError` of kind `.connection` when it cannot be opened again.
+    public func reset() throws {
+        PQreset(handle)
+        statementNames.removeAll()
+        queued.removeAll()
+        channels.removeAll()
+        isBroken = false
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw PostgresError(
+                kind: .connection,
+                message: "could not connect to \(location): \(location.scrub(String(cString: PQerrorMessage(handle))))")
+        }
+    }
+
+    /// Runs one statement, after any queued ones, in one round trip, and returns its rows.
+    ///
+    /// - Throws: `PostgresError`: the server's error for this statement or a queued one, a
+    ///   lost connection, or a parameter that cannot be sent (text holding NUL; then nothing
+    ///   is sent).
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
+        let results = try send([PostgresStatement(sql, parameters)])
+        guard let last = results.last else {
+            throw PostgresError(kind: .unexpectedResult, message: "the server returned no result", sql: sql)
+        }
+        return last
+    }
+
+    /// Runs SQL text that may hold several statements separated by semicolons and binds no
+    /// values (schema scripts), with the simple query protocol: nothing is prepared. Without
+    /// an open transaction the statements run as one.
+    ///
+    /// - Throws: `PostgresError` for the first statement that fails, or a lost connection.
+    public func executeScript(_ sql: String) throws {
+        try flush()
+        guard !sql.utf8.contains(0) else {
+            throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: sql)
+        }
+        try checkUsable(sql: sql)
+        guard let result = PQexec(handle, sql) else { throw lostConnection(sql: sql) }
+        defer { PQclear(result) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return
+        case PGRES_FATAL_ERROR:
+            throw error(from: result, sql: sql)
+        default:
+            isBroken = true
+            throw PostgresError(
+                kind: .unexpectedResult, message: "unexpected result \(String(cString: PQresStatus(PQresultStatus(result))))",
+                sql: sql)
+        }
+    }
+
+    /// Fails unless the connection can take a statement.
+    func checkUsable(sql: String?) throws {
+        guard isOpen else { throw lostConnection(sql: sql) }
+    }
+
+    /// The error for a connection that is gone, with libpq's reason.
+    func lostConnection(sql: String?) -> PostgresError {
+        let reason = location.scrub(String(cString: PQerrorMessage(handle)))
+        return PostgresError(
+            kind: .connection,
+            message: "the connection to \(location) is lost" + (reason.isEmpty ? "" : ": \(reason)"), sql: sql)
+    }
+
+    /// The error a failed result reports, with its SQLSTATE and fields; of kind `.connection`
+    /// when the connection is gone with it.
+    func error(from result: OpaquePointer, sql: String) -> PostgresError {
+        let lost = PQstatus(handle) != CONNECTION_OK
+        let message =
+            ErrorField.primaryMessage.value(in: result) ?? location.scrub(String(cString: PQresultErrorMessage(result)))
+        return PostgresError(
+            kind: lost ? .connection : .server,
+            message: lost ? "the connection to \(location) is lost: \(message)" : message,
+            sqlState: ErrorField.sqlState.value(in: result), severity: ErrorField.severity.value(in: result),
+            detail: ErrorField.detail.value(in: result), hint: ErrorField.hint.value(in: result),
+            constraint: ErrorField.constraint.value(in: result), sql: sql)
+    }
+}
+
+/// libpq's notice receiver: hands the notice to the connection's handler instead of
+/// printing it.
+private func receiveNotice(_ context: UnsafeMutableRawPointer?, _ result: OpaquePointer?) {
+    guard let context, let result else { return }
+    let connection = Unmanaged<PostgresConnection>.fromOpaque(context).takeUnretainedValue()
+    connection.noticeHandler?(PostgresNotice(result: result))
+}

@@ -1,0 +1,195 @@
+import CLibpq
+
+/// Where a PostgreSQL database is: a libpq connection URI (`postgresql://…` or
+/// `postgres://…`) or a `keyword=value` connection string, checked by libpq's own parser.
+///
+/// What the location leaves out, libpq takes from the `PG*` environment variables
+/// (`PGHOST`, `PGUSER`, `PGPASSWORD`, …) and `~/.pgpass`, as it documents; an empty location
+/// leaves them everything.
+///
+/// Its `description` is the redacted display form, with every password replaced by `***`
+/// (`postgresql://cart:***@db.example:5432/shop`), and so are the messages of the errors it
+/// and the connections made from it throw: printing a location or an error never shows a
+/// password.
+public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
+    /// The location as given, password included; only libpq sees it.
+    let connectionString: String
+    /// The location with its passwords replaced by `***`.
+    public let redacted: String
+    /// The passwords as spelled in `connectionString`, to scrub from libpq's messages.
+    private let secrets: [String]
+    /// The `options` the location gives the server (`-c search_path=…`), if any.
+    let serverOptions: String?
+
+    /// Whether `text` is a PostgreSQL connection URI: it starts with `postgresql://` or
+    /// `postgres://`.
+    public static func isURI(_ text: String) -> Bool {
+        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+    }
+
+    /// Checks a location.
+    ///
+    /// - Throws: `PostgresError` of kind `.invalidLocation` when libpq cannot parse it (an
+    ///   unknown parameter, a bad percent-escape, an unterminated quote) or it holds a NUL.
+    public init(_ text: String) throws {
+        (redacted, secrets) =
+            if text.allSatisfy(\.isWhitespace) {
+                ("(the PG* environment variables' server)", [])
+            } else if Self.isURI(text) {
+                Self.redactingURI(text)
+            } else {
+                Self.redactingKeywords(text)
+            }
+        connectionString = text
+        guard !text.utf8.contains(0) else {
+            throw PostgresError(kind: .invalidLocation, message: "the PostgreSQL location \(redacted) contains a NUL character")
+        }
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(text, &error) else {
+            let reason = error.map { String(cString: $0) } ?? "out of memory"
+            PQfreemem(error)
+            throw PostgresError(
+                kind: .invalidLocation,
+                message: "invalid PostgreSQL location \(redacted): \(Self.oneLine(Self.scrub(reason, text, redacted, secrets)))")
+        }
+        defer { PQconninfoFree(options) }
+        var found: String?
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "options", let value = option.pointee.val { found = String(cString: value) }
+            option += 1
+        }
+        serverOptions = found
+    }
+
+    public var description: String { redacted }
+
+    /// Shows only the redacted form, so that `dump` and debuggers print no password either.
+    public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
+
+    /// `message` from libpq with this location's passwords replaced by `***`, on one line.
+    func scrub(_ message: String) -> String {
+        Self.oneLine(Self.scrub(message, connectionString, redacted, secrets))
+    }
+
+    private static func scrub(_ message: String, _ text: String, _ redacted: String, _ secrets: [String]) -> String {
+        // libpq quotes what it echoes: the whole URI, or a percent-encoded token.
+        var message = text.isEmpty ? message : message.replacing(text, with: redacted)
+        for secret in secrets where !secret.isEmpty {
+            message = message.replacing("\"\(secret)\"", with: "\"***\"")
+        }
+        return message
+    }
+
+    /// libpq's multi-line messages (`…failed: FATAL:  …\n\tIs the server running…`) on one
+    /// line, without the doubled spaces after a severity.
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The display form of a URI and the passwords in it, found as libpq finds them: the
+    /// user information is what precedes the first `@` that comes before any `/`, its
+    /// password what follows its first `:`; a query may also carry `password=`.
+    private static func redactingURI(_ text: String) -> (String, [String]) {
+        let scheme = text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
+        var rest = text.dropFirst(scheme.count)
+        var display = scheme
+        var secrets: [String] = []
+        if let end = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[end] == "@" {
+            let userInfo = rest[..<end]
+            if let colon = userInfo.firstIndex(of: ":") {
+                display += userInfo[..<colon] + ":***"
+                secrets.append(String(userInfo[userInfo.index(after: colon)...]))
+            } else {
+                display += userInfo
+            }
+            rest = rest[end...]
+        }
+        guard let question = rest.firstIndex(of: "?") else { return (display + rest, secrets) }
+        display += rest[...question]
+        let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        display += parameters.map { parameter -> String in
+            guard let equals = parameter.firstIndex(of: "="), percentDecoded(parameter[..<equals]) == "password" else {
+                return String(parameter)
+            }
+            secrets.append(String(parameter[parameter.index(after: equals)...]))
+            return parameter[..<equals] + "=***"
+        }.joined(separator: "&")
+        return (display, secrets)
+    }
+
+    /// The display form of a `keyword=value` string and its passwords. Values are unquoted
+    /// (ending at white space) or single-quoted, with backslash escapes. Past anything
+    /// malformed right after `password`, the rest is hidden, as it may be the password.
+    private static func redactingKeywords(_ text: String) -> (String, [String]) {
+        let characters = Array(text)
+        var display = ""
+        var secrets: [String] = []
+        var index = 0
+        func skipSpace() {
+            while index < characters.count, characters[index].isWhitespace {
+                display.append(characters[index])
+                index += 1
+            }
+        }
+        while true {
+            skipSpace()
+            guard index < characters.count else { break }
+            var keyword = ""
+            while index < characters.count, characters[index] != "=", !characters[index].isWhitespace {
+                keyword.append(characters[index])
+                index += 1
+            }
+            display += keyword
+            skipSpace()
+            guard index < characters.count, characters[index] == "=" else {
+                if keyword == "password", index < characters.count { display += "***" }
+                else { display += String(characters[index...]) }
+                break
+            }
+            display.append("=")
+            index += 1
+            skipSpace()
+            let start = index
+            let quoted = index < characters.count && characters[index] == "'"
+            if quoted { index += 1 }
+            while index < characters.count {
+                let character = characters[index]
+                if character == "\\" {
+                    index += 2
+                    continue
+                }
+                if quoted ? character == "'" : character.isWhitespace { break }
+                index += 1
+            }
+            if quoted, index < characters.count { index += 1 }
+            index = min(index, characters.count)
+            let value = String(characters[start..<index])
+            if keyword == "password" {
+                display += "***"
+                secrets.append(value)
+            } else {
+                display += value
+            }
+        }
+        return (display, secrets)
+    }
+
+    /// `text` with its `%XX` escapes decoded (as libpq does for URI parameters); a malformed
+    /// escape stays as written.
+    private static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

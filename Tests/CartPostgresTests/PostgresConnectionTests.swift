@@ -1,0 +1,250 @@
+import CartPostgres
+import Foundation
+import Testing
+
+@Suite("PostgreSQL connections")
+struct PostgresConnectionTests {
+    @Test("a connection to the configured server runs a query", TestServer.requires())
+    func connects() throws {
+        let connection = try TestServer.connect()
+        #expect(connection.isOpen)
+        #expect(connection.serverVersion >= 150000)
+        #expect(connection.transactionStatus == .idle)
+        #expect(try connection.execute("SELECT 1 + 1")[0].int64(0) == 2)
+        #expect(try connection.execute("SHOW application_name")[0].string(0) == "cart")
+        #expect(try connection.execute("SHOW client_encoding")[0].string(0) == "UTF8")
+    }
+
+    @Test("an unreachable server gives one line with the password masked", arguments: [
+        "postgresql://cart:s3cret@%2Fnonexistent-cart-socket-dir:5432/shop",
+        "postgresql://cart:s3cret@127.0.0.1:1/shop?connect_timeout=2",
+    ])
+    func unreachable(url: String) throws {
+        let error = #expect(throws: PostgresError.self) { try PostgresConnection(url) }
+        #expect(error?.kind == .connection)
+        #expect(error?.isConnectionFailure == true)
+        #expect(error?.isAuthenticationFailure == false)
+        let description = error?.description ?? ""
+        #expect(!description.contains("s3cret"))
+        #expect(!description.contains("\n"))
+        #expect(description.contains("could not connect to postgresql://cart:***@"))
+    }
+
+    @Test("a wrong password gives one line that masks it", TestServer.requires(TestServer.passwordURL))
+    func wrongPassword() throws {
+        let url = try TestServer.value(TestServer.passwordURL)
+        #expect(try PostgresConnection(url).isOpen)
+        let wrong = try #require(url.firstRange(of: #/:[^:/@]*@/#)).lowerBound
+        let wrongURL = url[..<wrong] + ":wrong-password-42@" + url[url.index(after: try #require(url.firstIndex(of: "@")))...]
+        let error = #expect(throws: PostgresError.self) { try PostgresConnection(String(wrongURL)) }
+        #expect(error?.isAuthenticationFailure == true)
+        #expect(error?.isConnectionFailure == true)
+        let description = error?.description ?? ""
+        #expect(!description.contains("wrong-password-42"))
+        #expect(!description.contains("\n"))
+        #expect(description.contains(":***@"))
+        #expect(description.contains("password authentication failed"))
+    }
+
+    @Test("an unknown database is told apart", TestServer.requires())
+    func unknownDatabase() throws {
+        let url = try TestServer.value(TestServer.url)
+        let slash = try #require(url.lastIndex(of: "/"))
+        let error = #expect(throws: PostgresError.self) {
+            try PostgresConnection(url[...slash] + "no_such_database_42")
+        }
+        #expect(error?.isUndefinedDatabase == true)
+        #expect(error?.isAuthenticationFailure == false)
+    }
+
+    @Test("parameter values come back as they were sent", TestServer.requires())
+    func parameterRoundTrip() throws {
+        let connection = try TestServer.connect()
+        let texts = ["it's \"quoted\" \\ back$1;--", "", "Grüße 🛒 日本語", String(repeating: "x", count: 100_000), " \t\n "]
+        for text in texts {
+            #expect(try connection.execute("SELECT $1::text", [.text(text)])[0].string(0) == text)
+        }
+        for integer in [Int64.max, Int64.min, 0, -1, 42] {
+            #expect(try connection.execute("SELECT $1::bigint", [.integer(integer)])[0].int64(0) == integer)
+        }
+        let row = try connection.execute(
+            "SELECT $1::text, $2::bigint, $3::boolean, $4::boolean", [nil, PostgresValue(nil as Int?), true, false])[0]
+        #expect(try row.isNull(0))
+        #expect(try row.optionalString(0) == nil)
+        #expect(try row.optionalInt64(1) == nil)
+        #expect(try row.bool(2) == true)
+        #expect(try row.bool(3) == false)
+    }
+
+    @Test("text holding NUL is refused before anything is sent", TestServer.requires())
+    func nulRefused() throws {
+        let connection = try TestServer.connect()
+        let error = #expect(throws: PostgresError.self) {
+            try connection.execute("SELECT $1::text, $2::text", ["fine", "a\u{0}b"])
+        }
+        #expect(error?.kind == .invalidArgument)
+        #expect(error?.message.contains("$2") == true)
+        #expect(error?.message.contains("NUL") == true)
+        let inSQL = #expect(throws: PostgresError.self) { try connection.execute("SELECT 1\u{0}; DROP TABLE x") }
+        #expect(inSQL?.kind == .invalidArgument)
+        #expect(try connection.execute("SELECT 1")[0].int(0) == 1)
+    }
+
+    @Test("values of the wrong type, NULLs and out-of-range integers throw", TestServer.requires())
+    func readerChecks() throws {
+        let connection = try TestServer.connect()
+        let row = try connection.execute(
+            "SELECT 'x'::text AS name, NULL::bigint AS missing, 1.5::numeric AS fraction,"
+                + " 9223372036854775808::numeric AS huge, sum(v) AS total, 7::int4 AS small"
+                + " FROM (VALUES (9223372036854775806::bigint), (1::bigint)) AS t (v)")[0]
+        let wrongType = #expect(throws: PostgresError.self) { try row.int64(0) }
+        #expect(wrongType?.kind == .unexpectedResult)
+        #expect(wrongType?.message == "column 0 (name) is text, not an integer")
+        #expect(wrongType?.sql?.hasPrefix("SELECT 'x'") == true)
+        let null = #expect(throws: PostgresError.self) { try row.int64(1) }
+        #expect(null?.message == "column 1 (missing) is NULL where a value is required")
+        let fraction = #expect(throws: PostgresError.self) { try row.int64(2) }
+        #expect(fraction?.message == "column 2 (fraction) holds 1.5, which is not a 64-bit integer")
+        #expect(throws: PostgresError.self) { try row.int64(3) }
+        #expect(throws: PostgresError.self) { try row.string(5) }
+        #expect(throws: PostgresError.self) { try row.bool(5) }
+        let missing = #expect(throws: PostgresError.self) { try row.int64(6) }
+        #expect(missing?.message == "column 6 does not exist: the result has 6 columns")
+        #expect(try row.int64(4) == Int64.max)
+        #expect(try row.int(5) == 7)
+        #expect(try row.optionalInt64(1) == nil)
+    }
+
+    @Test("a statement is prepared once per connection and reused", TestServer.requires())
+    func preparedOnce() throws {
+        let connection = try TestServer.connect()
+        let sql = "SELECT $1::bigint * 2"
+        for value in 1...5 {
+            #expect(try connection.execute(sql, [.integer(Int64(value))])[0].int64(0) == Int64(value) * 2)
+        }
+        let count = "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1"
+        #expect(try connection.execute(count, [.text(sql)])[0].int64(0) == 1)
+        #expect(try connection.execute("SELECT count(*) FROM pg_prepared_statements")[0].int64(0) == 3)
+    }
+
+    @Test("a statement that fails to prepare is not cached, and works once it can", TestServer.requires())
+    func failedPreparation() throws {
+        let connection = try TestServer.connect()
+        let sql = "SELECT count(*) FROM cart_test_later"
+        let error = #expect(throws: PostgresError.self) { try connection.execute(sql) }
+        #expect(error?.isUndefinedTable == true)
+        #expect(error?.description.hasPrefix("PostgreSQL error 42P01: relation \"cart_test_later\" does not exist - while executing SELECT") == true)
+        try connection.executeScript("CREATE TEMPORARY TABLE cart_test_later (id bigint)")
+        #expect(try connection.execute(sql)[0].int64(0) == 0)
+    }
+
+    @Test("server errors carry their SQLSTATE, constraint and SQL", TestServer.requires())
+    func serverErrors() throws {
+        let connection = try TestServer.connect()
+        try connection.executeScript(
+            """
+            CREATE TEMPORARY TABLE lines (id text PRIMARY KEY, quantity bigint NOT NULL,
+                CONSTRAINT quantity_positive CHECK (quantity > 0))
+            """)
+        try connection.execute("INSERT INTO lines VALUES ($1, $2)", ["a", 1])
+        let check = #expect(throws: PostgresError.self) { try connection.execute("INSERT INTO lines VALUES ($1, $2)", ["b", 0]) }
+        #expect(check?.isCheckViolation == true)
+        #expect(check?.constraint == "quantity_positive")
+        #expect(check?.severity == "ERROR")
+        #expect(
+            check?.description
+                == "PostgreSQL error 23514: new row for relation \"lines\" violates check constraint \"quantity_positive\""
+                + " - while executing INSERT INTO lines VALUES ($1, $2)")
+        let unique = #expect(throws: PostgresError.self) { try connection.execute("INSERT INTO lines VALUES ($1, $2)", ["a", 1]) }
+        #expect(unique?.isUniqueViolation == true)
+        #expect(unique?.detail == "Key (id)=(a) already exists.")
+        let notNull = #expect(throws: PostgresError.self) { try connection.execute("INSERT INTO lines VALUES ($1, $2)", ["c", nil]) }
+        #expect(notNull?.isNotNullViolation == true)
+        #expect(notNull?.isConnectionFailure == false)
+        let arity = #expect(throws: PostgresError.self) { try connection.execute("SELECT $1::int + $2::int", [1]) }
+        #expect(arity?.isConnectionFailure == false)
+        #expect(try connection.execute("INSERT INTO lines VALUES ($1, $2)", ["d", 4]).affectedRows == 1)
+    }
+
+    @Test("NOTICE and WARNING go to the handler, never to stderr", TestServer.requires())
+    func noticesStayOffStderr() throws {
+        let connection = try TestServer.connect()
+        let marker = "cart-notice-\(UUID().uuidString)"
+        let sql = "DO $$ BEGIN RAISE NOTICE '\(marker)'; RAISE WARNING '\(marker)'; END $$"
+        let printed = try capturingStandardError {
+            try connection.executeScript(sql)
+            try connection.execute("ROLLBACK")
+        }
+        #expect(!printed.contains(marker))
+        #expect(!printed.contains("no transaction in progress"))
+        let notices = Collector<PostgresNotice>()
+        connection.noticeHandler = { notices.append($0) }
+        try connection.executeScript(sql)
+        #expect(notices.all.map(\.severity) == ["NOTICE", "WARNING"])
+        #expect(notices.all.allSatisfy { $0.message == marker })
+    }
+
+    @Test("session settings from the options merge with the location's own", TestServer.requires())
+    func sessionSettings() throws {
+        let url = try TestServer.value(TestServer.url)
+        let separator = url.contains("?") ? "&" : "?"
+        let location = try PostgresLocation(url + separator + "options=-c%20search_path%3Dcart_elsewhere&application_name=cart-tests")
+        var options = PostgresConnectionOptions()
+        options.statementTimeout = .milliseconds(150)
+        options.lockTimeout = .seconds(2)
+        let connection = try PostgresConnection(location: location, options: options)
+        #expect(try connection.execute("SHOW search_path")[0].string(0) == "cart_elsewhere")
+        #expect(try connection.execute("SHOW statement_timeout")[0].string(0) == "150ms")
+        #expect(try connection.execute("SHOW lock_timeout")[0].string(0) == "2s")
+        #expect(try connection.execute("SHOW application_name")[0].string(0) == "cart-tests")
+        let error = #expect(throws: PostgresError.self) { try connection.execute("SELECT pg_sleep(5)") }
+        #expect(error?.isQueryCanceled == true)
+        #expect(try connection.execute("SELECT 1")[0].int(0) == 1)
+    }
+
+    @Test("a connection whose backend is terminated fails clearly and can be reset", TestServer.requires())
+    func terminatedBackend() throws {
+        let victim = try TestServer.connect()
+        try victim.execute("SELECT $1::int", [1])
+        try terminate(victim)
+        let error = #expect(throws: PostgresError.self) { try victim.execute("SELECT $1::int", [2]) }
+        #expect(error?.isConnectionFailure == true)
+        #expect(error?.description.contains("is lost") == true)
+        #expect(error?.description.contains("\n") == false)
+        #expect(!victim.isOpen)
+        try victim.reset()
+        #expect(try victim.execute("SELECT $1::int", [3])[0].int(0) == 3)
+    }
+
+    @Test("an idle connection the server closed is found out without a query", TestServer.requires())
+    func idleClosedFoundOut() throws {
+        let victim = try TestServer.connect()
+        #expect(victim.checkStillOpen())
+        let printed = try capturingStandardError { try terminate(victim) }
+        #expect(!victim.checkStillOpen())
+        #expect(!printed.contains("terminating connection"))
+    }
+}
+
+/// Ends `connection`'s server session from another connection, and waits until it has ended.
+func terminate(_ connection: PostgresConnection) throws {
+    let killer = try TestServer.connect()
+    #expect(try killer.execute("SELECT pg_terminate_backend($1::int, 10000)", [.integer(Int64(connection.backendProcessID))])[0].bool(0))
+}
+
+/// What `body` writes to the standard error of this process.
+func capturingStandardError(_ body: () throws -> Void) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("cart-stderr-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let capture = open(file.path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
+    try #require(capture >= 0)
+    let saved = dup(2)
+    dup2(capture, 2)
+    defer {
+        dup2(saved, 2)
+        close(saved)
+        close(capture)
+    }
+    try body()
+    return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+}
