@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs every test: the README's test command, and what .ci/run calls.
+#
+#   scripts/test.sh [swift test arguments...]
+#
+# On a fresh machine of this kind (Debian 12, Swift 6.3.1, root) it first installs what the
+# tests need: Debian's SQLite, PostgreSQL, libpq and libmicrohttpd development packages,
+# Chromium with its driver, and, in a virtual environment under .build/venv, the Python test
+# tools from PyPI. It then starts a private PostgreSQL cluster in a temporary directory (for
+# the PostgreSQL backend's suite; stopped and removed on exit), and runs `swift test`, the
+# adopter package that uses the project as a library, and the tools that need a running
+# server. Arguments are passed to `swift test` (e.g. `--filter CartSQLiteTests`).
+#
+# Under CI=true a suite whose service is missing fails instead of being skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s ==\n' "$*"; }
+
+packages=(sqlite3 libsqlite3-dev postgresql libpq-dev libmicrohttpd-dev chromium chromium-driver python3-venv iproute2)
+
+step "system packages"
+missing=()
+for package in "${packages[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "missing Debian packages: ${missing[*]} (run as root, or install them with apt-get)" >&2
+        exit 1
+    fi
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+echo "all of: ${packages[*]}"
+
+step "Python test tools (.build/venv)"
+venv=.build/venv
+if [ ! -x "$venv/bin/python" ]; then
+    mkdir -p .build
+    python3 -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
+export CART_TEST_PYTHON="$PWD/$venv/bin/python"
+
+step "private PostgreSQL cluster"
+cluster=$(mktemp -d /tmp/cart-pg.XXXXXX)
+trap 'scripts/postgres-cluster.sh stop "$cluster" --remove >/dev/null 2>&1 || true' EXIT
+eval "$(scripts/postgres-cluster.sh start "$cluster" --fsync off)"
+echo "CART_TEST_POSTGRES_URL=$CART_TEST_POSTGRES_URL"
+
+step "swift test"
+swift build --build-tests
+swift test --skip-build "$@"
+
+if [ $# -eq 0 ]; then
+    step "a package that uses the project as a library (Tests/AdopterPackage)"
+    scripts/test-adopter.sh
+fi
