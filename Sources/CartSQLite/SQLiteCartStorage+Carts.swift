@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CartCore
+import CSQLite
 
 /// Carts and their lines.
 extension SQLiteCartStorage {
@@ -19,18 +20,28 @@ extension SQLiteCartStorage {
     }
 
     private static let insertCartSQL = CachedSQL("INSERT INTO carts (id, version, updated_at) VALUES (?1, ?2, ?3)")
-    private static let updateCartSQL = CachedSQL("UPDATE carts SET version = ?2, updated_at = ?3 WHERE id = ?1")
+    private static let updateCartSQL = CachedSQL(
+        "UPDATE carts SET version = ?2, updated_at = ?3 WHERE id = ?1 AND version = ?4")
 
     // A plain UPDATE of a row the unit has read: an upsert runs the INSERT's CHECKs (the ID's
-    // among them) before it finds the conflict.
+    // among them) before it finds the conflict. The UPDATE replaces only the version the unit
+    // read, so a header at another version is refused, not overwritten.
     func saveCartHeader(_ header: CartHeader, previousVersion: Int?) throws {
         let sql = previousVersion == nil ? Self.insertCartSQL : Self.updateCartSQL
         let statement = try database.cached(sql)
         try statement.bind(header.id, at: 1)
         try statement.bind(header.version, at: 2)
         try statement.bind(UTCCalendar.milliseconds(header.updatedAt), at: 3)
+        guard let previousVersion else { return try statement.run() }
+        try statement.bind(previousVersion, at: 4)
         try statement.run()
-        if previousVersion != nil { try database.requireOneRowChanged(sql, key: header.id) }
+        guard database.changes == 1 else {
+            throw DatabaseError(
+                extendedResultCode: SQLITE_ERROR,
+                message: "cart '\(DisplayText.clean(header.id))' is not stored at version \(previousVersion): another "
+                    + "client changed or deleted it, or its stored ID is not valid UTF-8; nothing was saved",
+                sql: sql.text)
+        }
     }
 
     private static let selectCartLines = CachedSQL(
