@@ -245,7 +245,13 @@ public struct CartService: Sendable {
     ///   error.
     func bump(version current: Int?, id: String, in storage: any CartStorageWriter) throws -> Int {
         let version = try StoredDataError.successor(of: current ?? 0, "the version of cart '\(id.displayable)'")
-        try storage.saveCartHeader(CartHeader(id: id, version: version, updatedAt: clock()), previousVersion: current)
+        try storage.saveCartHeader(CartHeader(id: id, version: version, updatedAt: now()), previousVersion: current)
         return version
+    }
+
+    /// The clock's time to the whole millisecond, the precision every store keeps, so that
+    /// what a call returns (an order's `placedAt`) is what a later read of the store returns.
+    func now() -> Date {
+        UTCCalendar.date(milliseconds: UTCCalendar.milliseconds(clock()))
     }
 }
