@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CartInMemory", targets: ["CartInMemory"]),
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
+        .library(name: "CartContract", targets: ["CartContract"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
@@ -55,6 +56,11 @@ let package = Package(
         .target(
             name: "CartSQLite",
             dependencies: ["CartCore", "CSQLite", "Migrations"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CartContract",
+            dependencies: ["CartCore"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -119,6 +125,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CartInMemoryTests",
+            dependencies: ["CartContract", "CartCore", "CartInMemory"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CartCLITests",
             // Depending on the executable makes `swift test` build the binary the end-to-end
             // tests run.
@@ -127,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CartSQLiteTests",
-            dependencies: ["CartCore", "CartSQLite", "CSQLite", "CartTestSupport"],
+            dependencies: ["CartContract", "CartCore", "CartSQLite", "CSQLite", "CartTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
