@@ -22,5 +22,7 @@ public enum CartContract {
     public static let cases: [ContractCase] =
         AddingContract.cases + RemovingContract.cases + ReadingAndVersionContract.cases
         + CartLifecycleContract.cases + CatalogContract.cases + CheckoutContract.cases
-        + OrderHistoryContract.cases + AtomicityContract.cases
+        + OrderHistoryContract.cases + AtomicityContract.cases + StorageAssumptionContract.cases
+        + FastPathContract.cases + PushDownContract.cases + ErrorCategoryContract.cases
+        + CodableContract.cases
 }
