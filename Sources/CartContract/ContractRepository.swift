@@ -5,7 +5,7 @@ public import CartCore
 ///
 /// ```swift
 /// try await check.run { settings in
-///     let directory = try TemporaryDirectory()
+///     let directory = try ScratchDirectory()  // a type of yours whose deinit deletes it
 ///     let repository = try SQLiteCartRepository(path: directory.path("cart.sqlite3"), initialSettings: settings)
 ///     return ContractRepository(repository, keeping: directory)
 /// }
