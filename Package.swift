@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "CartStore", targets: ["CartStore"]),
         .library(name: "CartPostgres", targets: ["CartPostgres"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "CartContract", targets: ["CartContract"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
@@ -77,6 +78,11 @@ let package = Package(
         .target(
             name: "CartPostgres",
             dependencies: ["CLibpq"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "CartContract",
+            dependencies: ["CartCore"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -157,6 +163,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "CartInMemoryTests",
+            dependencies: ["CartContract", "CartCore", "CartInMemory"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CartCLITests",
             // Depending on the executable makes `swift test` build the binary the end-to-end
             // tests run.
@@ -165,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CartSQLiteTests",
-            dependencies: ["CartCore", "CartSQLite", "CSQLite", "CartTestSupport"],
+            dependencies: ["CartContract", "CartCore", "CartSQLite", "CSQLite", "CartTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

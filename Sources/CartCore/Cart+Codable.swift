@@ -1,5 +1,6 @@
 /// `{"cart","version","currency","items":[CartLine…],"totalItems","subtotal"}`. Decoding
-/// recomputes the totals and refuses a text whose totals or line currencies differ.
+/// recomputes the totals and refuses a text whose totals or line currencies differ, or whose
+/// version is negative.
 extension Cart: Codable {
     private enum CodingKeys: String, CodingKey {
         case cart, version, currency, items, totalItems, subtotal
@@ -13,10 +14,12 @@ extension Cart: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .items, in: container, debugDescription: "a line is not in the cart's currency")
         }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "version \(version) is negative")
+        }
         do {
-            try self.init(
-                id: try container.decode(String.self, forKey: .cart), version: try container.decode(Int.self, forKey: .version),
-                lines: lines, currency: currency)
+            try self.init(id: try container.decode(String.self, forKey: .cart), version: version, lines: lines, currency: currency)
         } catch let error as CartError {
             throw DecodingError.dataCorruptedError(forKey: .items, in: container, debugDescription: error.description)
         }

@@ -1,5 +1,5 @@
 /// `{"sku","name","quantity","unitPrice","lineTotal","currency"}`. Decoding recomputes the line
-/// total and refuses a text whose `lineTotal` differs.
+/// total and refuses a text whose `lineTotal` differs, or whose quantity is below 1.
 extension CartLine: Codable {
     private enum CodingKeys: String, CodingKey {
         case sku, name, quantity, unitPrice, lineTotal, currency
@@ -14,6 +14,7 @@ extension CartLine: Codable {
         try self.init(
             sku: sku, name: name,
             quantity: container.decodeChecked(Int.self, forKey: .quantity) { quantity throws(CartError) in
+                guard quantity >= 1 else { throw .invalidQuantity(given: quantity, range: 1...Int.max) }
                 _ = try unitPrice.multiplied(by: quantity)
                 return quantity
             },

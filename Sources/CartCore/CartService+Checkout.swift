@@ -47,7 +47,7 @@ extension CartService {
             guard last < Int64.max else { throw StoredDataError("the last order number is \(last), the largest integer") }
             let number = OrderNumber(rawValue: last + 1)
             let order = Order(
-                number: number, cartID: id, placedAt: clock(), currency: settings.currency,
+                number: number, cartID: id, placedAt: now(), currency: settings.currency,
                 totalItems: totalItems, total: total, idempotencyKey: key, lines: lines)
             try storage.insertOrder(order)
             for line in stored {

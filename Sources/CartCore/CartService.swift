@@ -257,10 +257,16 @@ public struct CartService: Sendable {
         let version = try StoredDataError.successor(of: cart.version ?? 0, "the version of cart '\(id.displayable)'")
         try storage.saveCartHeader(
             CartHeader(
-                id: id, version: version, updatedAt: clock(), lineCount: cart.lineCount,
+                id: id, version: version, updatedAt: now(), lineCount: cart.lineCount,
                 nextLinePosition: cart.nextLinePosition),
             previousVersion: cart.version)
         return version
+    }
+
+    /// The clock's time to the whole millisecond, the precision every store keeps, so that
+    /// what a call returns (an order's `placedAt`) is what a later read of the store returns.
+    func now() -> Date {
+        UTCCalendar.date(milliseconds: UTCCalendar.milliseconds(clock()))
     }
 }
 

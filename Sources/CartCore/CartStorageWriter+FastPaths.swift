@@ -24,7 +24,8 @@ extension CartStorageWriter {
     }
 
     public func deleteCarts(updatedBefore instant: Date) throws -> Int {
-        let old = try carts().filter { $0.updatedAt < instant }
+        let cutoff = UTCCalendar.milliseconds(instant)
+        let old = try carts().filter { UTCCalendar.milliseconds($0.updatedAt) < cutoff }
         for cart in old { try deleteCart(id: cart.id) }
         return old.count
     }

@@ -45,7 +45,8 @@ public protocol CartStorageWriter: CartStorageReader {
     /// Deletes a cart, which exists: its header and its lines.
     func deleteCart(id: String) throws
 
-    /// Stores a new order with its lines. No order has its number, nor its idempotency key.
+    /// Stores a new order with its lines. Its number is one above `lastOrderNumber()`, and no
+    /// order has its idempotency key.
     func insertOrder(_ order: Order) throws
 
     // Fast paths: declared here so that a backend's override is what a call through
@@ -61,7 +62,7 @@ public protocol CartStorageWriter: CartStorageReader {
     /// has any, go too.
     @discardableResult
     func deleteCartLines(cartID: String, including skus: [String]) throws -> Int
-    /// Deletes the carts (headers and lines) whose `updatedAt` is before `instant`, and returns
-    /// how many.
+    /// Deletes the carts (headers and lines) whose `updatedAt` is before `instant`, compared in
+    /// whole milliseconds as stored, and returns how many.
     func deleteCarts(updatedBefore instant: Date) throws -> Int
 }

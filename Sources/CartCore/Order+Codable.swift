@@ -1,5 +1,6 @@
 /// `{"number","cart","placedAt","currency","totalItems","total","idempotencyKey"?,"lines":[OrderLine…]}`,
-/// `placedAt` ISO 8601 in UTC. Decoding refuses lines in another currency.
+/// `placedAt` ISO 8601 in UTC. Decoding refuses lines in another currency, and totals that are
+/// not the sums of the lines.
 extension Order: Codable {
     private enum CodingKeys: String, CodingKey {
         case number, cart, placedAt, currency, totalItems, total, idempotencyKey, lines
@@ -13,13 +14,23 @@ extension Order: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .lines, in: container, debugDescription: "a line is not in the order's currency")
         }
+        let totalItems = try container.decode(Int.self, forKey: .totalItems)
+        let total = try container.decodeAmount(currency, forKey: .total)
+        // A Cart of the same lines sums them, refusing sums that do not fit.
+        let sums = try? Cart(
+            id: "", version: 0,
+            lines: lines.map { try CartLine(sku: $0.sku, name: $0.name, quantity: $0.quantity, unitPrice: $0.unitPrice) },
+            currency: currency)
+        guard let sums, sums.totalItems == totalItems, sums.subtotal == total else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .total, in: container, debugDescription: "the totals are not the sums of the lines")
+        }
         self.init(
             number: try container.decode(OrderNumber.self, forKey: .number),
             cartID: try container.decode(String.self, forKey: .cart),
-            placedAt: try container.decodeInstant(forKey: .placedAt), currency: currency,
-            totalItems: try container.decode(Int.self, forKey: .totalItems),
-            total: try container.decodeAmount(currency, forKey: .total),
-            idempotencyKey: try container.decodeIfPresent(String.self, forKey: .idempotencyKey), lines: lines)
+            placedAt: try container.decodeInstant(forKey: .placedAt), currency: currency, totalItems: totalItems,
+            total: total, idempotencyKey: try container.decodeIfPresent(String.self, forKey: .idempotencyKey),
+            lines: lines)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,5 +1,6 @@
 /// `{"sku","name","quantity","unitPrice","lineTotal","currency"}`, the prices as they were at
-/// checkout. Decoding refuses a text whose `lineTotal` is not `unitPrice × quantity`.
+/// checkout. Decoding refuses a text whose `lineTotal` is not `unitPrice × quantity`, or whose
+/// quantity is below 1.
 extension OrderLine: Codable {
     private enum CodingKeys: String, CodingKey {
         case sku, name, quantity, unitPrice, lineTotal, currency
@@ -10,6 +11,10 @@ extension OrderLine: Codable {
         let currency = try container.decode(Currency.self, forKey: .currency)
         let unitPrice = try container.decodeAmount(currency, forKey: .unitPrice)
         let quantity = try container.decode(Int.self, forKey: .quantity)
+        guard quantity >= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .quantity, in: container, debugDescription: "quantity \(quantity) is below 1")
+        }
         let lineTotal = try container.decodeAmount(currency, forKey: .lineTotal)
         guard (try? unitPrice.multiplied(by: quantity)) == lineTotal else {
             throw DecodingError.dataCorruptedError(

@@ -25,7 +25,7 @@ public final class InMemoryCartRepository: CartRepository, @unchecked Sendable {
         try lock.withLock {
             do {
                 let result = try body(storage)
-                storage.commit()
+                try storage.commit()
                 return result
             } catch {
                 storage.rollBack()

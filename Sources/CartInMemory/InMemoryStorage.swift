@@ -29,8 +29,15 @@ final class InMemoryStorage: CartStorageWriter {
     /// Whether the unit under way has changed anything.
     var hasChanges: Bool { !undoLog.isEmpty }
 
-    /// Keeps the unit's changes.
-    func commit() {
+    /// Keeps the unit's changes, unless they leave lines in a cart that has no header.
+    ///
+    /// - Throws: `InMemoryStorageError.linesWithoutHeader`, as SQLite's foreign key refuses
+    ///   such a commit; the caller rolls the unit back.
+    func commit() throws {
+        for case .line(let cart, _, .none) in undoLog
+        where state.carts[cart].map({ $0.header == nil && !$0.lines.isEmpty }) == true {
+            throw InMemoryStorageError.linesWithoutHeader(cart: cart)
+        }
         if hasChanges { state.commits += 1 }
         undoLog.removeAll(keepingCapacity: true)
     }

@@ -10,6 +10,8 @@ public enum InMemoryStorageError: CategorizedError, Hashable, Sendable, CustomSt
     case line(cart: String, sku: String, exists: Bool)
     /// A cart header's stored version is not the one the caller read.
     case header(cart: String, stored: Int?, expected: Int?)
+    /// A unit that ends with lines in a cart it saved no header for.
+    case linesWithoutHeader(cart: String)
     /// A line quantity of zero or less.
     case nonPositiveQuantity(Int)
     /// An order number that is not the next one.
@@ -28,6 +30,8 @@ public enum InMemoryStorageError: CategorizedError, Hashable, Sendable, CustomSt
         case .header(let cart, let stored, let expected):
             return "In-memory storage: cart '\(cart)' is at version \(stored.map(String.init) ?? "none"), "
                 + "not \(expected.map(String.init) ?? "none")."
+        case .linesWithoutHeader(let cart):
+            return "In-memory storage: cart '\(cart)' has lines but no header."
         case .nonPositiveQuantity(let quantity):
             return "In-memory storage: line quantity \(quantity) is not positive."
         case .orderNumberTaken(let number):

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import CartCore
+import CSQLite
 
 /// Carts and their lines.
 extension SQLiteCartStorage {
@@ -23,10 +24,11 @@ extension SQLiteCartStorage {
     private static let insertCartSQL = CachedSQL(
         "INSERT INTO carts (id, version, updated_at, line_count, next_position) VALUES (?1, ?2, ?3, ?4, ?5)")
     private static let updateCartSQL = CachedSQL(
-        "UPDATE carts SET version = ?2, updated_at = ?3, line_count = ?4, next_position = ?5 WHERE id = ?1")
+        "UPDATE carts SET version = ?2, updated_at = ?3, line_count = ?4, next_position = ?5 WHERE id = ?1 AND version = ?6")
 
     // A plain UPDATE of a row the unit has read: an upsert runs the INSERT's CHECKs (the ID's
-    // among them) before it finds the conflict.
+    // among them) before it finds the conflict. The UPDATE replaces only the version the unit
+    // read, so a header at another version is refused, not overwritten.
     func saveCartHeader(_ header: CartHeader, previousVersion: Int?) throws {
         let sql = previousVersion == nil ? Self.insertCartSQL : Self.updateCartSQL
         let statement = try database.cached(sql)
@@ -35,8 +37,16 @@ extension SQLiteCartStorage {
         try statement.bind(UTCCalendar.milliseconds(header.updatedAt), at: 3)
         try statement.bind(header.lineCount, at: 4)
         try statement.bind(header.nextLinePosition, at: 5)
+        guard let previousVersion else { return try statement.run() }
+        try statement.bind(previousVersion, at: 6)
         try statement.run()
-        if previousVersion != nil { try database.requireOneRowChanged(sql, key: header.id) }
+        guard database.changes == 1 else {
+            throw DatabaseError(
+                extendedResultCode: SQLITE_ERROR,
+                message: "cart '\(DisplayText.clean(header.id))' is not stored at version \(previousVersion): another "
+                    + "client changed or deleted it, or its stored ID is not valid UTF-8; nothing was saved",
+                sql: sql.text)
+        }
     }
 
     private static let selectCartLines = CachedSQL(

@@ -120,7 +120,8 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         var index = try OrderFilter(query, includeCursor: true).bind(to: statement)
         if let limit = query.limit {
-            try statement.bind(limit, at: index)
+            // SQLite reads a negative LIMIT as none; a query's negative limit selects nothing.
+            try statement.bind(max(limit, 0), at: index)
             index += 1
         }
         while try statement.step() { try body(try order(from: statement)) }

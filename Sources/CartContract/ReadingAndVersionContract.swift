@@ -1,10 +1,24 @@
 import CartCore
 import Testing
 
-@Suite("Reading carts, versions and optimistic concurrency")
-struct ReadingAndVersionTests {
-    @Test("a cart never written is empty at version 0", arguments: Backend.allCases)
-    func unwrittenCart(_ backend: Backend) throws {
+/// Reading carts, their versions, and optimistic concurrency.
+enum ReadingAndVersionContract {
+    static let cases = ContractCase.suite(
+        "Reading carts, versions and optimistic concurrency", key: "reading",
+        [
+            ("unwrittenCart", "a cart never written is empty at version 0", unwrittenCart),
+            ("lineOrder", "lines come back in the order they were first added", lineOrder),
+            ("totals", "totalItems sums quantities and subtotal is exact", totals),
+            ("currentPrices", "a cart shows current names and prices", currentPrices),
+            ("independentCarts", "carts are independent of each other", independentCarts),
+            ("versionPerChange", "every change increases the version by exactly one", versionPerChange),
+            ("refusedChangeKeepsVersion", "a refused change leaves the version alone", refusedChangeKeepsVersion),
+            ("staleVersion", "a stale expectedVersion fails every mutation and changes nothing", staleVersion),
+            ("currentVersion", "the current expectedVersion lets a change through", currentVersion),
+            ("concurrentAdds", "concurrent adds of the same SKU never lose an update", concurrentAdds),
+        ])
+
+    static func unwrittenCart(_ backend: Backend) throws {
         let store = try Store(backend)
         let cart = try store.service.cart("nobody")
         #expect(cart.id == "nobody")
@@ -15,8 +29,7 @@ struct ReadingAndVersionTests {
         #expect(try store.service.listCarts().isEmpty, "reading does not create a cart")
     }
 
-    @Test("lines come back in the order they were first added", arguments: Backend.allCases)
-    func lineOrder(_ backend: Backend) throws {
+    static func lineOrder(_ backend: Backend) throws {
         let store = try Store(backend)
         for sku in ["plum", "apple", "pear"] { try store.service.add(sku, to: "alice") }
         try store.service.add("apple", quantity: 4, to: "alice")
@@ -26,8 +39,7 @@ struct ReadingAndVersionTests {
         #expect(try store.skus("alice") == ["plum", "apple", "pear"])
     }
 
-    @Test("totalItems sums quantities and subtotal is exact", arguments: Backend.allCases)
-    func totals(_ backend: Backend) throws {
+    static func totals(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 3, to: "alice")
         try store.service.add("pear", quantity: 2, to: "alice")
@@ -39,8 +51,7 @@ struct ReadingAndVersionTests {
         #expect(cart.currency == .usd)
     }
 
-    @Test("a cart shows current names and prices", arguments: Backend.allCases)
-    func currentPrices(_ backend: Backend) throws {
+    static func currentPrices(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 2, to: "alice")
         try store.service.updateProduct("apple", with: ProductUpdate(name: "Green apple", price: usd(140)))
@@ -50,8 +61,7 @@ struct ReadingAndVersionTests {
         #expect(line.lineTotal == usd(280))
     }
 
-    @Test("carts are independent of each other", arguments: Backend.allCases)
-    func independentCarts(_ backend: Backend) throws {
+    static func independentCarts(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         try store.service.add("pear", quantity: 2, to: "bob")
@@ -60,8 +70,7 @@ struct ReadingAndVersionTests {
         #expect(try store.service.cart("bob").version == 1)
     }
 
-    @Test("every change increases the version by exactly one", arguments: Backend.allCases)
-    func versionPerChange(_ backend: Backend) throws {
+    static func versionPerChange(_ backend: Backend) throws {
         let store = try Store(backend)
         let s = store.service
         var versions = [
@@ -79,8 +88,7 @@ struct ReadingAndVersionTests {
         #expect(try s.cart("alice").version == 8)
     }
 
-    @Test("a refused change leaves the version alone", arguments: Backend.allCases)
-    func refusedChangeKeepsVersion(_ backend: Backend) throws {
+    static func refusedChangeKeepsVersion(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         _ = try? store.service.add("banana", to: "alice")
@@ -89,8 +97,7 @@ struct ReadingAndVersionTests {
         #expect(try store.service.cart("alice").version == 1)
     }
 
-    @Test("a stale expectedVersion fails every mutation and changes nothing", arguments: Backend.allCases)
-    func staleVersion(_ backend: Backend) throws {
+    static func staleVersion(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 2, to: "alice")
         try store.service.add("pear", to: "alice")
@@ -109,8 +116,7 @@ struct ReadingAndVersionTests {
         #expect(try store.state() == before)
     }
 
-    @Test("the current expectedVersion lets a change through", arguments: Backend.allCases)
-    func currentVersion(_ backend: Backend) throws {
+    static func currentVersion(_ backend: Backend) throws {
         let store = try Store(backend)
         #expect(try store.service.add("apple", to: "alice", expectedVersion: 0).version == 1)
         #expect(try store.service.add("apple", to: "alice", expectedVersion: 1).version == 2)
@@ -120,8 +126,7 @@ struct ReadingAndVersionTests {
         #expect(try store.service.checkout("alice", expectedVersion: 2).order.totalItems == 2)
     }
 
-    @Test("concurrent adds of the same SKU never lose an update", arguments: Backend.allCases)
-    func concurrentAdds(_ backend: Backend) async throws {
+    static func concurrentAdds(_ backend: Backend) async throws {
         let store = try Store(backend)
         try store.service.updateSettings(maxLineQuantity: 10_000)
         let service = store.service

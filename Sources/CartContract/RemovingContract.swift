@@ -1,10 +1,27 @@
 import CartCore
 import Testing
 
-@Suite("Removing, setting quantities, deleting lines, clearing")
-struct RemovingTests {
-    @Test("removing takes units off the line", arguments: Backend.allCases)
-    func removeDecrements(_ backend: Backend) throws {
+/// Removing units, setting quantities, deleting lines and clearing carts.
+enum RemovingContract {
+    static let cases = ContractCase.suite(
+        "Removing, setting quantities, deleting lines, clearing", key: "removing",
+        [
+            ("removeDecrements", "removing takes units off the line", removeDecrements),
+            ("removeLastUnit", "removing the last unit deletes the line", removeLastUnit),
+            ("removeMoreThanHeld", "removing more than the line holds deletes the line", removeMoreThanHeld),
+            ("removeNotInCart", "removing a SKU that is not in the cart is refused", removeNotInCart),
+            ("removeQuantityBounds", "removing needs at least one unit", removeQuantityBounds),
+            ("setReplaces", "setting a quantity replaces the line's quantity", setReplaces),
+            ("setZeroRemoves", "setting a quantity of 0 removes the line", setZeroRemoves),
+            ("setChecksLikeAdd", "setting a quantity checks what adding checks", setChecksLikeAdd),
+            ("setAfterLoweredCap", "a lowered per-line cap applies to the next setQuantity", setAfterLoweredCap),
+            ("deleteLine", "deleting a line removes it whatever its quantity", deleteLine),
+            ("clear", "clearing empties the cart and moves its version; clearing an empty cart changes nothing", clear),
+            ("setSameQuantity", "setting the quantity a line already has changes nothing", setSameQuantity),
+            ("readdGoesLast", "a line removed and added again goes to the end", readdGoesLast),
+        ])
+
+    static func removeDecrements(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 5, to: "alice")
         let update = try store.service.remove("apple", quantity: 2, from: "alice")
@@ -13,8 +30,7 @@ struct RemovingTests {
         #expect(try store.quantities("alice") == ["apple": 2])
     }
 
-    @Test("removing the last unit deletes the line", arguments: Backend.allCases)
-    func removeLastUnit(_ backend: Backend) throws {
+    static func removeLastUnit(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         try store.service.add("pear", to: "alice")
@@ -23,8 +39,7 @@ struct RemovingTests {
         #expect(try store.skus("alice") == ["pear"])
     }
 
-    @Test("removing more than the line holds deletes the line", arguments: Backend.allCases)
-    func removeMoreThanHeld(_ backend: Backend) throws {
+    static func removeMoreThanHeld(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 2, to: "alice")
         try store.service.remove("apple", quantity: 50, from: "alice")
@@ -34,8 +49,7 @@ struct RemovingTests {
         #expect(try store.service.cart("alice").isEmpty)
     }
 
-    @Test("removing a SKU that is not in the cart is refused", arguments: Backend.allCases)
-    func removeNotInCart(_ backend: Backend) throws {
+    static func removeNotInCart(_ backend: Backend) throws {
         let store = try Store(backend)
         #expect(throws: CartError.notInCart(sku: "apple", cart: "alice")) {
             try store.service.remove("apple", from: "alice")
@@ -46,8 +60,7 @@ struct RemovingTests {
         }
     }
 
-    @Test("removing needs at least one unit", arguments: Backend.allCases)
-    func removeQuantityBounds(_ backend: Backend) throws {
+    static func removeQuantityBounds(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         for quantity in [0, -1] {
@@ -58,8 +71,7 @@ struct RemovingTests {
         #expect(try store.quantities("alice") == ["apple": 1])
     }
 
-    @Test("setting a quantity replaces the line's quantity", arguments: Backend.allCases)
-    func setReplaces(_ backend: Backend) throws {
+    static func setReplaces(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 5, to: "alice")
         try store.service.add("pear", to: "alice")
@@ -69,8 +81,7 @@ struct RemovingTests {
         #expect(try store.quantities("alice") == ["apple": 2, "pear": 1, "plum": 4])
     }
 
-    @Test("setting a quantity of 0 removes the line", arguments: Backend.allCases)
-    func setZeroRemoves(_ backend: Backend) throws {
+    static func setZeroRemoves(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 5, to: "alice")
         let update = try store.service.setQuantity("apple", to: 0, in: "alice")
@@ -81,8 +92,7 @@ struct RemovingTests {
         }
     }
 
-    @Test("setting a quantity checks what adding checks", arguments: Backend.allCases)
-    func setChecksLikeAdd(_ backend: Backend) throws {
+    static func setChecksLikeAdd(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.updateSettings(maxLinesPerCart: 2)
         try store.service.add("apple", quantity: 2, to: "alice")
@@ -108,8 +118,7 @@ struct RemovingTests {
         #expect(try store.state() == before)
     }
 
-    @Test("a lowered per-line cap applies to the next setQuantity", arguments: Backend.allCases)
-    func setAfterLoweredCap(_ backend: Backend) throws {
+    static func setAfterLoweredCap(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 10, to: "alice")
         try store.service.updateSettings(maxLineQuantity: 5)
@@ -120,8 +129,7 @@ struct RemovingTests {
         #expect(try store.quantities("alice") == ["apple": 5])
     }
 
-    @Test("deleting a line removes it whatever its quantity", arguments: Backend.allCases)
-    func deleteLine(_ backend: Backend) throws {
+    static func deleteLine(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 7, to: "alice")
         try store.service.add("pear", to: "alice")
@@ -133,8 +141,7 @@ struct RemovingTests {
         }
     }
 
-    @Test("clearing empties the cart and moves its version; clearing an empty cart changes nothing", arguments: Backend.allCases)
-    func clear(_ backend: Backend) throws {
+    static func clear(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 7, to: "alice")
         try store.service.add("pear", to: "alice")
@@ -151,8 +158,7 @@ struct RemovingTests {
         #expect(try store.quantities("bob") == ["pear": 1])
     }
 
-    @Test("setting the quantity a line already has changes nothing", arguments: Backend.allCases)
-    func setSameQuantity(_ backend: Backend) throws {
+    static func setSameQuantity(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.setQuantity("apple", to: 5, in: "alice")
         let before = try store.state()
@@ -160,8 +166,7 @@ struct RemovingTests {
         #expect(try store.state() == before)
     }
 
-    @Test("a line removed and added again goes to the end", arguments: Backend.allCases)
-    func readdGoesLast(_ backend: Backend) throws {
+    static func readdGoesLast(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         try store.service.add("pear", to: "alice")

@@ -6,11 +6,31 @@ import FoundationEssentials
 import Foundation
 #endif
 
-@Suite("Order history, paging and statistics")
-struct OrderHistoryTests {
+/// Listing orders, paging through them and their statistics.
+enum OrderHistoryContract {
+    static let cases = ContractCase.suite(
+        "Order history, paging and statistics", key: "orders",
+        [
+            ("sortOrder", "orders come newest first by default and oldest first on request", sortOrder),
+            ("filters", "orders filter by cart, placed-at window and SKU", filters),
+            ("limitAndCursor", "a limit cuts the page and gives the cursor of the next one", limitAndCursor),
+            ("pagination", "paging 250 orders by 20 returns each exactly once, in both directions", pagination),
+            ("orderByNumber", "one order is fetched by number with its lines; unknown numbers fail", orderByNumber),
+            ("streaming", "forEachOrder streams every matching order in order, honouring the limit", streaming),
+            ("streamingStops", "an error thrown while streaming stops the stream and comes back", streamingStops),
+            ("millisecondInstants", "stored instants keep their millisecond", millisecondInstants),
+            ("subMillisecondClock", "with a clock finer than a millisecond, what a call returns is what it stored, and times compare by the millisecond", subMillisecondClock),
+            ("statsTotal", "stats total orders, units and revenue over a period", statsTotal),
+            ("statsByDayAndMonth", "stats group by UTC day and by month, oldest first", statsByDayAndMonth),
+            ("statsByProduct", "stats by product put the highest revenue first", statsByProduct),
+            ("statsTiesAndEpoch", "stats by product list equal revenues by SKU; days before 1970 are floored", statsTiesAndEpoch),
+            ("ordersOfManyLines", "orders of 1 to 40 lines read back with every line, in order", ordersOfManyLines),
+            ("statsOverflow", "stats whose revenue does not fit in 64 bits fail with amountOverflow", statsOverflow),
+        ])
+
     /// Four orders one second apart from `TestClock.start`:
     /// 1 alice apple, 2 bob pear, 3 alice plum+apple, 4 bob apple.
-    private func fourOrders(_ backend: Backend) throws -> Store {
+    private static func fourOrders(_ backend: Backend) throws -> Store {
         let store = try Store(backend)
         try store.placeOrder("alice", [("apple", 1)])
         try store.placeOrder("bob", [("pear", 1)])
@@ -19,14 +39,14 @@ struct OrderHistoryTests {
         return store
     }
 
-    private func numbers(_ store: Store, _ query: OrderQuery) throws -> [Int64] {
+    private static func numbers(_ store: Store, _ query: OrderQuery) throws -> [Int64] {
         try store.service.orders(matching: query).orders.map(\.number.rawValue)
     }
 
-    private func at(_ seconds: Int) -> Date { TestClock.start.addingTimeInterval(TimeInterval(seconds)) }
+    private static func at(_ seconds: Int) -> Date { TestClock.start.addingTimeInterval(TimeInterval(seconds)) }
 
     /// Every order matching `query`, following the cursor page by page.
-    private func allPages(_ store: Store, _ query: OrderQuery) throws -> (numbers: [Int64], pages: Int) {
+    private static func allPages(_ store: Store, _ query: OrderQuery) throws -> (numbers: [Int64], pages: Int) {
         var query = query
         var numbers: [Int64] = []
         var pages = 0
@@ -40,15 +60,13 @@ struct OrderHistoryTests {
         }
     }
 
-    @Test("orders come newest first by default and oldest first on request", arguments: Backend.allCases)
-    func sortOrder(_ backend: Backend) throws {
+    static func sortOrder(_ backend: Backend) throws {
         let store = try fourOrders(backend)
         #expect(try numbers(store, OrderQuery()) == [4, 3, 2, 1])
         #expect(try numbers(store, OrderQuery(sort: .oldestFirst)) == [1, 2, 3, 4])
     }
 
-    @Test("orders filter by cart, placed-at window and SKU", arguments: Backend.allCases)
-    func filters(_ backend: Backend) throws {
+    static func filters(_ backend: Backend) throws {
         let store = try fourOrders(backend)
         #expect(try numbers(store, OrderQuery(cartID: "alice")) == [3, 1])
         #expect(try numbers(store, OrderQuery(cartID: "nobody")) == [])
@@ -60,8 +78,7 @@ struct OrderHistoryTests {
         #expect(try numbers(store, OrderQuery(cartID: "alice", sku: "apple", sort: .oldestFirst)) == [1, 3])
     }
 
-    @Test("a limit cuts the page and gives the cursor of the next one", arguments: Backend.allCases)
-    func limitAndCursor(_ backend: Backend) throws {
+    static func limitAndCursor(_ backend: Backend) throws {
         let store = try fourOrders(backend)
         let first = try store.service.orders(matching: OrderQuery(limit: 3))
         #expect(first.orders.map(\.number) == [4, 3, 2])
@@ -76,8 +93,7 @@ struct OrderHistoryTests {
         }
     }
 
-    @Test("paging 250 orders by 20 returns each exactly once, in both directions", arguments: Backend.allCases)
-    func pagination(_ backend: Backend) throws {
+    static func pagination(_ backend: Backend) throws {
         let store = try Store(backend)
         for index in 0..<250 { try store.placeOrder(index % 3 == 0 ? "alice" : "bob", [("apple", 1)]) }
         let newest = try allPages(store, OrderQuery(limit: 20))
@@ -90,8 +106,7 @@ struct OrderHistoryTests {
         #expect(alice.numbers == Array(stride(from: 1, through: 250, by: 3)))
     }
 
-    @Test("one order is fetched by number with its lines; unknown numbers fail", arguments: Backend.allCases)
-    func orderByNumber(_ backend: Backend) throws {
+    static func orderByNumber(_ backend: Backend) throws {
         let store = try fourOrders(backend)
         let order = try store.service.order(3)
         #expect(order.cartID == "alice")
@@ -102,8 +117,7 @@ struct OrderHistoryTests {
         #expect(throws: CartError.orderNotFound(5)) { try store.service.order(5) }
     }
 
-    @Test("forEachOrder streams every matching order in order, honouring the limit", arguments: Backend.allCases)
-    func streaming(_ backend: Backend) throws {
+    static func streaming(_ backend: Backend) throws {
         let store = try fourOrders(backend)
         var seen: [OrderNumber] = []
         try store.service.forEachOrder(matching: OrderQuery(sku: "apple", sort: .oldestFirst)) { seen.append($0.number) }
@@ -116,8 +130,7 @@ struct OrderHistoryTests {
         #expect(seen == [2, 1])
     }
 
-    @Test("an error thrown while streaming stops the stream and comes back", arguments: Backend.allCases)
-    func streamingStops(_ backend: Backend) throws {
+    static func streamingStops(_ backend: Backend) throws {
         struct Stop: Error, Equatable {}
         let store = try fourOrders(backend)
         var seen = 0
@@ -130,8 +143,7 @@ struct OrderHistoryTests {
         #expect(seen == 2)
     }
 
-    @Test("stored instants keep their millisecond", arguments: Backend.allCases)
-    func millisecondInstants(_ backend: Backend) throws {
+    static func millisecondInstants(_ backend: Backend) throws {
         let store = try Store(backend)
         let instant = "2038-01-20T03:27:41.686Z"
         store.clock.set(try #require(UTCCalendar.parse(instant)))
@@ -144,9 +156,27 @@ struct OrderHistoryTests {
         #expect(try numbers(store, OrderQuery(placedBefore: order.placedAt)) == [])
     }
 
+    static func subMillisecondClock(_ backend: Backend) throws {
+        let store = try Store(backend)
+        store.clock.set(TestClock.start.addingTimeInterval(0.123_456_7))
+        try store.service.add("apple", to: "alice")
+        let summary = try #require(try store.service.listCarts().first)
+        #expect(UTCCalendar.iso8601(summary.updatedAt) == "2026-03-01T12:00:00.123Z")
+        let stamped = UTCCalendar.date(milliseconds: UTCCalendar.milliseconds(TestClock.start) + 123)
+        #expect(summary.updatedAt == stamped, "stamped to the whole millisecond")
+        let first = try store.service.checkout("alice", idempotencyKey: "k")
+        #expect(try store.service.order(1) == first.order, "the stored order is the one returned")
+        #expect(try store.service.checkout("alice", idempotencyKey: "k").order == first.order, "a replay returns the same")
+        #expect(UTCCalendar.iso8601(first.order.placedAt) == "2026-03-01T12:00:00.123Z")
+        #expect(try numbers(store, OrderQuery(placedOnOrAfter: TestClock.start.addingTimeInterval(0.123_9))) == [1])
+        #expect(try numbers(store, OrderQuery(placedBefore: TestClock.start.addingTimeInterval(0.123_9))) == [])
+        #expect(try store.service.prune(olderThan: TestClock.start.addingTimeInterval(0.123_9)) == 0, "changed in that millisecond")
+        #expect(try store.service.prune(olderThan: TestClock.start.addingTimeInterval(0.124)) == 1)
+    }
+
     /// Orders across a day and a month boundary:
     /// 2026-03-01 23:59:59 apple×2; 2026-03-02 00:00:00 pear×1 + plum×2; 2026-04-01 apple×1.
-    private func ordersOverDays(_ backend: Backend) throws -> Store {
+    private static func ordersOverDays(_ backend: Backend) throws -> Store {
         let store = try Store(backend)
         for (instant, items) in [
             ("2026-03-01T23:59:59Z", [("apple", 2)]),
@@ -160,8 +190,7 @@ struct OrderHistoryTests {
         return store
     }
 
-    @Test("stats total orders, units and revenue over a period", arguments: Backend.allCases)
-    func statsTotal(_ backend: Backend) throws {
+    static func statsTotal(_ backend: Backend) throws {
         let store = try ordersOverDays(backend)
         #expect(
             try store.service.orderStats(groupedBy: .total)
@@ -176,8 +205,7 @@ struct OrderHistoryTests {
                 == [OrderStatsRow(key: "total", orders: 0, items: 0, revenue: usd(0))])
     }
 
-    @Test("stats group by UTC day and by month, oldest first", arguments: Backend.allCases)
-    func statsByDayAndMonth(_ backend: Backend) throws {
+    static func statsByDayAndMonth(_ backend: Backend) throws {
         let store = try ordersOverDays(backend)
         #expect(
             try store.service.orderStats(groupedBy: .day) == [
@@ -192,8 +220,7 @@ struct OrderHistoryTests {
             ])
     }
 
-    @Test("stats by product put the highest revenue first", arguments: Backend.allCases)
-    func statsByProduct(_ backend: Backend) throws {
+    static func statsByProduct(_ backend: Backend) throws {
         let store = try ordersOverDays(backend)
         #expect(
             try store.service.orderStats(groupedBy: .product) == [
@@ -206,8 +233,7 @@ struct OrderHistoryTests {
                 == ["plum", "pear"], "a SKU filter selects orders, then all their lines count")
     }
 
-    @Test("stats by product list equal revenues by SKU; days before 1970 are floored", arguments: Backend.allCases)
-    func statsTiesAndEpoch(_ backend: Backend) throws {
+    static func statsTiesAndEpoch(_ backend: Backend) throws {
         let store = try Store(backend)
         store.clock.set(try #require(UTCCalendar.parse("1969-12-31T23:00:00Z")))
         try store.service.add("plum", to: "alice")
@@ -219,8 +245,7 @@ struct OrderHistoryTests {
     }
 
     // SQLite inserts up to 16 order lines per statement; these counts cross that bound.
-    @Test("orders of 1 to 40 lines read back with every line, in order", arguments: Backend.allCases)
-    func ordersOfManyLines(_ backend: Backend) throws {
+    static func ordersOfManyLines(_ backend: Backend) throws {
         let store = try Store(backend)
         let orders = [1, 15, 16, 17, 33, 40].enumerated().map { index, count in
             let lines = (1...count).map { position in
@@ -241,8 +266,7 @@ struct OrderHistoryTests {
         }
     }
 
-    @Test("stats whose revenue does not fit in 64 bits fail with amountOverflow", arguments: Backend.allCases)
-    func statsOverflow(_ backend: Backend) throws {
+    static func statsOverflow(_ backend: Backend) throws {
         let store = try Store(backend)
         // No checkout can place such orders; another client writing storage directly can.
         let huge = usd(Int64.max / 2 + 1)

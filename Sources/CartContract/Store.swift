@@ -1,26 +1,16 @@
 import CartCore
-import CartTestSupport
 import Testing
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
-/// One test case's store: a fresh repository of one backend, a hand-moved clock, and the
-/// service over both.
+/// One case's store: a fresh repository from the backend's factory, a hand-moved clock, and
+/// the service over both.
 struct Store {
-    let backend: Backend
     let repository: any CartRepository
     let clock: TestClock
     let service: CartService
-    /// Keeps a file backend's directory alive as long as the store.
-    private let directory: TemporaryDirectory?
 
     /// A fresh store; with `seeded`, the catalog of `Catalog` is in it.
     init(_ backend: Backend, settings: StoreSettings = .defaults, seeded: Bool = true) throws {
-        self.backend = backend
-        (repository, directory) = try backend.makeRepository(settings: settings)
+        repository = try backend.makeRepository(settings: settings)
         clock = TestClock()
         let clock = clock
         service = CartService(repository: repository, clock: { clock.now })
@@ -32,16 +22,7 @@ struct Store {
     /// Everything the store holds, read in one snapshot, to compare before and after a change
     /// that must change nothing.
     func state() throws -> StoreState {
-        try repository.read { storage in
-            let carts = try storage.carts()
-            var lines: [String: [StoredCartLine]] = [:]
-            for cart in carts { lines[cart.id] = try storage.cartLines(cartID: cart.id) }
-            var orders: [Order] = []
-            try storage.forEachOrder(matching: OrderQuery(sort: .oldestFirst)) { orders.append($0) }
-            return StoreState(
-                settings: try storage.settings(), products: try storage.products(includeInactive: true),
-                carts: carts, lines: lines, orders: orders, lastOrderNumber: try storage.lastOrderNumber())
-        }
+        try repository.read { storage in try StoreState(storage) }
     }
 
     /// Expects `body` to fail with `error` and to leave the store exactly as it was.
@@ -75,33 +56,4 @@ struct Store {
         for (sku, quantity) in items { try service.add(sku, quantity: quantity, to: cartID) }
         return try service.checkout(cartID, idempotencyKey: key).order
     }
-}
-
-/// Everything a store holds, comparable as a whole.
-struct StoreState: Equatable {
-    var settings: StoreSettings
-    var products: [Product]
-    var carts: [CartSummary]
-    var lines: [String: [StoredCartLine]]
-    var orders: [Order]
-    var lastOrderNumber: OrderNumber
-}
-
-/// The catalog every seeded store starts with.
-enum Catalog {
-    /// $1.25, stock not tracked.
-    static let apple = Product(sku: "apple", name: "Apple", price: usd(125))
-    /// $0.99, 5 in stock.
-    static let pear = Product(sku: "pear", name: "Pear", price: usd(99), stock: 5)
-    /// $2.50, 10 in stock.
-    static let plum = Product(sku: "plum", name: "Plum", price: usd(250), stock: 10)
-    /// $3.00, not for sale.
-    static let kiwi = Product(sku: "kiwi", name: "Kiwi", price: usd(300), isActive: false)
-
-    static let products = [apple, pear, plum, kiwi]
-}
-
-/// An amount in US cents.
-func usd(_ cents: Int64) -> Money {
-    Money(minorUnits: cents, currency: .usd)
 }

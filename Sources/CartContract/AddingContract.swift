@@ -1,10 +1,27 @@
 import CartCore
 import Testing
 
-@Suite("Adding to a cart")
-struct AddingTests {
-    @Test("adding a product creates a line with that quantity", arguments: Backend.allCases)
-    func addCreatesLine(_ backend: Backend) throws {
+/// Adding units of a product to a cart, and the rules a line must meet.
+enum AddingContract {
+    static let cases = ContractCase.suite(
+        "Adding to a cart", key: "adding",
+        [
+            ("addCreatesLine", "adding a product creates a line with that quantity", addCreatesLine),
+            ("addDefaultsToOne", "adding defaults to one unit", addDefaultsToOne),
+            ("addQuantityBounds", "adding needs at least one unit and at most the per-line cap", addQuantityBounds),
+            ("addUnknown", "adding an unknown product is refused", addUnknown),
+            ("addInactive", "adding an inactive product is refused", addInactive),
+            ("addMergesSameSKU", "adding the same SKU again merges into its one line", addMergesSameSKU),
+            ("addPerLineCap", "a line may reach the per-line cap but not pass it", addPerLineCap),
+            ("addTrackedStock", "a line may not hold more than the tracked stock", addTrackedStock),
+            ("stockIsCheckedPerCart", "stock in other carts does not limit this cart", stockIsCheckedPerCart),
+            ("untrackedStock", "a product without tracked stock is limited only by the cap", untrackedStock),
+            ("zeroStock", "out of stock products cannot be added", zeroStock),
+            ("linesCap", "a new line beyond the lines cap is refused; existing lines still grow", linesCap),
+            ("largestCartTotals", "the most expensive possible line and cart total exactly, without overflow", largestCartTotals),
+        ])
+
+    static func addCreatesLine(_ backend: Backend) throws {
         let store = try Store(backend)
         let update = try store.service.add("apple", quantity: 3, to: "alice")
         #expect(update == CartUpdate(cartID: "alice", version: 1, sku: "apple", quantity: 3))
@@ -12,15 +29,13 @@ struct AddingTests {
         #expect(cart.lines == [try CartLine(sku: "apple", name: "Apple", quantity: 3, unitPrice: usd(125))])
     }
 
-    @Test("adding defaults to one unit", arguments: Backend.allCases)
-    func addDefaultsToOne(_ backend: Backend) throws {
+    static func addDefaultsToOne(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         #expect(try store.quantities("alice") == ["apple": 1])
     }
 
-    @Test("adding needs at least one unit and at most the per-line cap", arguments: Backend.allCases)
-    func addQuantityBounds(_ backend: Backend) throws {
+    static func addQuantityBounds(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         let before = try store.state()
@@ -32,22 +47,19 @@ struct AddingTests {
         #expect(try store.state() == before)
     }
 
-    @Test("adding an unknown product is refused", arguments: Backend.allCases)
-    func addUnknown(_ backend: Backend) throws {
+    static func addUnknown(_ backend: Backend) throws {
         let store = try Store(backend)
         #expect(throws: CartError.unknownProduct("banana")) { try store.service.add("banana", to: "alice") }
         #expect(try store.service.listCarts().isEmpty)
     }
 
-    @Test("adding an inactive product is refused", arguments: Backend.allCases)
-    func addInactive(_ backend: Backend) throws {
+    static func addInactive(_ backend: Backend) throws {
         let store = try Store(backend)
         #expect(throws: CartError.inactiveProduct("kiwi")) { try store.service.add("kiwi", to: "alice") }
         #expect(try store.service.listCarts().isEmpty)
     }
 
-    @Test("adding the same SKU again merges into its one line", arguments: Backend.allCases)
-    func addMergesSameSKU(_ backend: Backend) throws {
+    static func addMergesSameSKU(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 2, to: "alice")
         try store.service.add("pear", to: "alice")
@@ -58,8 +70,7 @@ struct AddingTests {
         #expect(try store.quantities("alice") == ["apple": 5, "pear": 1])
     }
 
-    @Test("a line may reach the per-line cap but not pass it", arguments: Backend.allCases)
-    func addPerLineCap(_ backend: Backend) throws {
+    static func addPerLineCap(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 60, to: "alice")
         #expect(throws: CartError.lineQuantityCapExceeded(sku: "apple", requested: 100, cap: 99)) {
@@ -70,8 +81,7 @@ struct AddingTests {
         #expect(try store.quantities("alice") == ["apple": 99])
     }
 
-    @Test("a line may not hold more than the tracked stock", arguments: Backend.allCases)
-    func addTrackedStock(_ backend: Backend) throws {
+    static func addTrackedStock(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("pear", quantity: 3, to: "alice")
         #expect(throws: CartError.insufficientStock(sku: "pear", requested: 6, available: 5)) {
@@ -82,23 +92,20 @@ struct AddingTests {
         #expect(try store.stock("pear") == 5, "adding to a cart reserves nothing")
     }
 
-    @Test("stock in other carts does not limit this cart", arguments: Backend.allCases)
-    func stockIsCheckedPerCart(_ backend: Backend) throws {
+    static func stockIsCheckedPerCart(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("pear", quantity: 5, to: "alice")
         try store.service.add("pear", quantity: 5, to: "bob")
         #expect(try store.quantities("bob") == ["pear": 5])
     }
 
-    @Test("a product without tracked stock is limited only by the cap", arguments: Backend.allCases)
-    func untrackedStock(_ backend: Backend) throws {
+    static func untrackedStock(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 99, to: "alice")
         #expect(try store.quantities("alice") == ["apple": 99])
     }
 
-    @Test("out of stock products cannot be added", arguments: Backend.allCases)
-    func zeroStock(_ backend: Backend) throws {
+    static func zeroStock(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(0)))
         #expect(throws: CartError.insufficientStock(sku: "pear", requested: 1, available: 0)) {
@@ -106,8 +113,7 @@ struct AddingTests {
         }
     }
 
-    @Test("a new line beyond the lines cap is refused; existing lines still grow", arguments: Backend.allCases)
-    func linesCap(_ backend: Backend) throws {
+    static func linesCap(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.updateSettings(maxLinesPerCart: 2)
         try store.service.add("apple", to: "alice")
@@ -120,8 +126,7 @@ struct AddingTests {
         try store.service.add("plum", to: "bob")
     }
 
-    @Test("the most expensive possible line and cart total exactly, without overflow", arguments: Backend.allCases)
-    func largestCartTotals(_ backend: Backend) throws {
+    static func largestCartTotals(_ backend: Backend) throws {
         let store = try Store(backend)
         let maxQuantity = StoreSettings.maxLineQuantityRange.upperBound
         try store.service.updateSettings(maxLineQuantity: maxQuantity)

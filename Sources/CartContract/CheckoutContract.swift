@@ -1,10 +1,29 @@
 import CartCore
 import Testing
 
-@Suite("Checkout")
-struct CheckoutTests {
+/// Checkout: orders, their numbers, stock, idempotency keys.
+enum CheckoutContract {
+    static let cases = ContractCase.suite(
+        "Checkout", key: "checkout",
+        [
+            ("emptyCart", "checkout of an empty cart is refused and consumes no number", emptyCart),
+            ("placesOrder", "checkout places an order with number, cart, clock time, items and total", placesOrder),
+            ("orderLines", "order lines copy SKU, name, unit price, quantity and line total in cart order", orderLines),
+            ("effects", "checkout decrements tracked stock, clears the cart and moves its version", effects),
+            ("sequentialNumbers", "order numbers run 1, 2, 3 across carts", sequentialNumbers),
+            ("inactiveLine", "a line whose product went inactive fails checkout, named, changing nothing", inactiveLine),
+            ("overLoweredCap", "a line over a lowered per-line cap fails checkout, named, changing nothing", overLoweredCap),
+            ("stockDropped", "a line with more units than the stock left fails checkout, named, changing nothing", stockDropped),
+            ("failsOnThirdLine", "a checkout failing on the third line leaves cart, stock and order numbers as they were", failsOnThirdLine),
+            ("ordersAreFrozen", "an order keeps its lines and total when the catalog changes later", ordersAreFrozen),
+            ("idempotentReplay", "the same key for the same cart returns the same order, flagged as a replay", idempotentReplay),
+            ("threeRetries", "an idempotent checkout retried three times yields one order", threeRetries),
+            ("concurrentRetries", "concurrent retries with one key place one order", concurrentRetries),
+            ("keyOfAnotherCart", "a key already used by another cart is refused and changes nothing", keyOfAnotherCart),
+        ])
+
     /// A store where alice holds 3 apples, 2 pears and 4 plums (in that order).
-    private func filledStore(_ backend: Backend) throws -> Store {
+    private static func filledStore(_ backend: Backend) throws -> Store {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 3, to: "alice")
         try store.service.add("pear", quantity: 2, to: "alice")
@@ -12,8 +31,7 @@ struct CheckoutTests {
         return store
     }
 
-    @Test("checkout of an empty cart is refused and consumes no number", arguments: Backend.allCases)
-    func emptyCart(_ backend: Backend) throws {
+    static func emptyCart(_ backend: Backend) throws {
         let store = try Store(backend)
         #expect(throws: CartError.emptyCart("alice")) { try store.service.checkout("alice") }
         try store.service.add("apple", to: "alice")
@@ -22,8 +40,7 @@ struct CheckoutTests {
         #expect(try store.placeOrder("bob", [("apple", 1)]).number == 1)
     }
 
-    @Test("checkout places an order with number, cart, clock time, items and total", arguments: Backend.allCases)
-    func placesOrder(_ backend: Backend) throws {
+    static func placesOrder(_ backend: Backend) throws {
         let store = try filledStore(backend)
         store.clock.advance(seconds: 3_600)
         let result = try store.service.checkout("alice")
@@ -39,8 +56,7 @@ struct CheckoutTests {
         #expect(try store.service.order(1) == order, "the stored order is the one returned")
     }
 
-    @Test("order lines copy SKU, name, unit price, quantity and line total in cart order", arguments: Backend.allCases)
-    func orderLines(_ backend: Backend) throws {
+    static func orderLines(_ backend: Backend) throws {
         let store = try filledStore(backend)
         let order = try store.service.checkout("alice").order
         #expect(
@@ -51,8 +67,7 @@ struct CheckoutTests {
             ])
     }
 
-    @Test("checkout decrements tracked stock, clears the cart and moves its version", arguments: Backend.allCases)
-    func effects(_ backend: Backend) throws {
+    static func effects(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.service.add("pear", to: "bob")
         _ = try store.service.checkout("alice")
@@ -65,22 +80,19 @@ struct CheckoutTests {
         #expect(try store.quantities("bob") == ["pear": 1], "other carts are untouched")
     }
 
-    @Test("order numbers run 1, 2, 3 across carts", arguments: Backend.allCases)
-    func sequentialNumbers(_ backend: Backend) throws {
+    static func sequentialNumbers(_ backend: Backend) throws {
         let store = try Store(backend)
         let numbers = try ["alice", "bob", "alice", "carol"].map { try store.placeOrder($0, [("apple", 1)]).number }
         #expect(numbers == [1, 2, 3, 4])
     }
 
-    @Test("a line whose product went inactive fails checkout, named, changing nothing", arguments: Backend.allCases)
-    func inactiveLine(_ backend: Backend) throws {
+    static func inactiveLine(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.service.updateProduct("pear", with: ProductUpdate(isActive: false))
         try store.expectRefusal(CartError.inactiveProduct("pear")) { try store.service.checkout("alice") }
     }
 
-    @Test("a line over a lowered per-line cap fails checkout, named, changing nothing", arguments: Backend.allCases)
-    func overLoweredCap(_ backend: Backend) throws {
+    static func overLoweredCap(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.service.updateSettings(maxLineQuantity: 2)
         try store.expectRefusal(CartError.lineQuantityCapExceeded(sku: "apple", requested: 3, cap: 2)) {
@@ -88,8 +100,7 @@ struct CheckoutTests {
         }
     }
 
-    @Test("a line with more units than the stock left fails checkout, named, changing nothing", arguments: Backend.allCases)
-    func stockDropped(_ backend: Backend) throws {
+    static func stockDropped(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(1)))
         try store.expectRefusal(CartError.insufficientStock(sku: "pear", requested: 2, available: 1)) {
@@ -97,8 +108,7 @@ struct CheckoutTests {
         }
     }
 
-    @Test("a checkout failing on the third line leaves cart, stock and order numbers as they were", arguments: Backend.allCases)
-    func failsOnThirdLine(_ backend: Backend) throws {
+    static func failsOnThirdLine(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.placeOrder("bob", [("plum", 1)])
         try store.service.updateProduct("plum", with: ProductUpdate(stock: .some(3)))
@@ -119,8 +129,7 @@ struct CheckoutTests {
         #expect(!retry.replayed, "the failed checkout did not record its key")
     }
 
-    @Test("an order keeps its lines and total when the catalog changes later", arguments: Backend.allCases)
-    func ordersAreFrozen(_ backend: Backend) throws {
+    static func ordersAreFrozen(_ backend: Backend) throws {
         let store = try filledStore(backend)
         let placed = try store.service.checkout("alice").order
         try store.service.updateProduct("apple", with: ProductUpdate(name: "Renamed", price: usd(9_999)))
@@ -130,8 +139,7 @@ struct CheckoutTests {
         #expect(try store.service.orderStats(groupedBy: .total).first?.revenue == placed.total)
     }
 
-    @Test("the same key for the same cart returns the same order, flagged as a replay", arguments: Backend.allCases)
-    func idempotentReplay(_ backend: Backend) throws {
+    static func idempotentReplay(_ backend: Backend) throws {
         let store = try filledStore(backend)
         let first = try store.service.checkout("alice", idempotencyKey: "click-1")
         try store.service.add("apple", to: "alice")
@@ -143,8 +151,7 @@ struct CheckoutTests {
         #expect(try store.state() == before, "a replay changes nothing, not even the refilled cart")
     }
 
-    @Test("an idempotent checkout retried three times yields one order", arguments: Backend.allCases)
-    func threeRetries(_ backend: Backend) throws {
+    static func threeRetries(_ backend: Backend) throws {
         let store = try filledStore(backend)
         let results = try (0..<4).map { _ in try store.service.checkout("alice", idempotencyKey: "k-42") }
         #expect(results.map(\.replayed) == [false, true, true, true])
@@ -154,8 +161,7 @@ struct CheckoutTests {
         #expect(try store.service.cart("alice").version == 4, "the cart changed once")
     }
 
-    @Test("concurrent retries with one key place one order", arguments: Backend.allCases)
-    func concurrentRetries(_ backend: Backend) async throws {
+    static func concurrentRetries(_ backend: Backend) async throws {
         let store = try filledStore(backend)
         let service = store.service
         let results = try await withThrowingTaskGroup(of: CheckoutResult.self) { group in
@@ -168,8 +174,7 @@ struct CheckoutTests {
         #expect(try store.stock("plum") == 6)
     }
 
-    @Test("a key already used by another cart is refused and changes nothing", arguments: Backend.allCases)
-    func keyOfAnotherCart(_ backend: Backend) throws {
+    static func keyOfAnotherCart(_ backend: Backend) throws {
         let store = try filledStore(backend)
         _ = try store.service.checkout("alice", idempotencyKey: "shared")
         try store.service.add("apple", to: "bob")

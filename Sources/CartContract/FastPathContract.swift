@@ -1,0 +1,158 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CartCore
+import Testing
+
+/// A backend overrides a fast path only to answer it in fewer steps, never differently: each
+/// case compares the backend's own answer and effect with the protocols' default, which
+/// `BasicStorage` reaches by hiding every override.
+enum FastPathContract {
+    static let cases = ContractCase.suite(
+        "Fast paths answer as the defaults", key: "fastPaths",
+        [
+            ("lineContext", "lineContext answers as its default for lines, new lines, unknown carts and products", lineContext),
+            ("productsAndCounts", "products(skus:) and the counts answer as their defaults", productsAndCounts),
+            ("insertAbsentProducts", "insertAbsentProducts stores and answers what its default does, for batches of every size, new and stored SKUs mixed", insertAbsentProducts),
+            ("updateProductStock", "updateProductStock stores what its default stores", updateProductStock),
+            ("deleteCartLines", "deleteCartLines(cartID:including:) removes and counts what its default does, lines left out of the list too", deleteCartLines),
+            ("deleteCarts", "deleteCarts(updatedBefore:) deletes and counts what its default does, at the instant and a microsecond either side", deleteCarts),
+        ])
+
+    /// Thrown to roll a unit back once its outcome is read.
+    private struct RollBack: Error {}
+
+    /// What `write` returns and the state it leaves, read in its unit, which is then rolled
+    /// back so that the next outcome starts from the same state.
+    private static func outcome<Value>(
+        _ store: Store, _ write: (any CartStorageWriter) throws -> Value
+    ) throws -> (value: Value, state: StoreState)? {
+        var outcome: (Value, StoreState)?
+        do {
+            try store.repository.write { storage in
+                outcome = (try write(storage), try StoreState(storage))
+                throw RollBack()
+            }
+        } catch is RollBack {}
+        return outcome
+    }
+
+    /// Expects `write` through the backend's own storage and through its basics alone to
+    /// return the same and leave the same state.
+    private static func expectSameOutcome<Value: Equatable>(
+        _ store: Store, _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation,
+        _ write: (any CartStorageWriter) throws -> Value
+    ) throws {
+        let own = try outcome(store, write)
+        let byDefault = try outcome(store) { storage in try write(BasicStorage(storage)) }
+        #expect(own?.value == byDefault?.value, "\(what): the answer", sourceLocation: sourceLocation)
+        #expect(own?.state == byDefault?.state, "\(what): the stored state", sourceLocation: sourceLocation)
+        #expect(own != nil, "\(what): the unit ran", sourceLocation: sourceLocation)
+    }
+
+    /// Expects a read to answer the same through the backend's own storage and its basics.
+    private static func expectSameAnswer<Value: Equatable>(
+        _ store: Store, _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation,
+        _ read: (any CartStorageReader) throws -> Value
+    ) throws {
+        let (own, byDefault) = try store.repository.write { storage in (try read(storage), try read(BasicStorage(storage))) }
+        #expect(own == byDefault, what, sourceLocation: sourceLocation)
+    }
+
+    /// A store where alice holds apple ×2, pear ×1 and plum ×3, bob's cart was emptied by a
+    /// checkout, and carol's line of a product now inactive.
+    private static func cartsStore(_ backend: Backend) throws -> Store {
+        let store = try Store(backend)
+        try store.placeOrder("bob", [("plum", 1)])
+        try store.service.add("apple", quantity: 2, to: "alice")
+        try store.service.add("pear", to: "alice")
+        try store.service.add("plum", quantity: 3, to: "alice")
+        try store.service.add("apple", to: "carol")
+        try store.service.updateProduct("apple", with: ProductUpdate(isActive: false))
+        return store
+    }
+
+    static func lineContext(_ backend: Backend) throws {
+        let store = try cartsStore(backend)
+        for cart in ["alice", "bob", "carol", "nobody"] {
+            for sku in ["apple", "pear", "plum", "kiwi", "ghost"] {
+                try expectSameAnswer(store, "cart '\(cart)', SKU '\(sku)'") { storage in
+                    try storage.lineContext(cartID: cart, sku: sku)
+                }
+            }
+        }
+    }
+
+    static func productsAndCounts(_ backend: Backend) throws {
+        let store = try cartsStore(backend)
+        for skus in [[], ["apple"], ["ghost"], ["plum", "ghost", "apple", "plum", "kiwi"], (0..<70).map { "p\($0)" }] {
+            try expectSameAnswer(store, "products \(skus.prefix(5))") { try $0.products(skus: skus) }
+        }
+        try expectSameAnswer(store, "productCount") { try $0.productCount() }
+        try expectSameAnswer(store, "cartCount") { try $0.cartCount() }
+        try expectSameAnswer(store, "orderCount") { try $0.orderCount() }
+        let empty = try Store(backend, seeded: false)
+        try expectSameAnswer(empty, "the counts of an empty store") {
+            [try $0.productCount(), try $0.cartCount(), try $0.orderCount()]
+        }
+    }
+
+    static func insertAbsentProducts(_ backend: Backend) throws {
+        let store = try cartsStore(backend)
+        for count in [0, 1, 63, 64, 65, 128, 150] {
+            for storedEvery in [0, 1, 7] {
+                let products = (0..<count).map { (index: Int) -> Product in
+                    if storedEvery > 0, index % storedEvery == 0 { return Product(sku: "apple", name: "Apple again", price: usd(1)) }
+                    let stock: Int? = index % 4 == 0 ? nil : index
+                    return Product(
+                        sku: "n\(count - index)", name: "New \(index)", price: usd(Int64(index)), isActive: index % 3 != 0,
+                        stock: stock)
+                }
+                // A stored SKU at most once, since the SKUs of one call differ.
+                var seen = Set<String>()
+                let distinct = products.filter { seen.insert($0.sku).inserted }
+                try expectSameOutcome(store, "\(distinct.count) products, stored every \(storedEvery)") { storage in
+                    try storage.insertAbsentProducts(distinct)
+                }
+            }
+        }
+    }
+
+    static func updateProductStock(_ backend: Backend) throws {
+        let store = try cartsStore(backend)
+        for (sku, stock) in [("pear", 0), ("pear", nil), ("apple", 7), ("kiwi", 1_000_000)] as [(String, Int?)] {
+            var product = try store.service.product(sku)
+            product.stock = stock
+            try expectSameOutcome(store, "'\(sku)' to \(stock.map(String.init) ?? "untracked")") { storage -> Bool in
+                try storage.updateProductStock(product)
+                return true
+            }
+        }
+    }
+
+    static func deleteCartLines(_ backend: Backend) throws {
+        let store = try cartsStore(backend)
+        let lists: [(cart: String, skus: [String])] = [
+            ("alice", ["apple", "pear", "plum"]), ("alice", ["pear", "apple"]), ("alice", ["plum"]), ("alice", []),
+            ("carol", ["apple"]), ("bob", []), ("nobody", []),
+        ]
+        for (cart, skus) in lists {
+            try expectSameOutcome(store, "cart '\(cart)' listing \(skus)") { try $0.deleteCartLines(cartID: cart, including: skus) }
+        }
+    }
+
+    static func deleteCarts(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let start = TestClock.start
+        for (offset, cart) in [(0.0, "old"), (99.999, "close"), (100, "edge"), (100.001, "after"), (200, "fresh")] {
+            store.clock.set(start.addingTimeInterval(offset))
+            try store.service.add("apple", to: cart)
+        }
+        let instants = [0, 100, 100.000_001, 99.999_999, 100.001, 1000].map { start.addingTimeInterval($0) }
+        for instant in instants + [.distantPast, .distantFuture] {
+            try expectSameOutcome(store, "before \(UTCCalendar.iso8601(instant))") { try $0.deleteCarts(updatedBefore: instant) }
+        }
+    }
+}
