@@ -77,7 +77,7 @@ let package = Package(
         ),
         .target(
             name: "CartPostgres",
-            dependencies: ["CLibpq"],
+            dependencies: ["CartCore", "CLibpq", "Migrations"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -182,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CartPostgresTests",
-            dependencies: ["CartPostgres"],
+            dependencies: ["CartContract", "CartCore", "CartInMemory", "CartPostgres", "CartSQLite", "CartTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -16,8 +16,9 @@ extension PostgresConnection {
     /// If `body` throws before anything was sent, nothing reaches the server.
     ///
     /// - Throws: what `body` throws, or `PostgresError`: a statement's or the COMMIT's failure
-    ///   (a serialization failure of a serializable transaction may show only at COMMIT), a
-    ///   lost connection, or `.invalidArgument` when a transaction is already open.
+    ///   (a serialization failure of a serializable transaction may show only at COMMIT; a
+    ///   transaction that a failed statement aborted is rolled back, 25P02), a lost
+    ///   connection, or `.invalidArgument` when a transaction is already open.
     public func transaction<Result>(
         _ isolation: PostgresIsolationLevel = .readCommitted, readOnly: Bool = false, _ body: () throws -> Result
     ) throws -> Result {
@@ -30,8 +31,14 @@ extension PostgresConnection {
         queue(begin)
         do {
             let result = try body()
-            queue("COMMIT")
-            try flush()
+            // The server answers COMMIT of a transaction a failed statement aborted (one whose
+            // error `body` caught) with a ROLLBACK: that is a failure, not a success.
+            let commit = try execute("COMMIT")
+            guard commit.commandTag == "COMMIT" else {
+                throw PostgresError(
+                    kind: .server, message: "the transaction was rolled back, not committed: one of its statements had failed",
+                    sqlState: "25P02", sql: "COMMIT")
+            }
             return result
         } catch {
             rollBack()

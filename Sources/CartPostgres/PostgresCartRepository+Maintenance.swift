@@ -1,0 +1,68 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import CartCore
+
+extension PostgresCartRepository: StoreMaintenance {
+    private static let selectDetails =
+        "SELECT current_setting('server_version'), current_database(), coalesce(current_schema(), '')"
+
+    /// The schema version, the migrations applied and pending, and the server's version, the
+    /// database, the schema and the pool's size; the location with its password masked.
+    ///
+    /// - Throws: `MigrationError` for a schema this build must not use, or `PostgresError`.
+    public func status() throws -> StoreStatus {
+        try pool.withConnection { connection in
+            let applied = try PostgresMigrator.shipped.survey(connection).applied
+            guard let row = try connection.execute(Self.selectDetails).first else {
+                throw PostgresError(kind: .unexpectedResult, message: "no server details", sql: Self.selectDetails)
+            }
+            return StoreStatus(
+                kind: PostgresStoreBackend.kind, location: location.redacted, schemaVersion: applied.count,
+                appliedMigrations: applied,
+                pendingMigrations: PostgresMigrator.shipped.plan.pending(after: applied).map(\.name),
+                details: [
+                    StoreStatus.Detail(key: "serverVersion", label: "Server version", value: try row.string(0)),
+                    StoreStatus.Detail(key: "database", label: "Database", value: try row.string(1)),
+                    StoreStatus.Detail(key: "schema", label: "Schema", value: try row.string(2)),
+                    StoreStatus.Detail(key: "poolSize", label: "Connection pool", value: "\(pool.maximumConnections)"),
+                ])
+        }
+    }
+
+    /// Applies pending migrations in one transaction; a new store gets the repository's
+    /// initial settings.
+    ///
+    /// - Returns: the names of the migrations applied now; empty when up to date.
+    /// - Throws: `MigrationError`, `PostgresStoreError.noSchema`, or `PostgresError`.
+    @discardableResult
+    public func migrate() throws -> [String] {
+        try pool.withConnection { connection in
+            try PostgresMigrator.shipped.migrate(connection, location: location, initialSettings: initialSettings, now: Date())
+        }
+    }
+
+    /// Looks, in one snapshot, for what the schema's constraints should have kept out and
+    /// another client may have let in (with a constraint dropped, made NOT VALID, or its
+    /// trigger disabled): rows that break a CHECK, rows that reference nothing, carts whose
+    /// line summary does not match their lines, orders whose totals are not their lines',
+    /// and an order counter out of step with the orders.
+    ///
+    /// - Returns: one line per problem; empty for a healthy store.
+    /// - Throws: `PostgresError`.
+    public func check() throws -> [String] {
+        try pool.withConnection { connection in
+            try connection.transaction(.repeatableRead, readOnly: true) {
+                try PostgresStoreCheck(connection: connection).problems()
+            }
+        }
+    }
+}
+
+extension PostgresCartRepository {
+    /// Opens PostgreSQL stores through a `StoreRegistry`: `postgresql://…` and `postgres://…`
+    /// locations.
+    public static let backend: any StoreBackend = PostgresStoreBackend()
+}

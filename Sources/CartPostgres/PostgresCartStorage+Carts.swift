@@ -1,0 +1,196 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CartCore
+
+/// Carts and their lines.
+extension PostgresCartStorage {
+    private static let selectCartHeader = "SELECT version, updated_at, line_count, next_position FROM carts WHERE id = $1"
+    // FOR UPDATE rather than FOR NO KEY UPDATE: the cart may be deleted, and no other unit
+    // may add a line to it meanwhile (the foreign key's check takes a key-share lock on it).
+    private static let lockCartHeader = selectCartHeader + " FOR UPDATE"
+
+    func cartHeader(id: String) throws -> CartHeader? {
+        guard let row = try rows(locks ? Self.lockCartHeader : Self.selectCartHeader, [.text(id)]).first else { return nil }
+        return CartHeader(
+            id: id, version: try row.int(0), updatedAt: UTCCalendar.date(milliseconds: try row.int64(1)),
+            lineCount: try row.int(2), nextLinePosition: try row.int(3))
+    }
+
+    private static let insertCartSQL = """
+        INSERT INTO carts (id, version, updated_at, line_count, next_position) VALUES ($1, $2, $3, $4, $5)
+        ON CONFLICT (id) DO NOTHING
+        """
+    private static let updateCartSQL = """
+        UPDATE carts SET version = $2, updated_at = $3, line_count = $4, next_position = $5
+        WHERE id = $1 AND version = $6
+        """
+
+    // The UPDATE replaces only the version the unit read, so a header at another version is
+    // refused, not overwritten.
+    func saveCartHeader(_ header: CartHeader, previousVersion: Int?) throws {
+        var parameters: [PostgresValue] = [
+            .text(header.id), PostgresValue(header.version), .integer(UTCCalendar.milliseconds(header.updatedAt)),
+            PostgresValue(header.lineCount), PostgresValue(header.nextLinePosition),
+        ]
+        let cart = "cart '\(DisplayText.clean(header.id))'"
+        guard let previousVersion else {
+            guard try change(Self.insertCartSQL, parameters) == 1 else { throw PostgresStoreError.alreadyStored(cart) }
+            return
+        }
+        parameters.append(PostgresValue(previousVersion))
+        guard try change(Self.updateCartSQL, parameters) == 1 else {
+            throw PostgresStoreError.notStored("\(cart) at version \(previousVersion)")
+        }
+    }
+
+    private static let selectCartLines = """
+        SELECT l.position, l.quantity, p.sku, p.name, p.price, p.active, p.stock
+        FROM cart_lines AS l JOIN products AS p ON p.sku = l.sku
+        WHERE l.cart_id = $1
+        ORDER BY p.sku
+        """
+    // Products in SKU order, so that checkouts sharing products lock them in the same order.
+    private static let lockCartLines = selectCartLines + " FOR UPDATE OF l FOR NO KEY UPDATE OF p"
+
+    func cartLines(cartID: String) throws -> [StoredCartLine] {
+        var lines: [(position: Int, line: StoredCartLine)] = []
+        for row in try rows(locks ? Self.lockCartLines : Self.selectCartLines, [.text(cartID)]) {
+            lines.append((try row.int(0), StoredCartLine(quantity: try row.int(1), product: try product(from: row, at: 2))))
+        }
+        return lines.sorted { ($0.position, $0.line.product.sku) < ($1.position, $1.line.product.sku) }.map(\.line)
+    }
+
+    private static let lineContextColumns = """
+        SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity,
+            s.currency, s.currency_exponent, s.currency_symbol
+        """
+    private static let selectLineContext = lineContextColumns + """
+
+        FROM (SELECT) AS one
+            LEFT JOIN carts AS c ON c.id = $1
+            LEFT JOIN products AS p ON p.sku = $2
+            LEFT JOIN cart_lines AS l ON l.cart_id = $1 AND l.sku = $2
+            LEFT JOIN settings AS s ON s.id = 1
+        """
+    // FOR UPDATE cannot lock the nullable side of an outer join, so each row is locked in a
+    // CTE of its own. They run in join order, the cart first, as in every unit that locks a
+    // cart and its lines' products; were the planner to order them otherwise, a deadlock
+    // would end one of the units, and the repository would run it again.
+    private static let lockLineContext = """
+        WITH c AS (SELECT version, line_count, next_position FROM carts WHERE id = $1 FOR UPDATE),
+            p AS (SELECT price, active, stock FROM products WHERE sku = $2 FOR SHARE),
+            l AS (SELECT quantity FROM cart_lines WHERE cart_id = $1 AND sku = $2 FOR UPDATE)
+
+        """ + lineContextColumns + """
+
+        FROM (SELECT) AS one
+            LEFT JOIN c ON true LEFT JOIN p ON true LEFT JOIN l ON true LEFT JOIN settings AS s ON s.id = 1
+        """
+
+    // One statement instead of three (header, product, line), with the currency of the
+    // product's price.
+    func lineContext(cartID: String, sku: String) throws -> CartLineContext {
+        let result = try rows(locks ? Self.lockLineContext : Self.selectLineContext, [.text(cartID), .text(sku)])
+        guard let row = result.first else { throw PostgresStoreError.missingRow("answer to a line's context") }
+        let exists = !(try row.isNull(0))
+        var terms: ProductTerms?
+        if !(try row.isNull(3)) {
+            guard !(try row.isNull(7)) else { throw PostgresStoreError.missingRow("settings row") }
+            terms = ProductTerms(
+                price: Money(minorUnits: try row.int64(3), currency: try Self.currency(row, at: 7)),
+                isActive: try row.bool(4), stock: try row.optionalInt(5))
+        }
+        return CartLineContext(
+            cartVersion: try row.optionalInt(0), lineCount: exists ? try row.int(1) : 0,
+            nextLinePosition: exists ? try row.int(2) : 1, terms: terms, quantity: try row.optionalInt(6))
+    }
+
+    private static let insertCartLineSQL = """
+        INSERT INTO cart_lines (cart_id, sku, quantity, position)
+        SELECT $1::text, $2::text, $3::bigint, $4::bigint WHERE EXISTS (SELECT FROM products WHERE sku = $2)
+        ON CONFLICT (cart_id, sku) DO NOTHING
+        """
+
+    // Neither a line already there nor an unknown product makes the statement fail, which
+    // would abort the unit: it inserts nothing, and the row count tells.
+    func insertCartLine(cartID: String, sku: String, quantity: Int, position: Int) throws {
+        guard quantity > 0 else { throw PostgresStoreError.nonPositiveQuantity(quantity) }
+        let parameters: [PostgresValue] = [.text(cartID), .text(sku), PostgresValue(quantity), PostgresValue(position)]
+        guard try change(Self.insertCartLineSQL, parameters) == 1 else {
+            throw PostgresStoreError.alreadyStored(
+                "the line of cart '\(DisplayText.clean(cartID))' for '\(DisplayText.clean(sku))' (or no such product)")
+        }
+    }
+
+    private static let updateCartLineSQL = "UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND sku = $2"
+
+    func updateCartLine(cartID: String, sku: String, quantity: Int) throws {
+        guard quantity > 0 else { throw PostgresStoreError.nonPositiveQuantity(quantity) }
+        guard try change(Self.updateCartLineSQL, [.text(cartID), .text(sku), PostgresValue(quantity)]) == 1 else {
+            throw PostgresStoreError.notStored(Self.line(cartID, sku))
+        }
+    }
+
+    private static let deleteCartLineSQL = "DELETE FROM cart_lines WHERE cart_id = $1 AND sku = $2"
+
+    func deleteCartLine(cartID: String, sku: String) throws {
+        guard try change(Self.deleteCartLineSQL, [.text(cartID), .text(sku)]) == 1 else {
+            throw PostgresStoreError.notStored(Self.line(cartID, sku))
+        }
+    }
+
+    private static func line(_ cartID: String, _ sku: String) -> String {
+        "the line of cart '\(DisplayText.clean(cartID))' for '\(DisplayText.clean(sku))'"
+    }
+
+    private static let deleteCartLinesSQL = "DELETE FROM cart_lines WHERE cart_id = $1"
+
+    func deleteCartLines(cartID: String) throws -> Int {
+        try change(Self.deleteCartLinesSQL, [.text(cartID)])
+    }
+
+    private static let deleteCartSQL = "DELETE FROM carts WHERE id = $1"
+
+    // Its lines go with it (ON DELETE CASCADE).
+    func deleteCart(id: String) throws {
+        guard try change(Self.deleteCartSQL, [.text(id)]) == 1 else {
+            throw PostgresStoreError.notStored("cart '\(DisplayText.clean(id))'")
+        }
+    }
+
+    private static let lockCartTables = "LOCK TABLE carts, cart_lines IN SHARE MODE"
+    private static let selectCarts = """
+        SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0)
+        FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
+        GROUP BY c.id
+        ORDER BY c.id
+        """
+
+    func carts() throws -> [CartSummary] {
+        lockTables(Self.lockCartTables)
+        return try rows(Self.selectCarts).map { row in
+            CartSummary(
+                id: try row.string(0), lineCount: try row.int(3), totalItems: try row.int(4), version: try row.int(1),
+                updatedAt: UTCCalendar.date(milliseconds: try row.int64(2)))
+        }
+    }
+
+    private static let lockCartsTable = "LOCK TABLE carts IN SHARE MODE"
+    private static let countCarts = "SELECT count(*) FROM carts"
+
+    func cartCount() throws -> Int {
+        lockTables(Self.lockCartsTable)
+        return try rows(Self.countCarts).first?.int(0) ?? 0
+    }
+
+    private static let deleteCartsSQL = "DELETE FROM carts WHERE updated_at < $1"
+
+    // One statement; their lines go with them. A cart another unit changes meanwhile is
+    // checked again once that unit commits, and kept if it is no longer old.
+    func deleteCarts(updatedBefore instant: Date) throws -> Int {
+        try change(Self.deleteCartsSQL, [.integer(UTCCalendar.milliseconds(instant))])
+    }
+}

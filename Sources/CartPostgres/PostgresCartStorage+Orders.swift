@@ -1,0 +1,256 @@
+import CartCore
+
+/// Orders: each read returns whole orders, their lines joined in the same statement, a page
+/// or a batch at a time.
+extension PostgresCartStorage {
+    private static let selectLastOrderNumber = "SELECT last_number FROM order_numbers WHERE id = 1"
+    // The lock that makes order numbers gapless: a checkout holds it from reading the last
+    // number until it commits the next.
+    private static let lockLastOrderNumber = selectLastOrderNumber + " FOR UPDATE"
+    // Checkouts take the counter's row for update, so while a unit shares it, no order is added.
+    private static let shareLastOrderNumber = selectLastOrderNumber + " FOR SHARE"
+
+    func lastOrderNumber() throws -> OrderNumber {
+        guard let row = try rows(locks ? Self.lockLastOrderNumber : Self.selectLastOrderNumber).first else {
+            throw PostgresStoreError.missingRow("order counter row (order_numbers)")
+        }
+        return OrderNumber(rawValue: try row.int64(0))
+    }
+
+    /// In a write unit, keeps orders from being added until it ends; travels with the next
+    /// statement.
+    private func lockOrders() {
+        if locks { connection.queue(Self.shareLastOrderNumber) }
+    }
+
+    private static let countOrders = "SELECT count(*) FROM orders"
+
+    func orderCount() throws -> Int {
+        lockOrders()
+        return try rows(Self.countOrders).first?.int(0) ?? 0
+    }
+
+    // One statement: the counter moves to the order's number only if it is the next one and
+    // neither the number nor the key is taken; the order and its lines go in only if the
+    // counter moved. A refused order thus changes nothing and fails no statement.
+    private static let insertOrderSQL = """
+        WITH counted AS (
+            UPDATE order_numbers SET last_number = $1
+            WHERE id = 1 AND last_number = $1 - 1
+                AND NOT EXISTS (SELECT FROM orders WHERE number = $1)
+                AND NOT EXISTS (SELECT FROM orders WHERE idempotency_key = $7::text)
+            RETURNING last_number
+        ), placed AS (
+            INSERT INTO orders (number, cart_id, placed_at, currency, total_items, total, idempotency_key)
+            SELECT last_number, $2::text, $3::bigint, $4::text, $5::bigint, $6::bigint, $7::text FROM counted
+            RETURNING number, placed_at
+        ), lines AS (
+            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
+            SELECT placed.number, l.position, l.sku, l.name, l.unit_price, l.quantity, l.line_total, placed.placed_at
+            FROM placed,
+                unnest($8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[]) WITH ORDINALITY
+                    AS l (sku, name, unit_price, quantity, line_total, position)
+        )
+        SELECT count(*) FROM placed
+        """
+
+    func insertOrder(_ order: Order) throws {
+        let lines = order.lines
+        let result = try write(
+            Self.insertOrderSQL,
+            [
+                .integer(order.number.rawValue), .text(order.cartID), .integer(UTCCalendar.milliseconds(order.placedAt)),
+                .text(order.currency.code), PostgresValue(order.totalItems), .integer(order.total.minorUnits),
+                PostgresValue(order.idempotencyKey), PostgresArrayLiteral.texts(lines.map(\.sku)),
+                PostgresArrayLiteral.texts(lines.map(\.name)), PostgresArrayLiteral.integers(lines.map { $0.unitPrice.minorUnits }),
+                PostgresArrayLiteral.integers(lines.map { Int64($0.quantity) }),
+                PostgresArrayLiteral.integers(lines.map { $0.lineTotal.minorUnits }),
+            ])
+        guard try result.first?.int(0) == 1 else {
+            let key = order.idempotencyKey.map { " or key '\(DisplayText.clean($0))'" } ?? ""
+            throw PostgresStoreError.notStored(
+                "a free order number \(order.number)\(key) following the last order number")
+        }
+    }
+
+    private static let orderColumns = "o.number, o.cart_id, o.placed_at, o.total_items, o.total, o.idempotency_key"
+    private static let lineColumns = "l.sku, l.name, l.unit_price, l.quantity, l.line_total"
+
+    /// A statement returning the orders of the CTE `page` (with `orderColumns` and sort keys
+    /// `t` and `n`), one row per line, in page order and then line order.
+    private static func withLines(page: String, descending: Bool = false) -> String {
+        let direction = descending ? " DESC" : ""
+        return "WITH page AS (" + page + ") SELECT page.number, page.cart_id, page.placed_at, page.total_items, "
+            + "page.total, page.idempotency_key, " + lineColumns
+            + " FROM page LEFT JOIN order_lines AS l ON l.order_number = page.number ORDER BY page.t" + direction
+            + ", page.n" + direction + ", l.position"
+    }
+
+    private static let selectOrderByNumber = withLines(
+        page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.number = $1")
+
+    // Orders never change once stored, so reading one locks nothing.
+    func order(number: OrderNumber) throws -> Order? {
+        var found: Order?
+        try orders(in: rows(Self.selectOrderByNumber, [.integer(number.rawValue)])) { found = $0 }
+        return found
+    }
+
+    private static let selectOrderByKey = withLines(
+        page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.idempotency_key = $1")
+    // A checkout decides from a key's absence, and an absent row cannot be locked: the key's
+    // hash is, in a statement of its own, so that the read after it sees the order of a unit
+    // that held the key until it committed.
+    private static let lockIdempotencyKey = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
+
+    func order(idempotencyKey: String) throws -> Order? {
+        if locks { connection.queue(Self.lockIdempotencyKey, [.text(idempotencyKey)]) }
+        var found: Order?
+        try orders(in: rows(Self.selectOrderByKey, [.text(idempotencyKey)])) { found = $0 }
+        return found
+    }
+
+    /// Orders per statement when reading many.
+    static let orderBatchSize = 500
+    private static let selectOrderBatch = withLines(
+        page: "SELECT \(orderColumns), o.number AS t, o.number AS n FROM orders AS o WHERE o.number > $1 "
+            + "ORDER BY o.number LIMIT $2")
+
+    // Batches in number order, so memory stays bounded; in a read unit every batch reads the
+    // same snapshot, and a write unit holds new orders off.
+    func forEachOrder(_ body: (Order) throws -> Void) throws {
+        lockOrders()
+        var after: Int64 = 0
+        while true {
+            var count = 0
+            try orders(in: rows(Self.selectOrderBatch, [.integer(after), PostgresValue(Self.orderBatchSize)])) { order in
+                count += 1
+                after = order.number.rawValue
+                try body(order)
+            }
+            guard count == Self.orderBatchSize else { return }
+        }
+    }
+
+    /// The statement `forEachOrder(matching:)` runs for `query`, up to `$last` orders: a
+    /// keyset page in (placed_at, number) order. With a SKU filter it reads from
+    /// `order_lines_by_sku`, whose entries carry the order's time, so that case pages by index
+    /// as well.
+    static func orderPageSQL(_ filter: PostgresOrderFilter, sort: OrderQuery.Sort) -> String {
+        let direction = sort == .newestFirst ? " DESC" : ""
+        let page =
+            "SELECT \(orderColumns), \(filter.placedAt) AS t, \(filter.number) AS n" + filter.fromAndWhere + " ORDER BY "
+            + filter.placedAt + direction + ", " + filter.number + direction + " LIMIT $\(filter.parameters.count + 1)"
+        return withLines(page: page, descending: sort == .newestFirst)
+    }
+
+    // A page of the size asked for; a longer listing in batches, each continuing after the
+    // last order of the one before, as a caller's next page would.
+    func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
+        lockOrders()
+        var query = query
+        var remaining = query.limit ?? Int.max
+        while remaining > 0 {
+            let size = min(remaining, Self.orderBatchSize)
+            let filter = PostgresOrderFilter(query, includeCursor: true)
+            var count = 0
+            let sql = Self.orderPageSQL(filter, sort: query.sort)
+            try orders(in: rows(sql, filter.parameters + [PostgresValue(size)])) { order in
+                count += 1
+                query.after = order.number
+                try body(order)
+            }
+            guard count == size else { return }
+            remaining -= size
+        }
+    }
+
+    /// Calls `body` with each order of `result` (columns of `withLines`), in row order.
+    private func orders(in result: PostgresResult, _ body: (Order) throws -> Void) throws {
+        guard !result.isEmpty else { return }
+        let currency = try settings().currency
+        var current: (row: PostgresRow, lines: [OrderLine])?
+        func finish() throws {
+            guard let (row, lines) = current else { return }
+            try body(
+                Order(
+                    number: OrderNumber(rawValue: try row.int64(0)), cartID: try row.string(1),
+                    placedAt: UTCCalendar.date(milliseconds: try row.int64(2)), currency: currency,
+                    totalItems: try row.int(3), total: Money(minorUnits: try row.int64(4), currency: currency),
+                    idempotencyKey: try row.optionalString(5), lines: lines))
+        }
+        for row in result {
+            if let open = current, try open.row.int64(0) != row.int64(0) {
+                try finish()
+                current = nil
+            }
+            if current == nil { current = (row, []) }
+            guard !(try row.isNull(6)) else { continue }
+            current?.lines.append(
+                OrderLine(
+                    sku: try row.string(6), name: try row.string(7),
+                    unitPrice: Money(minorUnits: try row.int64(8), currency: currency), quantity: try row.int(9),
+                    lineTotal: Money(minorUnits: try row.int64(10), currency: currency)))
+        }
+        try finish()
+    }
+
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
+        lockOrders()
+        let filter = PostgresOrderFilter(query, includeCursor: false)
+        // Sums are cast back to bigint, so that one beyond 64 bits fails (22003) as it would
+        // in Swift.
+        let sql: String
+        switch grouping {
+        case .total:
+            sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0)::bigint, coalesce(sum(o.total), 0)::bigint"
+                + filter.fromAndWhere
+        case .day, .month:
+            // Whole UTC days since the epoch, floored also for instants before 1970.
+            sql = "SELECT (o.placed_at - ((o.placed_at % 86400000) + 86400000) % 86400000) / 86400000 AS day, count(*), "
+                + "sum(o.total_items)::bigint, "
+                + "sum(o.total)::bigint" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
+        case .product:
+            sql = "SELECT l.sku, count(*), sum(l.quantity)::bigint, sum(l.line_total)::bigint FROM order_lines AS l "
+                + "WHERE l.order_number IN (SELECT o.number" + filter.fromAndWhere + ") "
+                + "GROUP BY l.sku ORDER BY sum(l.line_total) DESC, l.sku"
+        }
+        let result: PostgresResult
+        do {
+            result = try rows(sql, filter.parameters)
+        } catch let error as PostgresError where error.sqlState == "22003" {
+            throw CartError.amountOverflow
+        }
+        let currency = try settings().currency
+        var rows: [OrderStatsRow] = []
+        for row in result {
+            let key: String
+            switch grouping {
+            case .total: key = "total"
+            case .day: key = UTCCalendar.dayKey(milliseconds: try Self.dayStart(row))
+            case .month: key = UTCCalendar.monthKey(milliseconds: try Self.dayStart(row))
+            case .product: key = try row.string(0)
+            }
+            let next = OrderStatsRow(
+                key: key, orders: try row.int(1), items: try row.int(2),
+                revenue: Money(minorUnits: try row.int64(3), currency: currency))
+            if grouping == .month, let last = rows.last, last.key == key {
+                let (items, overflow) = last.items.addingReportingOverflow(next.items)
+                guard !overflow else { throw CartError.amountOverflow }
+                rows[rows.count - 1] = OrderStatsRow(
+                    key: key, orders: last.orders + next.orders, items: items, revenue: try last.revenue.adding(next.revenue))
+            } else {
+                rows.append(next)
+            }
+        }
+        return rows
+    }
+
+    /// The first millisecond of the day in column 0 (whole days since the epoch).
+    private static func dayStart(_ row: PostgresRow) throws -> Int64 {
+        let day = try row.int64(0)
+        let (start, overflow) = day.multipliedReportingOverflow(by: 86_400_000)
+        guard !overflow else { throw StoredDataError("an order is placed on day \(day), beyond the calendar") }
+        return start
+    }
+}

@@ -1,0 +1,216 @@
+import CartCore
+
+/// The storage handed to one unit of work of a `PostgresCartRepository`: reads and writes on
+/// the unit's connection, inside the transaction the repository opened.
+///
+/// In a write unit (`locks` true) every read locks what it returns until the unit ends: rows
+/// with `FOR UPDATE` (products and carts with `FOR NO KEY UPDATE`, the lock their own UPDATE
+/// takes, which leaves other carts free to add lines of the product), products read for a
+/// line change with `FOR SHARE`, whole tables in `SHARE` mode for counts and listings, and
+/// the settings table by the lock every statement holds on it, which `saveSettings` waits out
+/// with an exclusive one. A row that does not exist yet cannot be locked: a unit that goes on
+/// to insert it finds it stored by then and fails with a retryable error, and the repository
+/// runs the unit again, which then sees the row. Idempotency keys are locked by an advisory
+/// lock on their hash, since a checkout decides from the absence of a key.
+///
+/// Each write runs at once and checks its row count, so a write whose assumption does not
+/// hold is refused at the call with a `PostgresStoreError`, changes nothing, and leaves the
+/// unit usable; only `saveSettings`, which assumes nothing, travels with the next statement.
+/// Carts are in `PostgresCartStorage+Carts.swift`, orders in `PostgresCartStorage+Orders.swift`.
+final class PostgresCartStorage: CartStorageWriter {
+    let connection: PostgresConnection
+    /// Whether the unit may write, and its reads lock what they return.
+    let locks: Bool
+    /// Whether the unit wrote anything, so that its commit notifies listeners.
+    private(set) var hasWritten = false
+    /// The settings once read or saved in this unit, in which they cannot change.
+    private var knownSettings: StoreSettings?
+
+    init(connection: PostgresConnection, locks: Bool) {
+        self.connection = connection
+        self.locks = locks
+    }
+
+    /// Runs a statement and returns its rows.
+    func rows(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
+        try connection.execute(sql, parameters)
+    }
+
+    /// Runs a write and returns the rows it returns.
+    func write(_ sql: String, _ parameters: [PostgresValue]) throws -> PostgresResult {
+        hasWritten = true
+        return try connection.execute(sql, parameters)
+    }
+
+    /// Runs a write and returns how many rows it changed.
+    func change(_ sql: String, _ parameters: [PostgresValue]) throws -> Int {
+        try write(sql, parameters).affectedRows
+    }
+
+    // MARK: Settings
+
+    private static let selectSettings =
+        "SELECT currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart FROM settings WHERE id = 1"
+
+    func settings() throws -> StoreSettings {
+        if let knownSettings { return knownSettings }
+        guard let row = try rows(Self.selectSettings).first else { throw PostgresStoreError.missingRow("settings row") }
+        let settings = StoreSettings(
+            currency: try Self.currency(row, at: 0), maxLineQuantity: try row.int(3), maxLinesPerCart: try row.int(4))
+        knownSettings = settings
+        return settings
+    }
+
+    /// The currency stored in columns `first ..< first + 3`: code, exponent, symbol. A code
+    /// this build knows is taken as it knows it.
+    static func currency(_ row: PostgresRow, at first: Int) throws -> Currency {
+        let code = try row.string(first)
+        if let known = try? Currency(code: code) { return known }
+        return try Currency(code: code, minorUnitExponent: try row.int(first + 1), symbol: try row.optionalString(first + 2))
+    }
+
+    private static let lockSettings = "LOCK TABLE settings IN ACCESS EXCLUSIVE MODE"
+    private static let saveSettingsSQL = """
+        INSERT INTO settings (id, currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart)
+        VALUES (1, $1, $2, $3, $4, $5)
+        ON CONFLICT (id) DO UPDATE SET
+            currency = excluded.currency, currency_exponent = excluded.currency_exponent,
+            currency_symbol = excluded.currency_symbol, max_line_quantity = excluded.max_line_quantity,
+            max_lines_per_cart = excluded.max_lines_per_cart
+        """
+
+    // The exclusive lock waits until every other unit that read the settings has ended, and
+    // holds new ones off until this one does.
+    func saveSettings(_ settings: StoreSettings) throws {
+        hasWritten = true
+        connection.queue(Self.lockSettings)
+        connection.queue(
+            Self.saveSettingsSQL,
+            [
+                .text(settings.currency.code), PostgresValue(settings.currency.minorUnitExponent),
+                PostgresValue(settings.currency.symbol), PostgresValue(settings.maxLineQuantity),
+                PostgresValue(settings.maxLinesPerCart),
+            ])
+        knownSettings = settings
+    }
+
+    func money(_ minorUnits: Int64) throws -> Money {
+        Money(minorUnits: minorUnits, currency: try settings().currency)
+    }
+
+    /// Locks `tables` in `SHARE` mode in a write unit, so that no row of them changes until the
+    /// unit ends; travels with the next statement.
+    func lockTables(_ statement: String) {
+        if locks { connection.queue(statement) }
+    }
+
+    // MARK: Products
+
+    static let productColumns = "sku, name, price, active, stock"
+
+    /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
+    func product(from row: PostgresRow, at first: Int = 0) throws -> Product {
+        Product(
+            sku: try row.string(first), name: try row.string(first + 1), price: try money(try row.int64(first + 2)),
+            isActive: try row.bool(first + 3), stock: try row.optionalInt(first + 4))
+    }
+
+    /// The parameters sku, name, price, active, stock.
+    static func parameters(of product: Product) -> [PostgresValue] {
+        [
+            .text(product.sku), .text(product.name), .integer(product.price.minorUnits), .boolean(product.isActive),
+            PostgresValue(product.stock),
+        ]
+    }
+
+    private static let selectProduct = "SELECT \(productColumns) FROM products WHERE sku = $1"
+    private static let lockProduct = selectProduct + " FOR NO KEY UPDATE"
+
+    func product(sku: String) throws -> Product? {
+        try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map { try product(from: $0) }
+    }
+
+    private static let selectProducts = "SELECT \(productColumns) FROM products ORDER BY sku"
+    static let lockProductsTable = "LOCK TABLE products IN SHARE MODE"
+
+    func products() throws -> [Product] {
+        lockTables(Self.lockProductsTable)
+        return try rows(Self.selectProducts).map { try product(from: $0) }
+    }
+
+    private static let selectProductsBySKU = "SELECT \(productColumns) FROM products WHERE sku = ANY($1::text[]) ORDER BY sku"
+    private static let lockProductsBySKU = selectProductsBySKU + " FOR NO KEY UPDATE"
+
+    // One statement for any number of SKUs; in a write unit it locks them in SKU order.
+    func products(skus: [String]) throws -> [Product?] {
+        guard !skus.isEmpty else { return [] }
+        let sql = locks ? Self.lockProductsBySKU : Self.selectProductsBySKU
+        var found: [String: Product] = [:]
+        for row in try rows(sql, [PostgresArrayLiteral.texts(skus)]) {
+            let product = try product(from: row)
+            found[product.sku] = product
+        }
+        return skus.map { found[$0] }
+    }
+
+    private static let countProducts = "SELECT count(*) FROM products"
+
+    func productCount() throws -> Int {
+        lockTables(Self.lockProductsTable)
+        return try rows(Self.countProducts).first?.int(0) ?? 0
+    }
+
+    private static let insertProductSQL =
+        "INSERT INTO products (\(productColumns)) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (sku) DO NOTHING"
+
+    func insertProduct(_ product: Product) throws {
+        guard try change(Self.insertProductSQL, Self.parameters(of: product)) == 1 else {
+            throw PostgresStoreError.alreadyStored("product '\(DisplayText.clean(product.sku))'")
+        }
+    }
+
+    private static let updateProductSQL = "UPDATE products SET name = $2, price = $3, active = $4, stock = $5 WHERE sku = $1"
+
+    func updateProduct(_ product: Product) throws {
+        guard try change(Self.updateProductSQL, Self.parameters(of: product)) == 1 else {
+            throw PostgresStoreError.notStored("product '\(DisplayText.clean(product.sku))'")
+        }
+    }
+
+    private static let updateStockSQL = "UPDATE products SET stock = $2 WHERE sku = $1"
+
+    func updateProductStock(_ product: Product) throws {
+        guard try change(Self.updateStockSQL, [.text(product.sku), PostgresValue(product.stock)]) == 1 else {
+            throw PostgresStoreError.notStored("product '\(DisplayText.clean(product.sku))'")
+        }
+    }
+
+    /// Products per statement of `insertAbsentProducts`.
+    static let productBatchSize = 1000
+    private static let insertAbsentProductsSQL = """
+        INSERT INTO products (\(productColumns))
+        SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::boolean[], $5::bigint[])
+        ON CONFLICT (sku) DO NOTHING
+        RETURNING sku
+        """
+
+    // A batch in one statement that skips the SKUs already stored and returns those it stored.
+    func insertAbsentProducts(_ products: [Product]) throws -> [Bool] {
+        var inserted: Set<String> = []
+        var start = products.startIndex
+        while start < products.endIndex {
+            let batch = products[start..<min(start + Self.productBatchSize, products.endIndex)]
+            start = batch.endIndex
+            let result = try write(
+                Self.insertAbsentProductsSQL,
+                [
+                    PostgresArrayLiteral.texts(batch.map(\.sku)), PostgresArrayLiteral.texts(batch.map(\.name)),
+                    PostgresArrayLiteral.integers(batch.map { $0.price.minorUnits }),
+                    PostgresArrayLiteral.booleans(batch.map(\.isActive)),
+                    PostgresArrayLiteral.integers(batch.map { $0.stock.map(Int64.init) }),
+                ])
+            for row in result { inserted.insert(try row.string(0)) }
+        }
+        return products.map { inserted.contains($0.sku) }
+    }
+}

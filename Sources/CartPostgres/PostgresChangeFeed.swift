@@ -1,0 +1,59 @@
+import CartCore
+
+/// Counts the notifications committing write units send on a channel, on one connection of
+/// its own that listens to it, opened when first asked and opened again after it broke.
+///
+/// A listening connection must not go back to a pool, and is not used for anything else.
+final class PostgresChangeFeed: @unchecked Sendable {
+    // @unchecked: `connection` and `count` are only touched while `lock` is held.
+    private let lock = Lock()
+    private let location: PostgresLocation
+    private let options: PostgresConnectionOptions
+    private let channel: String
+    /// The payload of the notifications that count: the store's schema, so that stores in
+    /// other schemas of the database do not move this one's count.
+    private let payload: String
+    private var connection: PostgresConnection?
+    private var count: Int64 = 0
+
+    init(location: PostgresLocation, options: PostgresConnectionOptions, channel: String, payload: String) {
+        self.location = location
+        self.options = options
+        self.channel = channel
+        self.payload = payload
+    }
+
+    private static let ping = "SELECT 1"
+
+    /// How many notifications have arrived, plus one for each time the feed started listening
+    /// (changes made while nothing listened are not counted otherwise).
+    ///
+    /// A round trip first, so that every notification of a unit committed before the call
+    /// has arrived: the server sends them ahead of the answer.
+    ///
+    /// - Throws: `PostgresError` when the server cannot be reached; the next call connects again.
+    func token() throws -> Int64 {
+        try lock.withLock {
+            do {
+                let connection = try listeningConnection()
+                try connection.execute(Self.ping)
+                while let notification = try connection.waitForNotification(timeout: .zero) {
+                    if notification.payload == payload { count &+= 1 }
+                }
+                return count
+            } catch {
+                connection = nil
+                throw error
+            }
+        }
+    }
+
+    private func listeningConnection() throws -> PostgresConnection {
+        if let connection, connection.isOpen { return connection }
+        let opened = try PostgresConnection(location: location, options: options)
+        try opened.listen(channel)
+        count &+= 1
+        connection = opened
+        return opened
+    }
+}

@@ -1,0 +1,136 @@
+import CartCore
+
+/// The queries of `PostgresCartRepository.check()`, run on one connection inside one
+/// read-only snapshot; each problem is one line naming the rows concerned.
+struct PostgresStoreCheck {
+    let connection: PostgresConnection
+
+    func problems() throws -> [String] {
+        try disabledSafeguards() + checkViolations() + danglingReferences() + lineSummaryMismatches()
+            + orderTotalMismatches() + orderNumberProblems()
+    }
+
+    private static let schemaOID = "(SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = current_schema())"
+
+    private static let selectDisabledSafeguards = """
+        SELECT 'constraint ' || c.conname || ' of ' || c.conrelid::regclass::text || ' is NOT VALID: rows from before it are unchecked'
+        FROM pg_catalog.pg_constraint AS c
+        WHERE c.connamespace = \(schemaOID) AND NOT c.convalidated
+        UNION ALL
+        SELECT 'trigger ' || t.tgname || ' of ' || t.tgrelid::regclass::text || ' is disabled'
+            || CASE WHEN t.tgisinternal THEN ': its foreign key is not enforced' ELSE '' END
+        FROM pg_catalog.pg_trigger AS t JOIN pg_catalog.pg_class AS r ON r.oid = t.tgrelid
+        WHERE r.relnamespace = \(schemaOID) AND t.tgenabled = 'D'
+        ORDER BY 1
+        """
+
+    /// Constraints that do not hold for every row, and foreign-key triggers switched off.
+    private func disabledSafeguards() throws -> [String] {
+        try connection.execute(Self.selectDisabledSafeguards).map { try $0.string(0) }
+    }
+
+    private static let selectCheckConstraints = """
+        SELECT c.conrelid::regclass::text, c.conname, pg_catalog.pg_get_expr(c.conbin, c.conrelid)
+        FROM pg_catalog.pg_constraint AS c
+        WHERE c.connamespace = \(schemaOID) AND c.contype = 'c'
+        ORDER BY 1, 2
+        """
+
+    /// One line per CHECK constraint that rows break, with how many. The query of each is
+    /// built from the catalog: the table's name as the server quotes it and the constraint's
+    /// expression as the server prints it; no stored value is spliced into SQL.
+    private func checkViolations() throws -> [String] {
+        var lines: [String] = []
+        for constraint in try connection.execute(Self.selectCheckConstraints) {
+            let (table, name, expression) = (try constraint.string(0), try constraint.string(1), try constraint.string(2))
+            let sql = "SELECT count(*) FROM " + table + " WHERE NOT (" + expression + ")"
+            let count = try connection.execute(sql).first?.int(0) ?? 0
+            if count > 0 { lines.append("\(table): \(count) row\(count == 1 ? "" : "s") break CHECK constraint \(name)") }
+        }
+        return lines
+    }
+
+    private static let selectDanglingReferences = """
+        SELECT 'cart_lines (cart_id, sku) = (' || quote_literal(l.cart_id) || ', ' || quote_literal(l.sku)
+            || ') references no row of carts'
+        FROM cart_lines AS l WHERE NOT EXISTS (SELECT FROM carts AS c WHERE c.id = l.cart_id)
+        UNION ALL
+        SELECT 'cart_lines (cart_id, sku) = (' || quote_literal(l.cart_id) || ', ' || quote_literal(l.sku)
+            || ') references no row of products'
+        FROM cart_lines AS l WHERE NOT EXISTS (SELECT FROM products AS p WHERE p.sku = l.sku)
+        UNION ALL
+        SELECT 'order_lines (order_number, position) = (' || l.order_number || ', ' || l.position
+            || ') references no row of orders'
+        FROM order_lines AS l WHERE NOT EXISTS (SELECT FROM orders AS o WHERE o.number = l.order_number)
+        ORDER BY 1
+        """
+
+    /// Rows whose foreign key references nothing, each named by its key.
+    private func danglingReferences() throws -> [String] {
+        try connection.execute(Self.selectDanglingReferences).map { "foreign key violation: " + DisplayText.clean(try $0.string(0)) }
+    }
+
+    private static let selectLineSummaryMismatches = """
+        SELECT c.id, c.line_count, c.next_position, count(l.sku), coalesce(max(l.position), 0)
+        FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
+        GROUP BY c.id
+        HAVING c.line_count <> count(l.sku) OR c.next_position <= coalesce(max(l.position), 0)
+        ORDER BY c.id
+        """
+
+    /// Carts whose row's summary of its lines (`line_count`, `next_position`, kept by
+    /// `CartService` with every line it writes) no longer matches them.
+    private func lineSummaryMismatches() throws -> [String] {
+        var lines: [String] = []
+        for row in try connection.execute(Self.selectLineSummaryMismatches) {
+            let cart = DisplayText.clean(try row.string(0))
+            let (lineCount, nextPosition) = (try row.int64(1), try row.int64(2))
+            let (stored, lastPosition) = (try row.int64(3), try row.int64(4))
+            if lineCount != stored {
+                lines.append("cart '\(cart)': its row counts \(lineCount) line\(lineCount == 1 ? "" : "s"), cart_lines holds \(stored)")
+            }
+            if nextPosition <= lastPosition {
+                lines.append("cart '\(cart)': its next line position \(nextPosition) is not above its last line's, \(lastPosition)")
+            }
+        }
+        return lines
+    }
+
+    private static let selectOrderTotalMismatches = """
+        SELECT o.number, o.total_items, o.total, count(l.position), coalesce(sum(l.quantity), 0), coalesce(sum(l.line_total), 0)
+        FROM orders AS o LEFT JOIN order_lines AS l ON l.order_number = o.number
+        GROUP BY o.number
+        HAVING count(l.position) = 0 OR o.total_items <> coalesce(sum(l.quantity), 0)
+            OR o.total <> coalesce(sum(l.line_total), 0)
+        ORDER BY o.number
+        """
+
+    /// Orders without lines, or whose totals are not the sums of their lines.
+    private func orderTotalMismatches() throws -> [String] {
+        try connection.execute(Self.selectOrderTotalMismatches).map { row in
+            let number = try row.int64(0)
+            guard try row.int64(3) > 0 else { return "order \(number) has no lines" }
+            return "order \(number): its totals (\(try row.int64(1)) items, \(try row.int64(2)) minor units) are not "
+                + "its lines' (\(try row.int64(4)) items, \(try row.int64(5)) minor units)"
+        }
+    }
+
+    private static let selectOrderNumbers = """
+        SELECT (SELECT count(*) FROM order_numbers), (SELECT last_number FROM order_numbers WHERE id = 1),
+            (SELECT count(*) FROM orders), (SELECT coalesce(max(number), 0) FROM orders)
+        """
+
+    /// An order counter missing or out of step with the orders, and numbers missing below the
+    /// highest.
+    private func orderNumberProblems() throws -> [String] {
+        guard let row = try connection.execute(Self.selectOrderNumbers).first else { return [] }
+        let (counters, orders, highest) = (try row.int64(0), try row.int64(2), try row.int64(3))
+        var lines: [String] = []
+        if counters != 1 { lines.append("order_numbers holds \(counters) rows instead of 1") }
+        if let last = try row.optionalInt64(1), last != highest {
+            lines.append("the order counter is at \(last), the highest order number is \(highest)")
+        }
+        if orders != highest { lines.append("\(orders) orders are numbered up to \(highest): numbers are missing") }
+        return lines
+    }
+}

@@ -1,0 +1,37 @@
+public import CartCore
+
+/// A PostgreSQL store that cannot be used as asked, or a storage write whose assumption does
+/// not hold (which `CartService` never makes: another client changed the data behind its
+/// back). A refused write changes nothing and leaves its unit usable.
+public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
+    /// A write by key found no row to change, or not the row it assumes (`what` names it).
+    case notStored(String)
+    /// A row a write inserts is stored already. When this ends a unit, the repository runs the
+    /// unit again: another unit may have stored the row after this one looked.
+    case alreadyStored(String)
+    /// A line quantity below 1 given to a write.
+    case nonPositiveQuantity(Int)
+    /// A row the schema always has is missing (`what` names it): another client deleted it.
+    case missingRow(String)
+    /// The search path of the location names no schema that exists, so there is nowhere to
+    /// create the store.
+    case noSchema(location: String)
+
+    public var category: ErrorCategory {
+        switch self {
+        case .notStored, .alreadyStored, .nonPositiveQuantity, .noSchema: .storageFailure
+        case .missingRow: .damagedStore
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notStored(let what): "PostgreSQL storage: \(what) is not stored; nothing was written."
+        case .alreadyStored(let what): "PostgreSQL storage: \(what) is stored already; nothing was written."
+        case .nonPositiveQuantity(let quantity): "PostgreSQL storage: line quantity \(quantity) is not positive."
+        case .missingRow(let what): "The PostgreSQL store has no \(what); another client deleted it."
+        case .noSchema(let location):
+            "The search path of \(location) names no schema that exists; create one (CREATE SCHEMA) or set search_path."
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import CartCore
+import CartPostgres
+import Foundation
+
+/// A schema of its own in the test database, for one repository: created empty, dropped when
+/// the test is done with it. The location it hands out selects it with
+/// `options=-c search_path=…`, so tests in parallel never see each other's stores.
+final class TestSchema: Sendable {
+    /// The schema's name: `cart_test_` and random hex digits.
+    let name: String
+    /// `CART_TEST_POSTGRES_URL` (or the variable given) with the schema as its search path.
+    let url: String
+
+    /// Creates the schema.
+    ///
+    /// - Throws: `TestServer.Missing` when the variable is not set, or `PostgresError`.
+    init(_ variable: String = TestServer.url) throws {
+        name = "cart_test_" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        url = Self.url(try TestServer.value(variable), searchPath: name)
+        let admin = try TestServer.connect()
+        try admin.executeScript("CREATE SCHEMA " + name)
+    }
+
+    /// `base` with `options=-c search_path=<schema>` added to its query.
+    static func url(_ base: String, searchPath schema: String) -> String {
+        base + (base.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + schema
+    }
+
+    /// A repository over the schema.
+    func repository(_ options: StoreOptions = StoreOptions()) throws -> PostgresCartRepository {
+        try PostgresCartRepository(url: url, options: options)
+    }
+
+    /// Drops the schema and everything in it.
+    func drop() throws {
+        try TestServer.connect().executeScript("DROP SCHEMA IF EXISTS " + name + " CASCADE")
+    }
+}
