@@ -42,7 +42,7 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     private let localCommits = Atomic<Int64>(0)
 
     /// How many times a unit runs at most when concurrent units keep conflicting with it.
-    static let maximumAttempts = 8
+    public static let maximumAttempts = 8
     /// The connections of a pool when the options name no number.
     public static let defaultMaximumConnections = 4
     /// The channel every committing write unit notifies, with its schema as the payload.

@@ -4,24 +4,6 @@ import Testing
 
 @Suite("PostgreSQL connection pool")
 struct PostgresConnectionPoolTests {
-    /// Runs `work(i)` for i in 0 ..< threads, each on a thread of its own, all released at once.
-    func onThreads(_ threads: Int, _ work: @escaping @Sendable (Int) throws -> Void) -> [any Error] {
-        let start = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
-        let errors = Collector<any Error>()
-        for index in 0..<threads {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                start.wait()
-                do { try work(index) } catch { errors.append(error) }
-            }
-        }
-        for _ in 0..<threads { start.signal() }
-        group.wait()
-        return errors.all
-    }
-
     @Test("8 threads × 200 checkouts share at most 4 connections", TestServer.requires())
     func manyThreads() throws {
         let pool = try PostgresConnectionPool(location: TestServer.location(), maximumConnections: 4)
@@ -125,41 +107,21 @@ struct PostgresConnectionPoolTests {
 
     @Test("across a server restart: clear errors while it is down, work again once it is back", TestServer.requires(TestServer.directory))
     func serverRestart() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/postgres-cluster.sh").standardized.path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cart-pg-restart-\(UUID().uuidString.prefix(8))").path
-        defer { _ = try? run(script, "stop", directory, "--remove") }
-        let environment = try run(script, "start", directory, "--fsync", "off")
-        let url = try #require(environment.split(separator: "\n").first { $0.hasPrefix("export CART_TEST_POSTGRES_URL=") })
-            .split(separator: "=", maxSplits: 1)[1]
+        let cluster = try PrivateCluster()
         let pool = try PostgresConnectionPool(
-            location: PostgresLocation(String(url)), maximumConnections: 2, checkoutTimeout: .seconds(5))
+            location: PostgresLocation(cluster.url), maximumConnections: 2, checkoutTimeout: .seconds(5))
         let one = try pool.withConnection { connection in try connection.execute("SELECT 1")[0].int(0) }
         #expect(one == 1)
 
-        _ = try run(script, "stop", directory)
+        try cluster.stop()
         let down = #expect(throws: PostgresError.self) {
             try pool.withConnection { connection in try connection.execute("SELECT 1") }
         }
         #expect(down?.isConnectionFailure == true)
         #expect(down?.description.contains("\n") == false)
 
-        _ = try run(script, "start", directory, "--fsync", "off")
+        try cluster.start()
         let two = try pool.withConnection { connection in try connection.execute("SELECT 2")[0].int(0) }
         #expect(two == 2)
-    }
-
-    /// Runs a program and returns its standard output.
-    func run(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments.joined(separator: " ")) failed")
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -31,6 +31,14 @@ final class TestSchema: Sendable {
         try PostgresCartRepository(url: url, options: options)
     }
 
+    /// Runs SQL in the schema, behind the repository's back: as the test role, or as the
+    /// cluster's superuser (`postgres`, trusted on the socket of the script's cluster).
+    @discardableResult
+    func execute(_ sql: String, asSuperuser: Bool = false) throws -> PostgresResult {
+        let location = asSuperuser ? url.replacing("cart_test@", with: "postgres@", maxReplacements: 1) : url
+        return try PostgresConnection(location).execute(sql)
+    }
+
     /// Drops the schema and everything in it.
     func drop() throws {
         try TestServer.connect().executeScript("DROP SCHEMA IF EXISTS " + name + " CASCADE")

@@ -1,0 +1,83 @@
+/// Copies a whole store into an empty one, whatever the backend of each: a shop moving from
+/// one SQLite file to a PostgreSQL server, or back.
+///
+/// ```swift
+/// let source = try SQLiteCartRepository(path: "cart.sqlite3")
+/// let target = try PostgresCartRepository(url: "postgresql://shop@db.internal/shop")
+/// let copied = try StoreCopy.copy(from: source, to: target) { progress in
+///     print("\(progress.copied.orders) of \(progress.total.orders) orders")
+/// }
+/// ```
+///
+/// Everything the store holds goes across as it is: the settings, every product, every cart
+/// (its version, its last change and its line summary, and its lines in order) and every order
+/// (its number, instant, idempotency key and lines). The source is read in one read unit, so
+/// the copy is of one moment; the target is written in one write unit, so it holds all of it
+/// or nothing.
+public enum StoreCopy {
+    /// How far a copy has come.
+    public struct Progress: Hashable, Sendable {
+        /// What is in the target so far.
+        public let copied: StoreCounts
+        /// What the source holds.
+        public let total: StoreCounts
+    }
+
+    /// How many products, carts or orders go across between two progress reports.
+    public static let progressInterval = 1000
+
+    /// Copies `source` into `target`, which must hold no product, cart or order (its settings
+    /// are replaced). `progress` is called as the copy goes, every `progressInterval` rows
+    /// and once at the end, on the calling thread; a target that runs its unit again after a
+    /// conflict starts the reports again.
+    ///
+    /// - Returns: what was copied.
+    /// - Throws: `StoreCopyError.targetNotEmpty` (nothing written), `.productNotCopied`, or
+    ///   what either store throws; the target then keeps nothing of the copy.
+    @discardableResult
+    public static func copy(
+        from source: any CartRepository, to target: any CartRepository, progress: (Progress) -> Void = { _ in }
+    ) throws -> StoreCounts {
+        try source.read { from in
+            let total = StoreCounts(products: try from.productCount(), carts: try from.cartCount(), orders: try from.orderCount())
+            return try target.write { to in
+                let present = StoreCounts(products: try to.productCount(), carts: try to.cartCount(), orders: try to.orderCount())
+                guard present == StoreCounts(products: 0, carts: 0, orders: 0) else { throw StoreCopyError.targetNotEmpty(present) }
+                var copied = StoreCounts(products: 0, carts: 0, orders: 0)
+                func report(every interval: Int, _ count: Int) {
+                    if count % interval == 0 { progress(Progress(copied: copied, total: total)) }
+                }
+                try to.saveSettings(try from.settings())
+                let products = try from.products()
+                var start = products.startIndex
+                while start < products.endIndex {
+                    let batch = Array(products[start..<min(start + progressInterval, products.endIndex)])
+                    if let index = try to.insertAbsentProducts(batch).firstIndex(of: false) {
+                        throw StoreCopyError.productNotCopied(batch[index].sku)
+                    }
+                    start += batch.count
+                    copied = StoreCounts(products: start, carts: 0, orders: 0)
+                    progress(Progress(copied: copied, total: total))
+                }
+                for cart in try from.carts() {
+                    guard let header = try from.cartHeader(id: cart.id) else { continue }
+                    // Positions 1, 2, … keep the lines' order and stay below the header's next
+                    // position, which was above all of the source's.
+                    for (index, line) in try from.cartLines(cartID: cart.id).enumerated() {
+                        try to.insertCartLine(cartID: cart.id, sku: line.product.sku, quantity: line.quantity, position: index + 1)
+                    }
+                    try to.saveCartHeader(header, previousVersion: nil)
+                    copied = StoreCounts(products: copied.products, carts: copied.carts + 1, orders: 0)
+                    report(every: progressInterval, copied.carts)
+                }
+                try from.forEachOrder { order in
+                    try to.insertOrder(order)
+                    copied = StoreCounts(products: copied.products, carts: copied.carts, orders: copied.orders + 1)
+                    report(every: progressInterval, copied.orders)
+                }
+                progress(Progress(copied: copied, total: total))
+                return copied
+            }
+        }
+    }
+}

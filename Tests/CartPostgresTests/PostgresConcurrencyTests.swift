@@ -1,0 +1,151 @@
+import CartCore
+import CartPostgres
+import Foundation
+import Synchronization
+import Testing
+
+/// Units of many repositories at once, each with connections of its own, as processes on
+/// several application hosts would run them against one database.
+@Suite("PostgreSQL repository under concurrency", TestServer.requires())
+struct PostgresConcurrencyTests {
+    static let apple = Product(sku: "apple", name: "Apple", price: Money(minorUnits: 125, currency: .usd))
+    static let roomy = StoreOptions(initialSettings: StoreSettings(currency: .usd, maxLineQuantity: 1000, maxLinesPerCart: 100))
+
+    @Test("8 threads opening a new store at once migrate it once")
+    func firstUseMigratesOnce() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let errors = onThreads(8) { _ in _ = try schema.repository() }
+        #expect(errors.isEmpty, "\(errors)")
+        let counts = try schema.execute(
+            "SELECT (SELECT count(*) FROM schema_migrations), (SELECT count(*) FROM settings), (SELECT count(*) FROM order_numbers)")[0]
+        let status = try schema.repository().status()
+        #expect(status.pendingMigrations.isEmpty)
+        #expect(try counts.int(0) == status.schemaVersion)
+        #expect(try counts.int(1) == 1)
+        #expect(try counts.int(2) == 1)
+    }
+
+    @Test("8 threads × 25 adds of one line through 8 repositories total 200")
+    func addsOnOneLine() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        try CartService(repository: schema.repository(Self.roomy)).addProduct(Self.apple)
+        let errors = onThreads(8) { _ in
+            let service = CartService(repository: try schema.repository())
+            for _ in 0..<25 { try service.add("apple", to: "shared") }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        let cart = try CartService(repository: schema.repository()).cart("shared")
+        #expect(cart.lines.map(\.quantity) == [200])
+        #expect(cart.version == 200)
+    }
+
+    @Test("8 racing checkouts with one idempotency key place one order, the others replay it")
+    func idempotentCheckouts() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let setup = CartService(repository: try schema.repository())
+        try setup.addProduct(Self.apple)
+        try setup.add("apple", quantity: 3, to: "alice")
+        let results = Collector<CheckoutResult>()
+        let errors = onThreads(8) { _ in
+            results.append(try CartService(repository: schema.repository()).checkout("alice", idempotencyKey: "alice-1"))
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(results.all.count == 8)
+        #expect(results.all.filter { !$0.replayed }.count == 1)
+        #expect(Set(results.all.map(\.order.number)) == [1])
+        #expect(try setup.counts().orders == 1)
+    }
+
+    @Test("8 carts racing to check out the last 3 units: 3 orders, stock 0, never below")
+    func lastUnits() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let setup = CartService(repository: try schema.repository())
+        try setup.addProduct(Product(sku: "last", name: "Last ones", price: Money(minorUnits: 500, currency: .usd), stock: 3))
+        for cart in 0..<8 { try setup.add("last", to: "cart-\(cart)") }
+        let errors = onThreads(8) { cart in _ = try CartService(repository: schema.repository()).checkout("cart-\(cart)") }
+        #expect(errors.count == 5)
+        for error in errors { #expect(error as? CartError == .insufficientStock(sku: "last", requested: 1, available: 0)) }
+        #expect(try setup.product("last").stock == 0)
+        #expect(try setup.counts().orders == 3)
+    }
+
+    @Test("8 threads checking out 10 carts each get gapless numbers 1 to 80")
+    func gaplessNumbers() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        try CartService(repository: schema.repository()).addProduct(Self.apple)
+        let numbers = Collector<Int64>()
+        let errors = onThreads(8) { thread in
+            let service = CartService(repository: try schema.repository())
+            for round in 0..<10 {
+                try service.add("apple", to: "cart-\(thread)-\(round)")
+                numbers.append(try service.checkout("cart-\(thread)-\(round)").order.number.rawValue)
+            }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(numbers.all.sorted() == Array(1...80))
+        let orders = try CartService(repository: schema.repository()).orders(matching: OrderQuery(sort: .oldestFirst, limit: 100))
+        #expect(orders.orders.map(\.number.rawValue) == Array(1...80))
+    }
+
+    @Test("a unit that loses a deadlock runs again and succeeds")
+    func deadlockRetried() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let setup = CartService(repository: try schema.repository())
+        try setup.addProduct(Product(sku: "x", name: "X", price: Money(minorUnits: 1, currency: .usd)))
+        try setup.addProduct(Product(sku: "y", name: "Y", price: Money(minorUnits: 1, currency: .usd)))
+        let locked = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let attempts = Atomic<Int>(0)
+        // Each unit locks one product, waits (on its first run only) until the other has
+        // locked the other one, and then asks for it: one of them is chosen to break the
+        // deadlock, and runs again once the other has committed.
+        let errors = onThreads(2) { thread in
+            let repository = try schema.repository()
+            let (first, second) = thread == 0 ? ("x", "y") : ("y", "x")
+            var run = 0
+            try repository.write { storage in
+                run += 1
+                attempts.add(1, ordering: .relaxed)
+                _ = try storage.product(sku: first)
+                if run == 1 {
+                    locked[thread].signal()
+                    locked[1 - thread].wait()
+                }
+                _ = try storage.product(sku: second)
+            }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(attempts.load(ordering: .relaxed) == 3)
+    }
+
+    @Test("units that keep conflicting run a bounded number of times, then fail as unavailable")
+    func retriesBounded() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let repository = try schema.repository()
+        for state in ["40P01", "40001"] {
+            var attempts = 0
+            let error = #expect(throws: PostgresError.self) {
+                try repository.write { _ in
+                    attempts += 1
+                    throw PostgresError(kind: .server, message: "conflict", sqlState: state)
+                }
+            }
+            #expect(attempts == PostgresCartRepository.maximumAttempts)
+            #expect(error.map(ErrorCategory.init(of:)) == .unavailable)
+        }
+        var attempts = 0
+        #expect(throws: CartError.emptyCart("x")) {
+            try repository.write { _ in
+                attempts += 1
+                throw CartError.emptyCart("x")
+            }
+        }
+        #expect(attempts == 1, "other errors end the unit at once")
+    }
+}
