@@ -2,7 +2,8 @@ public import CartCore
 
 extension PostgresError: CategorizedError {
     /// What kind of failure the error is, for any front end:
-    /// - `invalidInput`: a location libpq cannot parse, or a value it cannot send.
+    /// - `invalidInput`: a location libpq cannot parse or whose options it refuses, or a value
+    ///   it cannot send.
     /// - `storageFailure`: credentials the server refuses, a database it does not have, a full
     ///   disk or another shortage of the server's, and whatever fits no other category.
     /// - `unavailable`: the server cannot be reached or went away, the pool stayed busy, the
@@ -19,6 +20,7 @@ extension PostgresError: CategorizedError {
         case .unexpectedResult: return .damagedStore
         case .server, .connection, .poolTimeout: break
         }
+        if isInvalidConnectionOption { return .invalidInput }
         if isAuthenticationFailure || isUndefinedDatabase { return .storageFailure }
         if isConnectionFailure || isPoolTimeout || isTooManyConnections || isLockNotAvailable || isQueryCanceled
             || isTransactionConflict

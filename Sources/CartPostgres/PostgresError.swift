@@ -114,6 +114,13 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
             || (message.contains("role \"") && message.contains("\" does not exist"))
             || message.contains("no password supplied")
     }
+    /// libpq refused a connection option of the location before trying to connect: a port
+    /// that is not a number, an unknown `sslmode`. Recognised from libpq's English message.
+    public var isInvalidConnectionOption: Bool {
+        guard kind == .connection else { return false }
+        return message.contains(": invalid integer value \"") || message.contains(": invalid port number: \"")
+            || (message.contains(": invalid ") && message.contains(" value: \""))
+    }
     /// A statement was cancelled: by `statement_timeout`, or by a cancel request (57014).
     public var isQueryCanceled: Bool { sqlState == "57014" }
     /// A lock was not granted within `lock_timeout`, or at once with `NOWAIT` (55P03).

@@ -18,7 +18,8 @@ final class TestSchema: Sendable {
         name = "cart_test_" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         url = Self.url(try TestServer.value(variable), searchPath: name)
         let admin = try TestServer.connect()
-        try admin.executeScript("CREATE SCHEMA " + name)
+        // Open to every role, so that the roles of other test locations can use it too.
+        try admin.executeScript("CREATE SCHEMA " + name + "; GRANT ALL ON SCHEMA " + name + " TO PUBLIC")
     }
 
     /// `base` with `options=-c search_path=<schema>` added to its query.
@@ -35,8 +36,17 @@ final class TestSchema: Sendable {
     /// cluster's superuser (`postgres`, trusted on the socket of the script's cluster).
     @discardableResult
     func execute(_ sql: String, asSuperuser: Bool = false) throws -> PostgresResult {
-        let location = asSuperuser ? url.replacing("cart_test@", with: "postgres@", maxReplacements: 1) : url
-        return try PostgresConnection(location).execute(sql)
+        try connect(asSuperuser: asSuperuser).execute(sql)
+    }
+
+    /// Runs statements separated by semicolons, as `execute(_:asSuperuser:)` runs one.
+    func run(script: String, asSuperuser: Bool = false) throws {
+        try connect(asSuperuser: asSuperuser).executeScript(script)
+    }
+
+    /// A connection to the schema, as the superuser if asked (on the main test location).
+    private func connect(asSuperuser: Bool) throws -> PostgresConnection {
+        try PostgresConnection(asSuperuser ? url.replacing("cart_test@", with: "postgres@", maxReplacements: 1) : url)
     }
 
     /// Drops the schema and everything in it.

@@ -1,0 +1,58 @@
+import CartCore
+import CartPostgres
+import Foundation
+import Testing
+
+@Suite("PostgreSQL change token and server restarts")
+struct PostgresChangeFeedTests {
+    static let fig = Product(sku: "fig", name: "Fig", price: Money(minorUnits: 40, currency: .usd))
+
+    @Test("the change token moves when any repository of the store commits, and only then", TestServer.requires())
+    func tokenMoves() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let watcher = try schema.repository()
+        let writer = CartService(repository: try schema.repository())
+        let first = try watcher.changeToken()
+        #expect(try watcher.changeToken() == first, "nothing happened")
+
+        try writer.addProduct(Self.fig)
+        let afterWrite = try watcher.changeToken()
+        #expect(afterWrite != first, "another repository committed")
+
+        _ = try writer.products()
+        _ = try writer.cart("alice")
+        #expect(throws: CartError.self) { try writer.remove("fig", from: "alice") }
+        #expect(try watcher.changeToken() == afterWrite, "reads and refused changes commit nothing")
+
+        let other = try TestSchema()
+        defer { try? other.drop() }
+        try CartService(repository: other.repository()).addProduct(Self.fig)
+        #expect(try watcher.changeToken() == afterWrite, "a store in another schema changed")
+
+        try CartService(repository: watcher).add("fig", to: "alice")
+        #expect(try watcher.changeToken() != afterWrite, "the repository itself committed")
+    }
+
+    @Test("across a server restart: units and the change token fail as unavailable, then work again", TestServer.requires(TestServer.directory))
+    func serverRestart() throws {
+        let cluster = try PrivateCluster()
+        let repository = try PostgresCartRepository(url: cluster.url, options: StoreOptions(busyTimeout: .seconds(3)))
+        let service = CartService(repository: repository)
+        try service.addProduct(Self.fig)
+        try service.add("fig", to: "alice")
+        let before = try repository.changeToken()
+
+        try cluster.stop()
+        for call in [{ _ = try service.add("fig", to: "alice") }, { _ = try service.cart("alice") }, { _ = try repository.changeToken() }] {
+            let error = #expect(throws: (any Error).self) { try call() }
+            #expect(error.map(ErrorCategory.init(of:)) == .unavailable, "\(String(describing: error))")
+            #expect(error.map { String(describing: $0).contains("\n") } == false)
+        }
+
+        try cluster.start()
+        try service.add("fig", to: "alice")
+        #expect(try service.cart("alice").lines.map(\.quantity) == [2])
+        #expect(try repository.changeToken() != before, "changes made while nothing listened count")
+    }
+}

@@ -1,0 +1,114 @@
+import CartCore
+import CartPostgres
+import Foundation
+import Testing
+
+@Suite("PostgreSQL store maintenance", TestServer.requires())
+struct PostgresMaintenanceTests {
+    @Test("the registry opens postgresql:// and postgres:// locations, and status masks the password")
+    func registryAndStatus() throws {
+        let schema = try TestSchema(TestServer.passwordURL)
+        defer { try? schema.drop() }
+        let registry = StoreRegistry([PostgresCartRepository.backend])
+        for url in [schema.url, schema.url.replacing("postgresql://", with: "postgres://")] {
+            let status = try registry.open(url, options: StoreOptions(maximumConnections: 3)).status()
+            #expect(status.kind == "postgresql")
+            #expect(!status.location.contains("cart-password"))
+            #expect(status.location.contains("cart_password:***@"))
+            #expect(status.schemaVersion == 1)
+            #expect(status.appliedMigrations.map(\.name) == ["0001_initial_schema"])
+            #expect(status.pendingMigrations.isEmpty)
+            let details = Dictionary(uniqueKeysWithValues: status.details.map { ($0.key, $0.value) })
+            #expect(details["serverVersion"]?.hasPrefix("15") == true)
+            #expect(details["database"] == "cart_test")
+            #expect(details["schema"] == schema.name)
+            #expect(details["poolSize"] == "3")
+        }
+    }
+
+    @Test("a store opened without migrating shows its pending migration, and migrate applies it once")
+    func migrateExplicitly() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let repository = try schema.repository(StoreOptions(migrate: false))
+        #expect(try repository.status().pendingMigrations == ["0001_initial_schema"])
+        #expect(try schema.tables() == [])
+        #expect(try repository.migrate() == ["0001_initial_schema"])
+        #expect(try repository.migrate() == [])
+        #expect(try repository.status().pendingMigrations.isEmpty)
+        #expect(try CartService(repository: repository).settings() == .defaults)
+    }
+
+    /// A store with a cart of two lines and one order.
+    func busyStore() throws -> (TestSchema, PostgresCartRepository) {
+        let schema = try TestSchema()
+        let repository = try schema.repository()
+        let service = CartService(repository: repository)
+        try service.addProduct(Product(sku: "apple", name: "Apple", price: Money(minorUnits: 125, currency: .usd)))
+        try service.addProduct(Product(sku: "pear", name: "Pear", price: Money(minorUnits: 99, currency: .usd), stock: 5))
+        try service.add("apple", to: "bob")
+        _ = try service.checkout("bob")
+        try service.add("apple", quantity: 2, to: "alice")
+        try service.add("pear", to: "alice")
+        return (schema, repository)
+    }
+
+    @Test("check finds nothing wrong with a healthy store")
+    func healthy() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        #expect(try repository.check() == [])
+    }
+
+    @Test("check names summaries, totals and an order counter that another client put out of step")
+    func inconsistentRows() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.execute("UPDATE carts SET line_count = 5, next_position = 2 WHERE id = 'alice'")
+        try schema.execute("UPDATE orders SET total = total + 1 WHERE number = 1")
+        try schema.execute("UPDATE order_numbers SET last_number = 3")
+        #expect(
+            try repository.check() == [
+                "cart 'alice': its row counts 5 lines, cart_lines holds 2",
+                "cart 'alice': its next line position 2 is not above its last line's, 2",
+                "order 1: its totals (1 items, 126 minor units) are not its lines' (1 items, 125 minor units)",
+                "the order counter is at 3, the highest order number is 1",
+            ])
+    }
+
+    @Test("check names what a superuser let in past the constraints: dangling rows, values out of range")
+    func bypassedConstraints() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.run(
+            script: """
+            SET session_replication_role = replica;
+            DELETE FROM products WHERE sku = 'pear';
+            ALTER TABLE products DROP CONSTRAINT products_price_check;
+            UPDATE products SET price = -5 WHERE sku = 'apple';
+            ALTER TABLE products ADD CONSTRAINT products_price_check CHECK (price BETWEEN 0 AND 100000000) NOT VALID;
+            ALTER TABLE order_lines DISABLE TRIGGER ALL;
+            """, asSuperuser: true)
+        let problems = try repository.check()
+        #expect(problems.contains("constraint products_price_check of products is NOT VALID: rows from before it are unchecked"))
+        #expect(problems.contains("products: 1 row break CHECK constraint products_price_check"))
+        #expect(problems.contains("foreign key violation: cart_lines (cart_id, sku) = ('alice', 'pear') references no row of products"))
+        #expect(problems.contains { $0.hasPrefix("trigger RI_ConstraintTrigger") && $0.hasSuffix("of order_lines is disabled: its foreign key is not enforced") })
+    }
+
+    @Test("no NOTICE the server sends reaches standard error")
+    func noticesStayQuiet() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        // A record table of this tool's shape, and nothing in it: migrating creates it "if not
+        // exists", which the server answers with a NOTICE.
+        try schema.execute("CREATE TABLE schema_migrations (number integer PRIMARY KEY, name text NOT NULL UNIQUE, checksum text NOT NULL, applied_at bigint NOT NULL)")
+        let printed = try capturingStandardError {
+            let repository = try schema.repository()
+            try CartService(repository: repository).addProduct(Product(sku: "fig", name: "Fig", price: Money(minorUnits: 40, currency: .usd)))
+            _ = try repository.changeToken()
+            _ = try repository.check()
+        }
+        #expect(printed == "")
+    }
+}

@@ -1,0 +1,108 @@
+import CartCore
+import CartPostgres
+import Foundation
+import Testing
+
+/// Locations and stores a repository must refuse: each with one clear line, the right
+/// category, and nothing written.
+@Suite("PostgreSQL repository refusing what it cannot use")
+struct PostgresOpeningTests {
+    /// Expects opening `url` to fail with an error of `category` whose description is one line
+    /// free of `secret`, and returns the error.
+    @discardableResult
+    func expectRefused(
+        _ url: String, _ category: ErrorCategory, hiding secret: String? = nil, options: StoreOptions = StoreOptions(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (any Error)? {
+        let error = #expect(throws: (any Error).self, sourceLocation: sourceLocation) {
+            try PostgresCartRepository(url: url, options: options)
+        }
+        guard let error else { return nil }
+        let text = String(describing: error)
+        #expect(ErrorCategory(of: error) == category, "\(text)", sourceLocation: sourceLocation)
+        #expect(!text.contains("\n"), "one line: \(text)", sourceLocation: sourceLocation)
+        if let secret { #expect(!text.contains(secret), "no password: \(text)", sourceLocation: sourceLocation) }
+        return error
+    }
+
+    @Test("a malformed URL is invalid input, named with its password masked")
+    func malformedURL() {
+        let error = expectRefused("postgresql://shop:s3cret@db.example:notaport/shop", .invalidInput, hiding: "s3cret")
+        #expect(String(describing: error).contains("postgresql://shop:***@db.example:notaport/shop"))
+        expectRefused("postgresql://shop:s3cret@db.example/shop?nonsense=1", .invalidInput, hiding: "s3cret")
+    }
+
+    @Test("a wrong password is a storage failure, and the password appears nowhere", TestServer.requires(TestServer.passwordURL))
+    func wrongPassword() throws {
+        let url = try TestServer.value(TestServer.passwordURL).replacing("cart-password", with: "not-the-password")
+        let error = expectRefused(url, .storageFailure, hiding: "not-the-password")
+        #expect(String(describing: error).contains("password authentication failed"))
+    }
+
+    @Test("an unreachable server is unavailable")
+    func unreachable() {
+        let error = expectRefused("postgresql://cart@127.0.0.1:1/cart?connect_timeout=2", .unavailable)
+        #expect(String(describing: error).contains("127.0.0.1"))
+    }
+
+    @Test("a database that does not exist is a storage failure", TestServer.requires())
+    func unknownDatabase() throws {
+        let url = try TestServer.value(TestServer.url).replacing("/cart_test", with: "/no_such_database")
+        let error = expectRefused(url, .storageFailure)
+        #expect(String(describing: error).contains("no_such_database"))
+    }
+
+    @Test("a search path naming no schema is refused before anything is created", TestServer.requires())
+    func noSchema() throws {
+        let url = TestSchema.url(try TestServer.value(TestServer.url), searchPath: "cart_no_such_schema")
+        let error = expectRefused(url, .storageFailure)
+        #expect(error as? PostgresStoreError == .noSchema(location: try PostgresLocation(url).redacted))
+    }
+
+    @Test("an empty schema is not created when creating is not allowed", TestServer.requires())
+    func noStore() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let error = expectRefused(schema.url, .notFound, options: StoreOptions(createIfMissing: false))
+        #expect(error is StoreLocationError)
+        #expect(try schema.tables() == [])
+    }
+
+    @Test("another application's tables are refused and left alone", TestServer.requires())
+    func foreignTables() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        try schema.execute("CREATE TABLE accounts (id integer PRIMARY KEY)")
+        let error = expectRefused(schema.url, .incompatibleStore)
+        #expect(error as? MigrationError == .foreignDatabase)
+        #expect(try schema.tables() == ["accounts"])
+        // Another tool's record table, with other columns, is another application's too.
+        try schema.execute("CREATE TABLE schema_migrations (version text)")
+        #expect(expectRefused(schema.url, .incompatibleStore) as? MigrationError == .foreignDatabase)
+    }
+
+    @Test("a store written by a newer build, or with a changed migration, is refused and left as it is", TestServer.requires())
+    func newerOrChangedSchema() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        _ = try schema.repository()
+        try schema.execute("INSERT INTO schema_migrations VALUES (99, '0099_from_the_future', 'abc', 0)")
+        let tables = try schema.tables()
+        let newer = expectRefused(schema.url, .incompatibleStore)
+        #expect(newer as? MigrationError == .unknownMigrations(["0099_from_the_future"]))
+        #expect(try schema.tables() == tables)
+        #expect(try schema.execute("SELECT count(*) FROM schema_migrations")[0].int(0) == 2)
+
+        try schema.execute("DELETE FROM schema_migrations WHERE number = 99")
+        try schema.execute("UPDATE schema_migrations SET checksum = 'edited' WHERE number = 1")
+        let changed = expectRefused(schema.url, .incompatibleStore)
+        #expect(changed as? MigrationError == .checksumMismatch(name: "0001_initial_schema"))
+    }
+}
+
+extension TestSchema {
+    /// The tables of the schema, by name.
+    func tables() throws -> [String] {
+        try execute("SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1").map { try $0.string(0) }
+    }
+}
