@@ -28,15 +28,17 @@ public enum StoreCopy {
 
     /// Copies `source` into `target`, which must hold no product, cart or order (its settings
     /// are replaced). `progress` is called as the copy goes, every `progressInterval` rows
-    /// and once at the end, on the calling thread; a target that runs its unit again after a
-    /// conflict starts the reports again.
+    /// and once at the end, on the calling thread; an error it throws stops the copy (an
+    /// interrupted command, say). A target that runs its unit again after a conflict starts
+    /// the reports again.
     ///
     /// - Returns: what was copied.
-    /// - Throws: `StoreCopyError.targetNotEmpty` (nothing written), `.productNotCopied`, or
-    ///   what either store throws; the target then keeps nothing of the copy.
+    /// - Throws: `StoreCopyError.targetNotEmpty` (nothing written), `.productNotCopied`, what
+    ///   `progress` throws, or what either store throws; the target then keeps nothing of the
+    ///   copy.
     @discardableResult
     public static func copy(
-        from source: any CartRepository, to target: any CartRepository, progress: (Progress) -> Void = { _ in }
+        from source: any CartRepository, to target: any CartRepository, progress: (Progress) throws -> Void = { _ in }
     ) throws -> StoreCounts {
         try source.read { from in
             let total = StoreCounts(products: try from.productCount(), carts: try from.cartCount(), orders: try from.orderCount())
@@ -44,8 +46,8 @@ public enum StoreCopy {
                 let present = StoreCounts(products: try to.productCount(), carts: try to.cartCount(), orders: try to.orderCount())
                 guard present == StoreCounts(products: 0, carts: 0, orders: 0) else { throw StoreCopyError.targetNotEmpty(present) }
                 var copied = StoreCounts(products: 0, carts: 0, orders: 0)
-                func report(every interval: Int, _ count: Int) {
-                    if count % interval == 0 { progress(Progress(copied: copied, total: total)) }
+                func report(every interval: Int, _ count: Int) throws {
+                    if count % interval == 0 { try progress(Progress(copied: copied, total: total)) }
                 }
                 try to.saveSettings(try from.settings())
                 let products = try from.products()
@@ -57,7 +59,7 @@ public enum StoreCopy {
                     }
                     start += batch.count
                     copied = StoreCounts(products: start, carts: 0, orders: 0)
-                    progress(Progress(copied: copied, total: total))
+                    try progress(Progress(copied: copied, total: total))
                 }
                 for cart in try from.carts() {
                     guard let header = try from.cartHeader(id: cart.id) else { continue }
@@ -68,14 +70,14 @@ public enum StoreCopy {
                     }
                     try to.saveCartHeader(header, previousVersion: nil)
                     copied = StoreCounts(products: copied.products, carts: copied.carts + 1, orders: 0)
-                    report(every: progressInterval, copied.carts)
+                    try report(every: progressInterval, copied.carts)
                 }
                 try from.forEachOrder { order in
                     try to.insertOrder(order)
                     copied = StoreCounts(products: copied.products, carts: copied.carts, orders: copied.orders + 1)
-                    report(every: progressInterval, copied.orders)
+                    try report(every: progressInterval, copied.orders)
                 }
-                progress(Progress(copied: copied, total: total))
+                try progress(Progress(copied: copied, total: total))
                 return copied
             }
         }

@@ -6,4 +6,11 @@ public struct StoreCounts: Hashable, Sendable, Codable {
     public let carts: Int
     /// Placed orders.
     public let orders: Int
+
+    /// Creates counts.
+    public init(products: Int, carts: Int, orders: Int) {
+        self.products = products
+        self.carts = carts
+        self.orders = orders
+    }
 }
