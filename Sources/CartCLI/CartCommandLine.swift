@@ -25,8 +25,8 @@ public enum CartCommandLine {
     ///   - arguments: argv without the tool's own name.
     ///   - environment: the variables the tool reads (`CART_DB`, `CART_STORE`, `CART_ID`,
     ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`).
-    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the database
-    ///   stayed busy.
+    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the store stayed
+    ///   busy.
     public static func run(
         arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput
     ) -> Int32 {
@@ -79,7 +79,7 @@ public enum CartCommandLine {
     }
 
     /// Every environment variable `run` reads: the global options' and those of the default
-    /// database location and of colour.
+    /// store location and of colour.
     static let environmentVariables =
         GlobalOptions.all.compactMap(\.environment) + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
 

@@ -77,7 +77,7 @@ extension HostileInput {
         .usage("unknown option", ["add", "apple", "--qyt", "3"], "Unknown option '--qyt'."),
         .usage("unknown short option", ["products", "add", "-x", "--name", "X", "--price", "1"], "Unknown option '-x'."),
         .usage("missing SKU", ["add"], "Missing expected argument '<sku>'."),
-        .usage("missing --db value", ["show", "--db"], "Missing value for '--db <path>'."),
+        .usage("missing --db value", ["show", "--db"], "Missing value for '--db <location>'."),
         .usage("missing --price", ["products", "add", "x", "--name", "X"], "Missing expected argument '--price <amount>'."),
         .usage("an extra argument", ["add", "apple", "1", "2"], "Unexpected argument '2'."),
         .usage("a flag given a value", ["show", "--json=yes"], "Option '--json' does not take a value."),

@@ -94,7 +94,7 @@ struct ParserTests {
         #expect(
             usageError(["products", "add", "x", "--name", "n", "--price", "1e3"])?.contains("'--price <amount>'")
                 == true)
-        #expect(usageError(["--db=", "show"])?.contains("'--db <path>'") == true)
+        #expect(usageError(["--db=", "show"])?.contains("'--db <location>'") == true)
     }
 
     @Test(

@@ -8,7 +8,8 @@ enum CommandTree {
         "cart",
         abstract: "A persistent shopping cart: a product catalog, carts, checkout and order history.",
         discussion: """
-            Data is kept in a SQLite file (see --db) so carts and orders survive between runs. \
+            Data is kept in a store, a SQLite file unless --db names another, so carts and orders \
+            survive between runs. \
             Start with 'cart demo' to load sample products.
             """,
         subcommands: [

@@ -22,9 +22,9 @@ enum DatabaseCommands {
         "init", abstract: "Create the store with these settings, or change them on an existing one.",
         discussion:
             """
-            A new database gets the options given and the defaults for the others (USD, 99 units per \
+            A new store gets the options given and the defaults for the others (USD, 99 units per \
             line, 100 lines per cart); on an existing one, the options not given keep their current \
-            values. The currency cannot change once products exist. Other commands create the database \
+            values. The currency cannot change once products exist. Other commands create the store \
             with the defaults on first use.
             """,
         options: [
@@ -51,7 +51,7 @@ enum DatabaseCommands {
                 return try runner.emit(.object([("location", .string(runner.location)), ("exists", .bool(false))]))
             }
             return try runner.line(
-                "No store at \(DisplayText.clean(runner.location)) yet; any command creates it (or 'cart db init').")
+                "No store at '\(DisplayText.clean(runner.location))' yet; any command creates it (or 'cart db init').")
         }
         let status = try store.status()
         var fields: [(key: String, value: JSONValue)] = [
@@ -61,8 +61,9 @@ enum DatabaseCommands {
             ("pendingMigrations", .array(status.pendingMigrations.map(JSONValue.string))),
             ("details", .object(status.details.map { ($0.key, .string($0.value)) })),
         ]
-        var lines: [(String, String)] = [("Store", "\(status.location) (\(status.kind))")]
-        lines.append(("Schema", "version \(status.schemaVersion)"))
+        var lines: [(String, String)] = [
+            ("Store", status.location), ("Backend", status.kind), ("Schema", "version \(status.schemaVersion)"),
+        ]
         for detail in status.details { lines.append((detail.label, detail.value)) }
         for migration in status.appliedMigrations {
             lines.append(("Migration", "\(migration.name) applied \(UTCCalendar.iso8601(migration.appliedAt))"))
@@ -96,7 +97,9 @@ enum DatabaseCommands {
         let applied = try store.migrate()
         if runner.json { return try runner.emit(.object([("applied", .array(applied.map(JSONValue.string)))])) }
         if applied.isEmpty {
-            try runner.line("The store is up to date (schema version \(try store.status().schemaVersion)).")
+            let version = try store.status().schemaVersion
+            try runner.line(
+                version == 0 ? "The store has no schema to migrate." : "The store is up to date (schema version \(version)).")
         } else {
             try runner.line(
                 "Applied \(Plural.count(applied.count, "migration")): \(applied.joined(separator: ", "))."
@@ -114,7 +117,7 @@ enum DatabaseCommands {
         do {
             problems = try runner.openStore().check()
         } catch StoreLocationError.noStore {
-            throw CommandFailure("No store at '\(DisplayText.clean(runner.location))'.")
+            throw CommandFailure("No store at '\(DisplayText.clean(runner.location))' yet; there is nothing to check.")
         }
         if runner.json {
             try runner.emit(
@@ -129,7 +132,9 @@ enum DatabaseCommands {
         }
         guard problems.isEmpty else {
             let count = problems.count >= integrityCheckLimit ? "at least \(problems.count)" : "\(problems.count)"
-            throw CommandFailure("The check found \(count) \(problems.count == 1 ? "problem" : "problems").")
+            throw CommandFailure(
+                "The check found \(count) \(problems.count == 1 ? "problem" : "problems") in "
+                    + "'\(DisplayText.clean(runner.location))'.")
         }
     }
 
@@ -167,7 +172,7 @@ enum DatabaseCommands {
                     ("maxLinesPerCart", .int(settings.maxLinesPerCart)),
                 ]))
         }
-        let place = runner.globals.isMemory ? "the memory store" : runner.location
+        let place = runner.globals.isMemory ? "the in-memory store" : runner.location
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")

@@ -1,9 +1,12 @@
 /// The global options after applying precedence: command line, then environment, then default.
 struct GlobalSettings {
-    /// The store to open: `--db`, `--store`, `CART_DB`, `CART_STORE`, else the default file.
+    /// The store to open.
     var location: String
-    /// Where `location` came from, for messages: `--db`, `CART_DB`, or `nil` for the default.
+    /// Where `location` came from: `--db`, `--store`, `CART_DB` or `CART_STORE`; `nil` for the
+    /// default file.
     var locationSource: String?
+    /// `CART_DB` when it was set but `CART_STORE=memory` chose the in-memory store instead.
+    var ignoredLocationSource: String?
     var cartID: String
     /// Whether the cart came from `--cart` or `CART_ID` rather than the default, which makes
     /// `cart orders` filter by it.
@@ -14,7 +17,7 @@ struct GlobalSettings {
     /// Resolves every global option of `invocation`.
     ///
     /// - Throws: `UsageError` when an environment variable holds a malformed value, or when
-    ///   `--db` and `--store` name two stores; `CommandFailure` when no default location can
+    ///   `--db` and `--store` are both given; `CommandFailure` when no default location can
     ///   be placed.
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws -> GlobalSettings {
         func fromEnvironment(_ option: OptionSpec) throws(UsageError) -> ParsedValue? {
@@ -26,36 +29,45 @@ struct GlobalSettings {
             if let given = invocation.options[option.name] { return given }
             return try fromEnvironment(option)
         }
-        let given = try Self.location(invocation, fromEnvironment: fromEnvironment)
-        let cart = try value(GlobalOptions.cart)?.text
-        return GlobalSettings(
-            location: try given?.location ?? defaultLocation(environment: environment),
-            locationSource: given?.source,
-            cartID: cart ?? "default",
-            cartWasChosen: cart != nil,
+        var settings = GlobalSettings(
+            location: "", locationSource: nil, ignoredLocationSource: nil, cartID: "default", cartWasChosen: false,
             json: invocation.flag(GlobalOptions.json.name),
             busyTimeoutMilliseconds: try value(GlobalOptions.busyTimeout)?.integer ?? 5000)
+        if let cart = try value(GlobalOptions.cart)?.text {
+            settings.cartID = cart
+            settings.cartWasChosen = true
+        }
+        try settings.resolveLocation(invocation, fromEnvironment: fromEnvironment)
+        if settings.locationSource == nil { settings.location = try defaultLocation(environment: environment) }
+        return settings
     }
 
-    /// The location the command line or the environment gives, and where it came from; the
-    /// command line's `--db` or `--store` first, then `CART_DB`, then `CART_STORE`.
-    private static func location(
+    /// The store the command line or the environment names, if any: `--db`, else `--store
+    /// memory`, else `CART_STORE=memory`, which overrides `CART_DB` as it always did, else
+    /// `CART_DB`. `sqlite` as an alias leaves the choice to `CART_DB` and the default.
+    private mutating func resolveLocation(
         _ invocation: Invocation, fromEnvironment: (OptionSpec) throws(UsageError) -> ParsedValue?
-    ) throws(UsageError) -> (location: String, source: String)? {
+    ) throws(UsageError) {
         let db = invocation.options[GlobalOptions.db.name]?.text
-        let store = invocation.options[GlobalOptions.store.name]?.text
-        if db != nil, store != nil {
+        let alias = invocation.options[GlobalOptions.store.name]?.text.flatMap(StoreAlias.init(rawValue:))
+        if db != nil, alias != nil {
             throw UsageError(
-                "'--db' and '--store' both name the store; give one ('--store memory' is '--db memory:').",
+                "'--db' and '--store' both choose the store; give only '--db' ('--store memory' is '--db memory:').",
                 command: invocation.command)
         }
-        if let db { return (db, "--db") }
-        if let store { return Stores.aliases[store]?.map { ($0, "--store") } ?? nil }
-        if let db = try fromEnvironment(GlobalOptions.db)?.text { return (db, "CART_DB") }
-        if let store = try fromEnvironment(GlobalOptions.store)?.text {
-            return Stores.aliases[store]?.map { ($0, "CART_STORE") } ?? nil
+        let environmentDB = try fromEnvironment(GlobalOptions.db)?.text
+        if let db {
+            (location, locationSource) = (db, GlobalOptions.db.name)
+        } else if let memory = alias?.location {
+            (location, locationSource) = (memory, GlobalOptions.store.name)
+        } else if alias == nil,
+            let memory = try fromEnvironment(GlobalOptions.store)?.text.flatMap(StoreAlias.init(rawValue:))?.location
+        {
+            (location, locationSource) = (memory, GlobalOptions.store.environment)
+            if environmentDB != nil { ignoredLocationSource = GlobalOptions.db.environment }
+        } else if let environmentDB {
+            (location, locationSource) = (environmentDB, GlobalOptions.db.environment)
         }
-        return nil
     }
 
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/cart/cart.sqlite3`.
@@ -73,11 +85,19 @@ struct GlobalSettings {
     }
 
     /// Whether the store keeps nothing after the command.
-    var isMemory: Bool { location == "memory:" }
+    var isMemory: Bool { Stores.keepsNothing(location) }
 
-    /// What to tell people after a command that ran on the memory store; `nil` otherwise.
+    /// What to tell people after a command that ran on the in-memory store; `nil` otherwise.
     var memoryStoreNote: String? {
         guard isMemory else { return nil }
-        return "Note: the memory: store keeps nothing; every change is lost when this command ends."
+        var note = "Note: the in-memory store keeps nothing"
+        if let ignoredLocationSource { note += " and ignores \(ignoredLocationSource)" }
+        note += "; every change is lost when this command ends"
+        if locationSource == GlobalOptions.store.name {
+            note += " ('--store memory' is deprecated; use '--db memory:')"
+        } else if let variable = GlobalOptions.store.environment, locationSource == variable {
+            note += " (\(variable)=memory is deprecated; use \(GlobalOptions.db.environment ?? "CART_DB")=memory:)"
+        }
+        return note + "."
     }
 }
