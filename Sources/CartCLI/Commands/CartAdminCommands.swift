@@ -18,17 +18,20 @@ enum CartAdminCommands {
             Quantities of the same product add up; a line that would pass the per-line cap or the stock is \
             clamped, and one that cannot be added is left out; each is reported. The other cart ends empty.
             """,
-        arguments: [ArgumentSpec("from", help: "The cart to empty into the current one.")],
+        arguments: [from],
         action: { try mergeCarts($0) })
+
+    static let from = Argument<String>("from", help: "The cart to empty into the current one.")
 
     static let prune = CommandSpec(
         "prune", abstract: "Delete carts not changed for a number of days; orders are kept.",
-        options: [
-            .option(
-                "--older-than", "days", .integer(1...36_500),
-                help: "Delete carts unchanged for more than this many days, from 1 to 36500.", required: true)
-        ],
+        options: [olderThan],
         action: { try pruneCarts($0) })
+
+    /// At least one day: 0 would delete every cart, even one in use now.
+    static let olderThan = Option<Int>(
+        required: "--older-than", "days", 1...36_500,
+        help: "Delete carts unchanged for more than this many days, from 1 to 36500.")
 
     static func list(_ runner: CommandRunner) throws {
         let carts = try runner.service().listCarts()
@@ -61,7 +64,7 @@ enum CartAdminCommands {
     }
 
     static func mergeCarts(_ runner: CommandRunner) throws {
-        let source = try runner.required("from")
+        let source = try runner[from]
         let result = try runner.service().merge(from: source, into: runner.cartID)
         if runner.json {
             return try runner.emit(
@@ -86,8 +89,7 @@ enum CartAdminCommands {
     }
 
     static func pruneCarts(_ runner: CommandRunner) throws {
-        // The parser holds it to at least one day: 0 would delete every cart, even one in use now.
-        let days = runner.invocation.integer("--older-than") ?? 1
+        let days = try runner[olderThan]
         let cutoff = Date(timeIntervalSinceNow: -Double(days) * 86_400)
         let deleted = try runner.service().prune(olderThan: cutoff)
         if runner.json { return try runner.emit(.object([("deleted", .int(deleted))])) }

@@ -27,10 +27,10 @@ enum CommandTree {
         ])
 
     /// `--if-version <n>`, shared by every cart mutation.
-    static let ifVersion = OptionSpec.option(
-        "--if-version", "n", .integer(0...Int.max),
+    static let ifVersion = Option<Int?>(
+        "--if-version", "n", 0...Int.max,
         help: "Only change the cart if it is still at this version (optimistic concurrency).")
 
     /// `<sku>`, shared by the commands that name a product.
-    static let sku = ArgumentSpec("sku", help: "The product's SKU.")
+    static let sku = Argument<String>("sku", help: "The product's SKU.")
 }

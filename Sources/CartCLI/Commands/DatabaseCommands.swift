@@ -27,17 +27,17 @@ enum DatabaseCommands {
             values. The currency cannot change once products exist. Other commands create the store \
             with the defaults on first use.
             """,
-        options: [
-            .option(
-                "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD."),
-            .option(
-                "--max-line-quantity", "n", .integer(StoreSettings.maxLineQuantityRange),
-                help: "The most units one cart line may hold, from \(rangeText(StoreSettings.maxLineQuantityRange))."),
-            .option(
-                "--max-lines", "n", .integer(StoreSettings.maxLinesPerCartRange),
-                help: "The most lines one cart may hold, from \(rangeText(StoreSettings.maxLinesPerCartRange))."),
-        ],
+        options: [currency, maxLineQuantity, maxLines],
         action: { try initialiseDatabase($0) })
+
+    static let currency = Option<String?>(
+        "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD.")
+    static let maxLineQuantity = Option<Int?>(
+        "--max-line-quantity", "n", StoreSettings.maxLineQuantityRange,
+        help: "The most units one cart line may hold, from \(rangeText(StoreSettings.maxLineQuantityRange)).")
+    static let maxLines = Option<Int?>(
+        "--max-lines", "n", StoreSettings.maxLinesPerCartRange,
+        help: "The most lines one cart may hold, from \(rangeText(StoreSettings.maxLinesPerCartRange)).")
 
     // MARK: - Actions
 
@@ -99,7 +99,8 @@ enum DatabaseCommands {
         if applied.isEmpty {
             let version = try store.status().schemaVersion
             try runner.line(
-                version == 0 ? "The store has no schema to migrate." : "The store is up to date (schema version \(version)).")
+                version == 0
+                    ? "The store has no schema to migrate." : "The store is up to date (schema version \(version)).")
         } else {
             try runner.line(
                 "Applied \(Plural.count(applied.count, "migration")): \(applied.joined(separator: ", "))."
@@ -139,20 +140,19 @@ enum DatabaseCommands {
     }
 
     static func initialiseDatabase(_ runner: CommandRunner) throws {
-        let invocation = runner.invocation
         var currency: Currency?
-        if let code = invocation.text("--currency") {
+        if let code = try runner[Self.currency] {
             do {
                 currency = try Currency(code: code)
             } catch {
                 throw UsageError(
-                    "The value '\(DisplayText.clean(code))' is invalid for '--currency <code>': "
+                    "The value '\(DisplayText.clean(code))' is invalid for '\(Self.currency.spec.synopsis)': "
                         + "not an ISO 4217 code this build knows.",
-                    command: invocation.command)
+                    command: runner.invocation.command)
             }
         }
-        let maxLineQuantity = invocation.integer("--max-line-quantity")
-        let maxLines = invocation.integer("--max-lines")
+        let maxLineQuantity = try runner[Self.maxLineQuantity]
+        let maxLines = try runner[Self.maxLines]
         var initial = StoreSettings.defaults
         if let currency { initial.currency = currency }
         if let maxLineQuantity { initial.maxLineQuantity = maxLineQuantity }

@@ -65,28 +65,52 @@ final class CommandRunner {
 
     // MARK: - Values
 
-    /// A required argument or option; the parser has already made sure it is there.
-    func required(_ name: String) throws -> String {
-        guard let value = invocation.text(name) else {
-            throw UsageError("Missing expected argument '<\(name)>'.", command: invocation.command)
-        }
-        return value
+    /// The option's value, typed as it is declared: from the command line, else its default.
+    ///
+    /// - Throws: `UsageError` for a required option that is missing (the parser refuses such a
+    ///   command line first).
+    subscript<Value>(option: Option<Value>) -> Value {
+        get throws(UsageError) { try invocation.value(of: option) }
     }
 
-    /// An amount option in the store currency.
+    /// The argument's value, typed as it is declared: from the command line, else its default.
+    ///
+    /// - Throws: `UsageError` for a required argument that is missing (the parser refuses
+    ///   such a command line first).
+    subscript<Value>(argument: Argument<Value>) -> Value {
+        get throws(UsageError) { try invocation.value(of: argument) }
+    }
+
+    /// Whether the flag was given.
+    subscript(flag: Flag) -> Bool { invocation[flag] }
+
+    /// Whether the option or flag was on the command line, rather than left to its default.
+    func isGiven(_ option: some OptionDeclaration) -> Bool { invocation.isGiven(option) }
+
+    /// An amount option in the store currency, or `nil` when it was not given.
     ///
     /// - Throws: `UsageError` naming the option when the amount does not fit the currency.
-    func money(_ optionName: String) throws -> Money? {
-        guard let text = invocation.text(optionName) else { return nil }
+    func money(_ option: Option<String?>) throws -> Money? {
+        guard let text = try self[option] else { return nil }
+        return try money(text, for: option.spec)
+    }
+
+    /// A required amount option in the store currency.
+    ///
+    /// - Throws: `UsageError` naming the option when the amount does not fit the currency.
+    func money(_ option: Option<String>) throws -> Money {
+        try money(try self[option], for: option.spec)
+    }
+
+    private func money(_ text: String, for option: OptionSpec) throws -> Money {
         let currency = try storeSettings().currency
         do {
             return try Money(parsing: text, currency: currency)
         } catch {
-            let label = invocation.command.option(named: optionName)?.synopsis ?? optionName
             var reason = error.description
             if case .invalidAmount(_, let why) = error { reason = why }
             throw UsageError(
-                "The value '\(DisplayText.clean(text))' is invalid for '\(label)': \(reason).",
+                "The value '\(DisplayText.clean(text))' is invalid for '\(option.synopsis)': \(reason).",
                 command: invocation.command)
         }
     }

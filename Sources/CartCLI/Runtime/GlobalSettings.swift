@@ -2,11 +2,8 @@
 struct GlobalSettings {
     /// The store to open.
     var location: String
-    /// Where `location` came from: `--db`, `--store`, `CART_DB` or `CART_STORE`; `nil` for the
-    /// default file.
-    var locationSource: String?
-    /// `CART_DB` when it was set but `CART_STORE=memory` chose the in-memory store instead.
-    var ignoredLocationSource: String?
+    /// How `location` was chosen, for the note after a command on the in-memory store.
+    var locationChoice: LocationChoice
     var cartID: String
     /// Whether the cart came from `--cart` or `CART_ID` rather than the default, which makes
     /// `cart orders` filter by it.
@@ -20,54 +17,50 @@ struct GlobalSettings {
     ///   `--db` and `--store` are both given; `CommandFailure` when no default location can
     ///   be placed.
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws -> GlobalSettings {
-        func fromEnvironment(_ option: OptionSpec) throws(UsageError) -> ParsedValue? {
-            // An empty variable counts as unset, as shells make `CART_DB= cart …` easy to write.
-            guard let variable = option.environment, let raw = environment[variable], !raw.isEmpty else { return nil }
-            return try CommandLineParser.convert(raw, kind: option.kind, label: variable, invocation.command)
-        }
-        func value(_ option: OptionSpec) throws(UsageError) -> ParsedValue? {
-            if let given = invocation.options[option.name] { return given }
-            return try fromEnvironment(option)
-        }
-        var settings = GlobalSettings(
-            location: "", locationSource: nil, ignoredLocationSource: nil, cartID: "default", cartWasChosen: false,
-            json: invocation.flag(GlobalOptions.json.name),
-            busyTimeoutMilliseconds: try value(GlobalOptions.busyTimeout)?.integer ?? 5000)
-        if let cart = try value(GlobalOptions.cart)?.text {
-            settings.cartID = cart
-            settings.cartWasChosen = true
-        }
-        try settings.resolveLocation(invocation, fromEnvironment: fromEnvironment)
-        if settings.locationSource == nil { settings.location = try defaultLocation(environment: environment) }
-        return settings
+        let cart = GlobalOptions.cart
+        let (location, choice) = try chosenLocation(invocation, environment: environment)
+        return GlobalSettings(
+            location: try location ?? defaultLocation(environment: environment), locationChoice: choice,
+            cartID: try invocation.value(of: cart, environment: environment),
+            cartWasChosen: invocation.isGiven(cart) || invocation.isSet(cart, in: environment),
+            json: invocation[GlobalOptions.json],
+            busyTimeoutMilliseconds: try invocation.value(of: GlobalOptions.busyTimeout, environment: environment))
     }
 
-    /// The store the command line or the environment names, if any: `--db`, else `--store
-    /// memory`, else `CART_STORE=memory`, which overrides `CART_DB` as it always did, else
-    /// `CART_DB`. `sqlite` as an alias leaves the choice to `CART_DB` and the default.
-    private mutating func resolveLocation(
-        _ invocation: Invocation, fromEnvironment: (OptionSpec) throws(UsageError) -> ParsedValue?
-    ) throws(UsageError) {
-        let db = invocation.options[GlobalOptions.db.name]?.text
-        let alias = invocation.options[GlobalOptions.store.name]?.text.flatMap(StoreAlias.init(rawValue:))
-        if db != nil, alias != nil {
-            throw UsageError(
-                "'--db' and '--store' both choose the store; give only '--db' ('--store memory' is '--db memory:').",
-                command: invocation.command)
+    /// How the store was chosen.
+    enum LocationChoice {
+        /// By `--db` or `CART_DB`, or the default file.
+        case location
+        /// By the deprecated `--store memory`.
+        case storeOption
+        /// By the deprecated `CART_STORE=memory`, which overrides a `CART_DB` that is set.
+        case storeVariable(overridingDB: Bool)
+    }
+
+    /// The store the command line or the environment names (`nil` for the default file), and
+    /// how: `--db`, else `--store memory`, else `CART_STORE=memory`, which overrides `CART_DB`
+    /// as it always did, else `CART_DB`. `sqlite` as an alias leaves the choice to `CART_DB` and
+    /// the default.
+    private static func chosenLocation(
+        _ invocation: Invocation, environment: [String: String]
+    ) throws(UsageError) -> (String?, LocationChoice) {
+        let (db, store) = (GlobalOptions.db, GlobalOptions.store)
+        let givenAlias = try invocation.value(of: store)
+        if let given = try invocation.value(of: db) {
+            guard givenAlias == nil else {
+                throw UsageError(
+                    "'\(db.spec.name)' and '\(store.spec.name)' both choose the store; give only '\(db.spec.name)' "
+                        + "('--store memory' is '--db memory:').",
+                    command: invocation.command)
+            }
+            return (given, .location)
         }
-        let environmentDB = try fromEnvironment(GlobalOptions.db)?.text
-        if let db {
-            (location, locationSource) = (db, GlobalOptions.db.name)
-        } else if let memory = alias?.location {
-            (location, locationSource) = (memory, GlobalOptions.store.name)
-        } else if alias == nil,
-            let memory = try fromEnvironment(GlobalOptions.store)?.text.flatMap(StoreAlias.init(rawValue:))?.location
-        {
-            (location, locationSource) = (memory, GlobalOptions.store.environment)
-            if environmentDB != nil { ignoredLocationSource = GlobalOptions.db.environment }
-        } else if let environmentDB {
-            (location, locationSource) = (environmentDB, GlobalOptions.db.environment)
+        if let memory = givenAlias?.location { return (memory, .storeOption) }
+        let fromVariable = try invocation.variable(of: db, in: environment)
+        if givenAlias == nil, let memory = try invocation.variable(of: store, in: environment)?.location {
+            return (memory, .storeVariable(overridingDB: fromVariable != nil))
         }
+        return (fromVariable, .location)
     }
 
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/cart/cart.sqlite3`.
@@ -90,14 +83,16 @@ struct GlobalSettings {
     /// What to tell people after a command that ran on the in-memory store; `nil` otherwise.
     var memoryStoreNote: String? {
         guard isMemory else { return nil }
-        var note = "Note: the in-memory store keeps nothing"
-        if let ignoredLocationSource { note += " and ignores \(ignoredLocationSource)" }
-        note += "; every change is lost when this command ends"
-        if locationSource == GlobalOptions.store.name {
-            note += " ('--store memory' is deprecated; use '--db memory:')"
-        } else if let variable = GlobalOptions.store.environment, locationSource == variable {
-            note += " (\(variable)=memory is deprecated; use \(GlobalOptions.db.environment ?? "CART_DB")=memory:)"
+        let note = "Note: the in-memory store keeps nothing"
+        let lost = "; every change is lost when this command ends"
+        switch locationChoice {
+        case .location:
+            return note + lost + "."
+        case .storeOption:
+            return note + lost + " ('--store memory' is deprecated; use '--db memory:')."
+        case .storeVariable(let overridingDB):
+            return note + (overridingDB ? " and ignores CART_DB" : "") + lost
+                + " (CART_STORE=memory is deprecated; use CART_DB=memory:)."
         }
-        return note + "."
     }
 }
