@@ -25,7 +25,7 @@ struct EndToEndDatabaseTests {
         #expect(locked.stderr == "Error: The store currency is JPY and products exist; it cannot change to EUR.\n")
         #expect(
             try sandbox.ok("db", "init", "--max-lines", "7", "--json").stdout
-                == #"{"created":false,"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}"# + "\n")
+                == #"{"created":false,"settings":{"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}}"# + "\n")
         #expect(
             try sandbox.ok("db", "init", "--max-line-quantity", "1", "--max-lines", "1").stdout
                 == "Updated \(sandbox.database): JPY, at most 1 unit per line and 1 line per cart.\n")
@@ -73,12 +73,19 @@ struct EndToEndDatabaseTests {
         let json = try sandbox.ok("db", "status", "--json").stdout
         #expect(
             json.hasPrefix(
-                #"{"store":"sqlite","location":"\#(sandbox.database)","exists":true,"schemaVersion":4,"migrations":[{"name":"0001_initial_schema","checksum":""#
-            ), "\(json)")
+                #"{"counts":{"carts":1,"orders":0,"products":12},"details":{"journalMode":"wal","sqliteVersion":""#),
+            "\(json)")
+        #expect(
+            json.contains(
+                #""exists":true,"location":"\#(sandbox.database)","migrations":[{"appliedAt":""#), "\(json)")
         #expect(
             json.hasSuffix(
-                #""currency":"USD","maxLineQuantity":99,"maxLinesPerCart":100,"products":12,"carts":1,"orders":0}"#
-                    + "\n"), "\(json)")
+                #""name":"0004_no_line_summary"}],"pendingMigrations":[],"schemaVersion":4,"#
+                    + #""settings":{"currency":"USD","maxLineQuantity":99,"maxLinesPerCart":100},"store":"sqlite"}"# + "\n"),
+            "\(json)")
+        #expect(
+            try sandbox.ok("--db", sandbox.path("none.sqlite3"), "db", "status", "--json").stdout
+                == #"{"exists":false,"location":"\#(sandbox.path("none.sqlite3"))","store":"sqlite"}"# + "\n")
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
         #expect(try sandbox.ok("db", "check", "--json").stdout == #"{"ok":true,"problems":[]}"# + "\n")
     }

@@ -11,12 +11,15 @@ import Testing
 
 @Suite("Output for people and machines")
 struct OutputTests {
-    @Test("JSON strings escape quotes, backslashes, control and separator characters")
-    func jsonEscaping() {
-        let value = JSONValue.string("a\"b\\c\n\r\t\u{0}\u{1F}\u{7F}\u{2028}é🛒/")
-        #expect(value.rendered == #""a\"b\\c\n\r\t\u0000\u001f\u007f\u2028é🛒/""#)
-        let object = JSONValue.object([("k", .array([.null, .bool(true), .int(-3), .number("1.50")]))])
-        #expect(object.rendered == #"{"k":[null,true,-3,1.50]}"#)
+    /// One line of JSON, as `--json` writes it.
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try CartJSON.encoder().encode(value), as: UTF8.self)
+    }
+
+    @Test("JSON output escapes quotes, backslashes and control characters, and sorts keys")
+    func jsonEscaping() throws {
+        #expect(try Self.json(["a\"b\\c\n\r\t\u{0}\u{1F}é🛒/"]) == #"["a\"b\\c\n\r\t\u0000\u001fé🛒/"]"#)
+        #expect(try Self.json(["b": 1, "a": 2]) == #"{"a":2,"b":1}"#)
     }
 
     @Test("whatever a string holds, the JSON written for it parses back to it")
@@ -24,8 +27,10 @@ struct OutputTests {
         var random = SplitMix64(seed: 42)
         for _ in 0..<500 {
             let text = ParserPropertyTests.garbage(&random)
-            let document = JSONValue.array([.string(text), .object([(text, .string(text))])])
-            #expect(try JSONParser.parse(Array(document.rendered.utf8)) == document)
+            let list = try Self.json([text])
+            #expect(try JSONParser.parse(Array(list.utf8)) == .array([.string(text)]), "\(list)")
+            let object = try Self.json([text: text])
+            #expect(try JSONParser.parse(Array(object.utf8)) == .object([(text, .string(text))]), "\(object)")
         }
     }
 

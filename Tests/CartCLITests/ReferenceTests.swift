@@ -35,11 +35,12 @@ struct ReferenceTests {
             currency: .usd, totalItems: 2, total: Money(minorUnits: 258, currency: .usd), idempotencyKey: nil,
             lines: [OrderLine(sku: "apple", name: "Apple", unitPrice: apple, quantity: 2, lineTotal: cart.subtotal)])
         let product = Product(sku: "apple", name: "Apple", price: apple, stock: 12)
-        for shape in [
-            JSONValue.cart(cart), .checkout(CheckoutResult(order: order, replayed: false)), .order(order),
-            .orderPage(OrderPage(orders: [order], next: 6)), .object([("products", .array([.product(product)]))]),
-        ] {
-            #expect(text.contains("`" + shape.rendered + "`"), "README.md does not show \(shape.rendered)")
+        for value in [
+            cart, CheckoutResult(order: order, replayed: false), order, OrderPage(orders: [order], next: 6),
+            CLIJSON.Products(products: [product]),
+        ] as [any Encodable] {
+            let shape = try OutputTests.json(value)
+            #expect(text.contains("`" + shape + "`"), "the document does not show \(shape)")
         }
     }
 }

@@ -36,21 +36,7 @@ enum CartAdminCommands {
     static func list(_ runner: CommandRunner) throws {
         let carts = try runner.service().listCarts()
         if runner.json {
-            return try runner.emit(
-                .object([
-                    (
-                        "carts",
-                        .array(
-                            carts.map {
-                                .object([
-                                    ("cart", .string($0.id)), ("version", .int($0.version)),
-                                    ("lines", .int($0.lineCount)),
-                                    ("totalItems", .int($0.totalItems)),
-                                    ("updatedAt", .string(UTCCalendar.iso8601($0.updatedAt))),
-                                ])
-                            })
-                    )
-                ]))
+            return try runner.emit(CLIJSON.Carts(carts: carts))
         }
         guard !carts.isEmpty else { return try runner.line("No carts.") }
         var table = TextTable([.left("CART"), .right("LINES"), .right("ITEMS"), .right("VERSION"), .left("UPDATED")])
@@ -67,11 +53,7 @@ enum CartAdminCommands {
         let source = try runner[from]
         let result = try runner.service().merge(from: source, into: runner.cartID)
         if runner.json {
-            return try runner.emit(
-                .object([
-                    ("cart", .cart(result.cart)), ("mergedLines", .int(result.mergedLines)),
-                    ("adjustments", .array(result.adjustments.map(adjustmentJSON))),
-                ]))
+            return try runner.emit(result)
         }
         if result.mergedLines == 0, result.adjustments.isEmpty {
             // Not an error: an anonymous cart that was never filled is the common case at sign-in.
@@ -92,24 +74,9 @@ enum CartAdminCommands {
         let days = try runner[olderThan]
         let cutoff = Date(timeIntervalSinceNow: -Double(days) * 86_400)
         let deleted = try runner.service().prune(olderThan: cutoff)
-        if runner.json { return try runner.emit(.object([("deleted", .int(deleted))])) }
+        if runner.json { return try runner.emit(CLIJSON.Pruned(deleted: deleted)) }
         let period = days == 1 ? "day" : "\(days) days"
         try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")
-    }
-
-    private static func adjustmentJSON(_ adjustment: MergeResult.Adjustment) -> JSONValue {
-        let (name, limit): (String, Int?) =
-            switch adjustment.reason {
-            case .lineCap(let cap): ("lineCap", cap)
-            case .stock(let stock): ("stock", stock)
-            case .lineCountCap(let cap): ("lineCountCap", cap)
-            case .inactiveProduct: ("inactive", nil)
-            }
-        return .object([
-            ("sku", .string(adjustment.sku)), ("requested", .int(adjustment.requested)),
-            ("kept", .int(adjustment.kept)),
-            ("reason", .string(name)), ("limit", .int(limit)),
-        ])
     }
 
     private static func reason(_ reason: MergeResult.Reason) -> String {

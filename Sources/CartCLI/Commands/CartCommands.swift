@@ -59,7 +59,7 @@ enum CartCommands {
         "show", abstract: "Show the cart's lines and totals at current prices.",
         action: { runner in
             let cart = try runner.service().cart(runner.cartID)
-            if runner.json { return try runner.emit(.cart(cart)) }
+            if runner.json { return try runner.emit(cart) }
             try printCart(cart, runner)
         })
 
@@ -76,7 +76,7 @@ enum CartCommands {
 
     /// After a change: the cart as JSON, or one line for people ending in the cart and version.
     private static func report(_ update: CartUpdate, _ runner: CommandRunner, _ summary: (String) -> String) throws {
-        if runner.json { return try runner.emit(.cart(try runner.service().cart(update.cartID))) }
+        if runner.json { return try runner.emit(try runner.service().cart(update.cartID)) }
         try runner.line("\(summary(update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
     }
 

@@ -48,19 +48,18 @@ enum DatabaseCommands {
         } catch StoreLocationError.noStore {
             // A store not created yet is reported as such, without creating it.
             if runner.json {
-                return try runner.emit(.object([("location", .string(runner.location)), ("exists", .bool(false))]))
+                let kind = try Stores.registry.backend(for: runner.location).kind
+                return try runner.emit(CLIJSON.Status(store: kind, location: runner.location, exists: false))
             }
             return try runner.line(
                 "No store at '\(DisplayText.clean(runner.location))' yet; any command creates it (or 'cart db init').")
         }
         let status = try store.status()
-        var fields: [(key: String, value: JSONValue)] = [
-            ("store", .string(status.kind)), ("location", .string(status.location)), ("exists", .bool(true)),
-            ("schemaVersion", .int(status.schemaVersion)),
-            ("migrations", .array(status.appliedMigrations.map(migrationJSON))),
-            ("pendingMigrations", .array(status.pendingMigrations.map(JSONValue.string))),
-            ("details", .object(status.details.map { ($0.key, .string($0.value)) })),
-        ]
+        var json = CLIJSON.Status(
+            store: status.kind, location: status.location, exists: true, schemaVersion: status.schemaVersion,
+            migrations: status.appliedMigrations.map(CLIJSON.Status.Migration.init),
+            pendingMigrations: status.pendingMigrations,
+            details: Dictionary(status.details.map { ($0.key, $0.value) }) { _, last in last })
         var lines: [(String, String)] = [
             ("Store", status.location), ("Backend", status.kind), ("Schema", "version \(status.schemaVersion)"),
         ]
@@ -73,11 +72,7 @@ enum DatabaseCommands {
             let service = CartService(repository: store)
             let settings = try service.settings()
             let counts = try service.counts()
-            fields += [
-                ("currency", .string(settings.currency.code)), ("maxLineQuantity", .int(settings.maxLineQuantity)),
-                ("maxLinesPerCart", .int(settings.maxLinesPerCart)), ("products", .int(counts.products)),
-                ("carts", .int(counts.carts)), ("orders", .int(counts.orders)),
-            ]
+            (json.settings, json.counts) = (settings, counts)
             lines += [
                 ("Currency", settings.currency.code),
                 ("Caps", capsText(settings, joinedBy: ", ")),
@@ -85,7 +80,7 @@ enum DatabaseCommands {
                 ("Orders", String(counts.orders)),
             ]
         }
-        if runner.json { return try runner.emit(.object(fields)) }
+        if runner.json { return try runner.emit(json) }
         let width = lines.map { $0.0.count }.max() ?? 0
         for (label, value) in lines {
             try runner.line(TextLayout.padded(label + ":", to: width + 2) + value)
@@ -95,7 +90,7 @@ enum DatabaseCommands {
     static func applyMigrations(_ runner: CommandRunner) throws {
         let store = try runner.openStore(create: true)
         let applied = try store.migrate()
-        if runner.json { return try runner.emit(.object([("applied", .array(applied.map(JSONValue.string)))])) }
+        if runner.json { return try runner.emit(CLIJSON.Migrated(applied: applied)) }
         if applied.isEmpty {
             let version = try store.status().schemaVersion
             try runner.line(
@@ -121,8 +116,7 @@ enum DatabaseCommands {
             throw CommandFailure("No store at '\(DisplayText.clean(runner.location))' yet; there is nothing to check.")
         }
         if runner.json {
-            try runner.emit(
-                .object([("ok", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string)))]))
+            try runner.emit(CLIJSON.Checked(ok: problems.isEmpty, problems: problems))
         } else if problems.isEmpty {
             try runner.line("ok")
         } else {
@@ -165,12 +159,7 @@ enum DatabaseCommands {
         let settings = try service.updateSettings(
             currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
         if runner.json {
-            return try runner.emit(
-                .object([
-                    ("created", .bool(!existed)), ("currency", .string(settings.currency.code)),
-                    ("maxLineQuantity", .int(settings.maxLineQuantity)),
-                    ("maxLinesPerCart", .int(settings.maxLinesPerCart)),
-                ]))
+            return try runner.emit(CLIJSON.Initialised(created: !existed, settings: settings))
         }
         let place = runner.globals.isMemory ? "the in-memory store" : runner.location
         let summary =
@@ -187,12 +176,5 @@ enum DatabaseCommands {
     private static func capsText(_ settings: StoreSettings, joinedBy separator: String) -> String {
         Plural.count(settings.maxLineQuantity, "unit") + " per line" + separator
             + Plural.count(settings.maxLinesPerCart, "line") + " per cart"
-    }
-
-    private static func migrationJSON(_ migration: AppliedMigration) -> JSONValue {
-        .object([
-            ("name", .string(migration.name)), ("checksum", .string(migration.checksum)),
-            ("appliedAt", .string(UTCCalendar.iso8601(migration.appliedAt))),
-        ])
     }
 }

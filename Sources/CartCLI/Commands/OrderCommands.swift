@@ -64,7 +64,7 @@ enum OrderCommands {
             return try streamCSV(service, rows, runner)
         }
         let page = try service.orders(matching: try query(runner, limit: try runner[limit]))
-        if runner.json { return try runner.emit(.orderPage(page)) }
+        if runner.json { return try runner.emit(page) }
         guard !page.orders.isEmpty else { return try runner.line("No orders.") }
         var table = TextTable([.right("ORDER"), .left("PLACED"), .left("CART"), .right("ITEMS"), .right("TOTAL")])
         for order in page.orders {
@@ -123,7 +123,7 @@ enum OrderCommands {
     static func showOne(_ runner: CommandRunner) throws {
         let number = OrderNumber(rawValue: Int64(try runner[Self.number]))
         let order = try runner.service().order(number)
-        if runner.json { return try runner.emit(.order(order)) }
+        if runner.json { return try runner.emit(order) }
         try runner.line(
             runner.style.dim(
                 "Order #\(order.number), cart '\(order.cartID)', placed \(UTCCalendar.iso8601(order.placedAt))"))
@@ -137,19 +137,7 @@ enum OrderCommands {
         let rows = try runner.service().orderStats(matching: try query(runner, limit: nil), groupedBy: grouping)
         if runner.json {
             return try runner.emit(
-                .object([
-                    ("by", .string(grouping.rawValue)), ("currency", .string(try runner.storeSettings().currency.code)),
-                    (
-                        "rows",
-                        .array(
-                            rows.map {
-                                .object([
-                                    ("key", .string($0.key)), ("orders", .int($0.orders)), ("items", .int($0.items)),
-                                    ("revenue", .string($0.revenue.decimalString)),
-                                ])
-                            })
-                    ),
-                ]))
+                CLIJSON.Stats(by: grouping.rawValue, currency: try runner.storeSettings().currency, rows: rows))
         }
         guard !rows.isEmpty else { return try runner.line("No orders.") }
         let title = ["total": "PERIOD", "day": "DAY", "month": "MONTH", "product": "SKU"][grouping.rawValue] ?? "KEY"

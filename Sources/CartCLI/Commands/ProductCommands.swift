@@ -27,8 +27,9 @@ enum ProductCommands {
         discussion: """
             CSV (RFC 4180): a header 'sku,name,price' with an optional 'stock' column, in any order; \
             quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked. \
-            JSON: an array of {"sku", "name", "price", "stock"?, "active"?} objects, price a string such as "12.99", \
-            or the {"products": [...]} object that 'cart products --all --json' writes. \
+            JSON: an array of {"sku", "name", "price", "stock"?, "active"?, "currency"?} objects, price a string \
+            such as "12.99" and currency, if given, the store's, or the {"products": [...]} object that \
+            'cart products --all --json' writes. \
             A file starting with '[' or '{' is read as JSON. Either may start with a UTF-8 byte order mark. \
             The first error names the line (CSV) or index (JSON), and then nothing is imported.
             """,
@@ -54,7 +55,7 @@ enum ProductCommands {
         let includeInactive = runner[all]
         let products = try runner.service().products(includeInactive: includeInactive)
         if runner.json {
-            return try runner.emit(.object([("products", .array(products.map(JSONValue.product)))]))
+            return try runner.emit(CLIJSON.Products(products: products))
         }
         guard !products.isEmpty else {
             return try runner.line("No products. Add one with 'cart products add' or load samples with 'cart demo'.")
@@ -72,7 +73,7 @@ enum ProductCommands {
 
     static func showOne(_ runner: CommandRunner) throws {
         let product = try runner.service().product(try runner[CommandTree.sku])
-        if runner.json { return try runner.emit(.product(product)) }
+        if runner.json { return try runner.emit(product) }
         try runner.line("SKU:     \(product.sku)")
         try runner.line("Name:    \(product.name)")
         try runner.line("Price:   \(product.price.formatted)")
@@ -85,7 +86,7 @@ enum ProductCommands {
             Product(
                 sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price),
                 stock: try runner[stock]))
-        if runner.json { return try runner.emit(.product(product)) }
+        if runner.json { return try runner.emit(product) }
         try runner.line("Added \(describe(product)).")
     }
 
@@ -103,7 +104,7 @@ enum ProductCommands {
         }
         update.price = try runner.money(newPrice)
         let product = try runner.service().updateProduct(try runner[CommandTree.sku], with: update)
-        if runner.json { return try runner.emit(.product(product)) }
+        if runner.json { return try runner.emit(product) }
         try runner.line("Updated \(describe(product)).")
     }
 
@@ -123,11 +124,7 @@ enum ProductCommands {
                     + "\(file.position(ofItem: first)).")
         }
         if runner.json {
-            return try runner.emit(
-                .object([
-                    ("created", .int(summary.created)), ("updated", .int(summary.updated)),
-                    ("unchanged", .int(summary.unchanged)),
-                ]))
+            return try runner.emit(summary)
         }
         let total = summary.created + summary.updated + summary.unchanged
         try runner.line(

@@ -65,7 +65,7 @@ enum WatchCommand {
     /// so whoever reads a pipe sees it now.
     private static func show(_ cart: Cart, after printed: Int, _ runner: CommandRunner) throws {
         if runner.json {
-            try runner.emit(.cart(cart))
+            try runner.emit(cart)
         } else {
             if printed > 0 { try runner.line() }
             try CartCommands.printCart(cart, runner)

@@ -1,5 +1,11 @@
 import CartCore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What a command's action works with: its parsed values, the resolved global options, the
 /// service (opened on first use) and the outputs.
 final class CommandRunner {
@@ -11,6 +17,7 @@ final class CommandRunner {
     let style: TextStyle
     private var openedService: CartService?
     private var openedSettings: StoreSettings?
+    private lazy var encoder = CartJSON.encoder()
 
     init(
         invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
@@ -122,8 +129,15 @@ final class CommandRunner {
         try stdout.write(text + "\n")
     }
 
-    /// Writes a JSON value on stdout, on one line.
-    func emit(_ value: JSONValue) throws {
-        try stdout.write(value.rendered + "\n")
+    /// Writes a value as JSON on stdout, on one line, in its one shape: the library's
+    /// `Codable` conformances and `CLIJSON`, through `CartJSON.encoder()`.
+    func emit(_ value: some Encodable) throws {
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw CommandFailure("Cannot write the JSON output: \(error).")
+        }
+        try stdout.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
