@@ -1,11 +1,5 @@
 import CartCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cart carts|merge|prune`: commands over many carts.
 enum CartAdminCommands {
     static let carts = CommandSpec(
@@ -72,8 +66,8 @@ enum CartAdminCommands {
 
     static func pruneCarts(_ runner: CommandRunner) throws {
         let days = try runner[olderThan]
-        let cutoff = Date(timeIntervalSinceNow: -Double(days) * 86_400)
-        let deleted = try runner.service().prune(olderThan: cutoff)
+        // The service's clock says what now is, as it does for the times it stamps on carts.
+        let deleted = try runner.service().prune(notChangedFor: .seconds(days * 86_400))
         if runner.json { return try runner.emit(CLIJSON.Pruned(deleted: deleted)) }
         let period = days == 1 ? "day" : "\(days) days"
         try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")
