@@ -96,7 +96,7 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("show", "--json").stdout == before)
     }
 
-    @Test("merge --json nests the cart under \"cart\", exactly as README.md shows it")
+    @Test("merge --json nests the cart under \"cart\", exactly as docs/CLI.md shows it")
     func mergeJSON() throws {
         let sandbox = try stocked()
         try sandbox.ok("add", "kiwi", "2", "--cart", "guest")
@@ -106,8 +106,8 @@ struct EndToEndCartTests {
             merged.hasPrefix(
                 #"{"adjustments":[{"kept":3,"limit":3,"reason":"stock","requested":4,"sku":"kiwi"}],"cart":{"cart":"default","#
             ), "\(merged)")
-        let readme = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
-        #expect(readme.contains("`" + merged.dropLast() + "`"), "\(merged)")
+        let reference = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
+        #expect(reference.contains("`" + merged.dropLast() + "`"), "\(merged)")
     }
 
     @Test("merging a cart that has no lines says so, exits 0 and changes nothing")

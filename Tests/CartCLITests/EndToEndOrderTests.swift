@@ -137,8 +137,8 @@ struct EndToEndOrderTests {
             total
                 == #"{"by":"total","currency":"USD","rows":[{"currency":"USD","items":7,"key":"total","orders":3,"#
                 + #""revenue":"21.87"}]}"# + "\n")
-        let readme = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
-        #expect(readme.contains("`" + total.dropLast() + "`"), "README.md shows the default stats shape")
+        let reference = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
+        #expect(reference.contains("`" + total.dropLast() + "`"), "docs/CLI.md shows the default stats shape")
         let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
         #expect(byDay.count == 2 && byDay[0] == "DAY         ORDERS  ITEMS  REVENUE")
         #expect(try sandbox.run("orders", "stats", "--by", "week").status == 64)

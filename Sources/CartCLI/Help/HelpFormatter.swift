@@ -7,7 +7,7 @@ enum HelpFormatter {
     static let width = 80
 
     /// The full help of a command; `globalOptions: false` leaves out the section every
-    /// command repeats, as the README reference lists it once.
+    /// command repeats, as the command reference lists it once.
     static func help(for command: ResolvedCommand, globalOptions: Bool = true) -> String {
         let spec = command.spec
         var sections: [String] = [wrap("OVERVIEW: \(spec.abstract)", indent: 0)]
