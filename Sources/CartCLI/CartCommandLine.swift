@@ -43,7 +43,7 @@ public enum CartCommandLine {
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
                 location = globals.location
                 let runner = CommandRunner(
-                    invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
+                    invocation: invocation, globals: globals, environment: environment, stdout: stdout)
                 do {
                     try invocation.command.spec.action?(runner)
                 } catch let error as CartError where error.category == .invalidInput {

@@ -7,27 +7,21 @@ import CartCore
 #endif
 
 /// What a command's action works with: its parsed values, the resolved global options, the
-/// service (opened on first use) and the outputs.
+/// service (opened on first use) and stdout.
 final class CommandRunner {
     let invocation: Invocation
     let globals: GlobalSettings
-    let environment: [String: String]
     let stdout: any CommandOutput
-    let stderr: any CommandOutput
     let style: TextStyle
     private var openedService: CartService?
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
 
-    init(
-        invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
-        stderr: any CommandOutput
-    ) {
+    /// `environment` decides, with `stdout`, whether text is styled.
+    init(invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput) {
         self.invocation = invocation
         self.globals = globals
-        self.environment = environment
         self.stdout = stdout
-        self.stderr = stderr
         self.style = TextStyle.forOutput(stdout, environment: environment)
     }
 
@@ -52,11 +46,11 @@ final class CommandRunner {
                 busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: false, createIfMissing: create))
     }
 
-    /// The service over the chosen store, opened once; a new store gets `initialSettings`.
-    func service(initialSettings: StoreSettings = .defaults) throws -> CartService {
+    /// The service over the chosen store, opened (and created with the default settings, and
+    /// migrated) once.
+    func service() throws -> CartService {
         if let openedService { return openedService }
-        let repository = try Stores.registry.open(
-            location, options: StoreOptions(busyTimeout: busyTimeout, initialSettings: initialSettings))
+        let repository = try Stores.registry.open(location, options: StoreOptions(busyTimeout: busyTimeout))
         let service = CartService(repository: repository)
         openedService = service
         return service
