@@ -111,8 +111,8 @@ struct CommandLineParser {
     /// Whether the option `name` (long or short) takes a value, or `nil` when no command
     /// declares it. An option name means the same everywhere (`ParserTests` checks it), so
     /// words can be classified before the command is known, and the first declaration found
-    /// answers. Looked up per option word: a table of the whole tree, built on every run, was
-    /// about 0.4M instructions, an eighth of a `cart show` (issue 6, workload 6).
+    /// answers. Looked up per option word rather than through a table of the whole tree, which
+    /// every run would build for the one or two options a command line holds.
     private func takesValue(_ name: String) -> Bool? {
         func declaration(in spec: CommandSpec) -> OptionSpec? {
             if let option = spec.options.first(where: { $0.name == name || $0.shortName == name }) { return option }
