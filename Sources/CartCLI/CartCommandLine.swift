@@ -46,10 +46,11 @@ public enum CartCommandLine {
                     invocation: invocation, globals: globals, environment: environment, stdout: stdout)
                 do {
                     try invocation.command.spec.action?(runner)
-                } catch let error as CartError where error.category == .invalidInput {
-                    // A malformed value can only have come from the command line or the
-                    // environment: a value read from a file is reported by its command.
-                    throw UsageError(error.description, command: invocation.command)
+                } catch where ErrorCategory(of: error) == .invalidInput {
+                    // A malformed value (a SKU, a cart ID, a store location) can only have come
+                    // from the command line or the environment: a value read from a file is
+                    // reported by its command.
+                    throw UsageError(String(describing: error), command: invocation.command)
                 }
                 note = globals.memoryStoreNote
             }
