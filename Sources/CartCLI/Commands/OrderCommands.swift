@@ -60,8 +60,8 @@ enum OrderCommands {
     static func list(_ runner: CommandRunner) throws {
         let service = try runner.service()
         if runner[csv] {
-            let rows = try query(runner, limit: runner.isGiven(limit) ? try runner[limit] : nil)
-            return try streamCSV(service, rows, runner)
+            let filter = try query(runner, limit: runner.isGiven(limit) ? try runner[limit] : nil)
+            return try streamCSV(service, filter, runner)
         }
         let page = try service.orders(matching: try query(runner, limit: try runner[limit]))
         if runner.json { return try runner.emit(page) }
