@@ -17,7 +17,7 @@ extension HostileInput {
         .usage("Arabic-Indic digit ٣", ["add", "apple", "٣"], "The value '٣' is invalid"),
         .usage("empty quantity", ["add", "apple", ""], "The value '' is invalid for '<quantity>'"),
         .usage("huge quantity", ["add", "apple", "99999999999999999999999"], "the number is too large"),
-        .usage("quantity over the line cap", ["add", "apple", "100"], "Quantity must be between 1 and 99; got 100."),
+        .refused("quantity over the line cap", ["add", "apple", "100"], "Cannot hold 100 of 'apple': at most 99 per line."),
         .refused("line cap reached by adding", ["add", "tea", "99"], "Cannot hold 100 of 'tea': at most 99 per line."),
         .usage("set to -1", ["set", "tea", "-1"], "The value '-1' is invalid for '<quantity>'"),
         .refused("more stock than exists", ["add", "olive-oil", "4"], "Insufficient stock for 'olive-oil'"),
