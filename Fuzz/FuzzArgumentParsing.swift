@@ -7,6 +7,7 @@
 // a usage error, with an empty environment and with every variable set to the input's words.
 
 @testable import CartCLI
+import CartCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArgumentParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -26,7 +27,7 @@ public func fuzzArgumentParsing(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
             })
             for env in [[:], environment] {
                 guard let settings = try? GlobalSettings.resolve(invocation, environment: env) else { continue }
-                _ = try? settings.databasePath(environment: env)
+                _ = try? Stores.registry.backend(for: settings.location)
             }
         }
     } catch {

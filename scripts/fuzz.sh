@@ -8,8 +8,8 @@
 # Targets: money (Money parsing and formatting), csv (the CSV reader and the product-file
 # reader, CSV and JSON), argv (the argument parser against the real command tree).
 #
-# csv and argv test CartCLI's internal types, so CartCore, Migrations, CartSQLite, CartStore
-# and CartCLI are first compiled here as static libraries with the same sanitizers and -enable-testing
+# csv and argv test CartCLI's internal types, so CartCore, CartInMemory, Migrations, CartSQLite,
+# CartStore and CartCLI are first compiled here as static libraries with the same sanitizers and -enable-testing
 # (rebuilt only when a source is newer than the library), and the target does
 # `@testable import CartCLI`.
 set -euo pipefail
@@ -40,13 +40,14 @@ library() {
 }
 
 cli_libraries() {
-    # The Migrations module's Swift is generated from Migrations/*.sql by the package's plugin.
+    # The Migrations module's Swift is generated from Migrations/*/*.sql by the package's plugin.
     swift build --target Migrations >/dev/null
     local embedded
     embedded=$(find .build/plugins/outputs -path "*Migrations/destination/EmbedMigrations/EmbeddedMigrations.swift" |
         head -1)
     [ -n "$embedded" ] || { echo "the generated EmbeddedMigrations.swift is missing" >&2; return 1; }
     library CartCore Sources/CartCore/*.swift
+    library CartInMemory Sources/CartInMemory/*.swift
     library Migrations Migrations/Migrations.swift "$embedded"
     library CartSQLite Sources/CartSQLite/*.swift
     library CartStore Sources/CartStore/*.swift
@@ -66,7 +67,7 @@ build_target() {
         [ "$name" = argv ] && source=Fuzz/FuzzArgumentParsing.swift
         # The linker does not read the autolink entries of objects inside static libraries:
         # extract them (the libraries each module imports) and pass them on.
-        local libraries=(-lCartCLI -lCartStore -lCartSQLite -lMigrations -lCartCore)
+        local libraries=(-lCartCLI -lCartStore -lCartSQLite -lCartInMemory -lMigrations -lCartCore)
         local imported
         imported=$(swift-autolink-extract "$modules"/lib*.a -o - | sort -u)
         # shellcheck disable=SC2086 # one -l flag per word

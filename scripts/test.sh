@@ -17,6 +17,19 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s ==\n' "$*"; }
 
+# Runs a SwiftPM build command, once more if SwiftPM itself died of a signal (exit >= 128,
+# seen here once in libdispatch's event loop). A compile error is never retried.
+build() {
+    local status=0
+    "$@" || status=$?
+    if [ "$status" -ge 128 ]; then
+        echo "'$*' died of signal $((status - 128)) inside SwiftPM; building once more" >&2
+        status=0
+        "$@" || status=$?
+    fi
+    return "$status"
+}
+
 packages=(sqlite3 libsqlite3-dev postgresql libpq-dev libmicrohttpd-dev chromium chromium-driver python3-venv iproute2)
 
 step "system packages"
@@ -50,7 +63,7 @@ eval "$(scripts/postgres-cluster.sh start "$cluster" --fsync off)"
 echo "CART_TEST_POSTGRES_URL=$CART_TEST_POSTGRES_URL"
 
 step "swift test"
-swift build --build-tests
+build swift build --build-tests
 swift test --skip-build "$@"
 
 if [ $# -eq 0 ]; then

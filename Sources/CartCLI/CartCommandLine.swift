@@ -25,8 +25,8 @@ public enum CartCommandLine {
     ///   - arguments: argv without the tool's own name.
     ///   - environment: the variables the tool reads (`CART_DB`, `CART_STORE`, `CART_ID`,
     ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`).
-    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the database
-    ///   stayed busy.
+    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the store stayed
+    ///   busy.
     public static func run(
         arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput
     ) -> Int32 {
@@ -43,13 +43,14 @@ public enum CartCommandLine {
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
                 location = globals.location
                 let runner = CommandRunner(
-                    invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
+                    invocation: invocation, globals: globals, environment: environment, stdout: stdout)
                 do {
                     try invocation.command.spec.action?(runner)
-                } catch let error as CartError where error.category == .invalidInput {
-                    // A malformed value can only have come from the command line or the
-                    // environment: a value read from a file is reported by its command.
-                    throw UsageError(error.description, command: invocation.command)
+                } catch where ErrorCategory(of: error) == .invalidInput {
+                    // A malformed value (a SKU, a cart ID, a store location) can only have come
+                    // from the command line or the environment: a value read from a file is
+                    // reported by its command.
+                    throw UsageError(String(describing: error), command: invocation.command)
                 }
                 note = globals.memoryStoreNote
             }
@@ -79,13 +80,13 @@ public enum CartCommandLine {
     }
 
     /// Every environment variable `run` reads: the global options' and those of the default
-    /// database location and of colour.
+    /// store location and of colour.
     static let environmentVariables =
         GlobalOptions.all.compactMap(\.environment) + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
 
-    /// This process's values of `environmentVariables`, and nothing else: the whole
-    /// environment as a dictionary (`ProcessInfo.environment`) cost 0.58M instructions for a
-    /// shell's 39 variables, a sixth of a `cart show` (issue 6, workload 6).
+    /// This process's values of `environmentVariables`, and nothing else: a `getenv` for each
+    /// costs a short command far less than copying the whole environment into a dictionary
+    /// (`ProcessInfo.environment`) would.
     static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
         for name in environmentVariables {

@@ -39,8 +39,14 @@ enum AddingContract {
         let store = try Store(backend)
         try store.service.add("apple", to: "alice")
         let before = try store.state()
-        for quantity in [0, -1, 100, Int.min, Int.max] {
-            #expect(throws: CartError.invalidQuantity(given: quantity, range: 1...99)) {
+        for quantity in [0, -1, Int.min] {
+            #expect(throws: CartError.invalidQuantity(given: quantity, range: 1...Int.max)) {
+                try store.service.add("apple", quantity: quantity, to: "alice")
+            }
+        }
+        // Above the store's cap is a rule of the store, counted with what the line holds.
+        for (quantity, requested) in [(99, 100), (100, 101), (Int.max, Int.max)] {
+            #expect(throws: CartError.lineQuantityCapExceeded(sku: "apple", requested: requested, cap: 99)) {
                 try store.service.add("apple", quantity: quantity, to: "alice")
             }
         }

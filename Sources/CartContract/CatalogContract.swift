@@ -29,7 +29,7 @@ enum CatalogContract {
         let store = try Store(backend, settings: yen, seeded: false)
         #expect(try store.service.settings() == yen)
         try store.service.addProduct(Product(sku: "tea", name: "Tea", price: Money(minorUnits: 500, currency: .jpy)))
-        #expect(throws: CartError.invalidQuantity(given: 6, range: 1...5)) {
+        #expect(throws: CartError.lineQuantityCapExceeded(sku: "tea", requested: 6, cap: 5)) {
             try store.service.add("tea", quantity: 6, to: "alice")
         }
         try store.service.add("tea", quantity: 5, to: "alice")
@@ -41,7 +41,7 @@ enum CatalogContract {
         let updated = try store.service.updateSettings(maxLineQuantity: 3, maxLinesPerCart: 1)
         #expect(updated == StoreSettings(currency: .usd, maxLineQuantity: 3, maxLinesPerCart: 1))
         #expect(try store.service.settings() == updated)
-        #expect(throws: CartError.invalidQuantity(given: 4, range: 1...3)) {
+        #expect(throws: CartError.lineQuantityCapExceeded(sku: "apple", requested: 4, cap: 3)) {
             try store.service.add("apple", quantity: 4, to: "alice")
         }
         try store.service.add("apple", quantity: 3, to: "alice")

@@ -1,16 +1,18 @@
 extension CartService {
     /// The largest page `orders(matching:)` returns.
     public static let maxPageSize = 10_000
+    /// The page `orders(matching:)` returns when the query sets no limit.
+    public static let defaultPageSize = 20
 
     /// One page of orders matching `query`, with the cursor for the next page. `query.limit`
-    /// must be 1...10000 (default 20).
+    /// must be 1...10000 (default `defaultPageSize`).
     ///
     /// Pages use a keyset cursor (`OrderQuery.after`), so page 10,000 costs what page 1 costs.
     ///
     /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, or a storage error.
     public func orders(matching query: OrderQuery) throws -> OrderPage {
         var query = try Self.validated(query)
-        let limit = query.limit ?? 20
+        let limit = query.limit ?? Self.defaultPageSize
         guard (1...Self.maxPageSize).contains(limit) else { throw CartError.invalidLimit(limit) }
         query.limit = limit + 1
         var orders: [Order] = []

@@ -58,20 +58,21 @@ public struct CartService: Sendable {
     /// Adds units of a product, merging into the existing line for the same SKU (the seed's
     /// `addToCart`).
     ///
-    /// - Throws: `CartError.invalidQuantity`, `.unknownProduct`, `.inactiveProduct`,
-    ///   `.lineQuantityCapExceeded`, `.insufficientStock`, `.lineCountCapExceeded`,
-    ///   `.versionConflict`, `.amountOverflow`, `StoredDataError`, or a storage error.
+    /// - Throws: `CartError.invalidQuantity` (below 1), `.unknownProduct`, `.inactiveProduct`,
+    ///   `.lineQuantityCapExceeded` (the line would hold more than the store's per-line cap),
+    ///   `.insufficientStock`, `.lineCountCapExceeded`, `.versionConflict`, `.amountOverflow`,
+    ///   `StoredDataError`, or a storage error.
     @discardableResult
     public func add(_ sku: String, quantity: Int = 1, to cartID: String, expectedVersion: Int? = nil) throws
         -> CartUpdate
     {
         let sku = try Validation.sku(sku)
         let id = try Validation.cartID(cartID)
+        // Below 1 is malformed; above the store's per-line cap is a rule's refusal, checked with
+        // the line's new quantity.
+        guard quantity >= 1 else { throw CartError.invalidQuantity(given: quantity, range: 1...Int.max) }
         return try repository.write { storage in
             let settings = try storage.settings()
-            guard (1...settings.maxLineQuantity).contains(quantity) else {
-                throw CartError.invalidQuantity(given: quantity, range: 1...settings.maxLineQuantity)
-            }
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
@@ -122,11 +123,9 @@ public struct CartService: Sendable {
     {
         let sku = try Validation.sku(sku)
         let id = try Validation.cartID(cartID)
+        guard quantity >= 0 else { throw CartError.invalidQuantity(given: quantity, range: 0...Int.max) }
         return try repository.write { storage in
             let settings = try storage.settings()
-            guard (0...settings.maxLineQuantity).contains(quantity) else {
-                throw CartError.invalidQuantity(given: quantity, range: 0...settings.maxLineQuantity)
-            }
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity

@@ -32,7 +32,7 @@ public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringCo
         case .checksumMismatch(let name):
             return "Migration \(name) recorded in the store differs from this build's copy; refusing to open it."
         case .foreignDatabase:
-            return "The database is not a cart store: it holds tables of another application."
+            return "The database holds another application's tables, not a cart store."
         case .pendingMigrations(let names):
             return "The store needs migrations (\(names.joined(separator: ", "))) that were not applied."
         case .danglingReferences(let references):

@@ -18,9 +18,11 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
     public var description: String {
         switch self {
         case .unknownScheme(let location, let scheme, let known):
+            // "a file path or memory:", "a file path, memory: or postgresql://…"
+            var list = "a file path"
+            for (index, example) in known.enumerated() { list += (index == known.count - 1 ? " or " : ", ") + example }
             return "'\(location.displayable)' looks like a URL, but no store handles '\(scheme.displayable):'; "
-                + "use a file path, " + known.joined(separator: " or ")
-                + " (a file whose name starts like a URL is written with a leading './')."
+                + "use \(list) (a file whose name starts like a URL is written with a leading './')."
         case .unusable(let location, let reason):
             return "'\(location.displayable)' cannot hold a store: \(reason)."
         case .noStore(let location):

@@ -25,10 +25,10 @@ public final class InMemoryCartRepository: CartRepository, @unchecked Sendable {
         try lock.withLock {
             do {
                 let result = try body(storage)
-                try storage.commit()
+                try storage.state.commit()
                 return result
             } catch {
-                storage.rollBack()
+                storage.state.rollBack()
                 throw error
             }
         }

@@ -5,7 +5,9 @@ import Foundation
 #endif
 import CartCore
 
-/// Everything an `InMemoryCartRepository` holds, in plain collections.
+/// Everything an `InMemoryCartRepository` holds, in plain collections, with the changes a unit
+/// of work makes and how to undo them. `InMemoryStorage` calls one method of it per storage
+/// call.
 struct InMemoryState {
     /// One line of a cart.
     struct Line: Hashable {
@@ -16,16 +18,149 @@ struct InMemoryState {
     /// One cart: its header, once saved, and its lines by SKU.
     struct Cart {
         var header: CartHeader?
-        var lines: [String: Line] = [:]
+        /// Room for a typical cart from the start, rather than rehashing every line at each of
+        /// the first few doublings.
+        var lines = [String: Line](minimumCapacity: 16)
+    }
+
+    /// The value a change replaced.
+    private enum Undo {
+        case settings(StoreSettings)
+        case product(String, Product?)
+        case header(String, CartHeader?)
+        case line(cart: String, sku: String, Line?)
+        case cart(String, Cart?)
+        case order(Order)
     }
 
     var settings: StoreSettings
-    var products: [String: Product] = [:]
+    private(set) var products: [String: Product] = [:]
     /// Carts by ID; a cart whose header was never saved and that has no lines has no entry.
-    var carts: [String: Cart] = [:]
+    private(set) var carts: [String: Cart] = [:]
     /// Every order; order `n` is at index `n - 1`.
-    var orders: [Order] = []
-    var orderNumbers: [String: OrderNumber] = [:]
+    private(set) var orders: [Order] = []
+    private(set) var orderNumbers: [String: OrderNumber] = [:]
     /// How many units have committed a change.
-    var commits: Int64 = 0
+    private(set) var commits: Int64 = 0
+    /// The unit's changes, oldest first.
+    private var undoLog: [Undo] = []
+    /// Carts the unit gave a line while they had no header.
+    private var headerless: [String] = []
+
+    init(settings: StoreSettings) {
+        self.settings = settings
+    }
+
+    // MARK: Units of work
+
+    /// Keeps the unit's changes, unless they leave lines in a cart that has no header.
+    ///
+    /// - Throws: `InMemoryStorageError.linesWithoutHeader`, as SQLite's foreign key refuses
+    ///   such a commit; the caller rolls the unit back.
+    mutating func commit() throws {
+        for cart in headerless where carts[cart].map({ $0.header == nil && !$0.lines.isEmpty }) == true {
+            throw InMemoryStorageError.linesWithoutHeader(cart: cart)
+        }
+        if !undoLog.isEmpty { commits += 1 }
+        undoLog.removeAll(keepingCapacity: true)
+        headerless.removeAll(keepingCapacity: true)
+    }
+
+    /// Undoes every change of the unit, newest first.
+    mutating func rollBack() {
+        for undo in undoLog.reversed() {
+            switch undo {
+            case .settings(let old): settings = old
+            case .product(let sku, let product): products[sku] = product
+            case .header(let cart, let header): carts[cart, default: Cart()].header = header
+            case .line(let cart, let sku, let line): carts[cart, default: Cart()].lines[sku] = line
+            case .cart(let id, let cart): carts[id] = cart
+            case .order(let order):
+                orders.removeLast()
+                if let key = order.idempotencyKey { orderNumbers[key] = nil }
+            }
+        }
+        undoLog.removeAll(keepingCapacity: true)
+        headerless.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Changes
+
+    mutating func saveSettings(_ new: StoreSettings) {
+        undoLog.append(.settings(settings))
+        settings = new
+    }
+
+    /// Stores `product` where `exists` says a product with its SKU is, or is not, stored.
+    mutating func saveProduct(_ product: Product, exists: Bool) throws(InMemoryStorageError) {
+        try modifying(&products[product.sku]) { stored throws(InMemoryStorageError) in
+            guard (stored != nil) == exists else { throw .product(product.sku, exists: !exists) }
+            undoLog.append(.product(product.sku, stored))
+            stored = product
+        }
+    }
+
+    mutating func insertLine(cartID: String, sku: String, quantity: Int, position: Int) throws(InMemoryStorageError) {
+        guard products.index(forKey: sku) != nil else { throw .product(sku, exists: false) }
+        guard quantity > 0 else { throw .nonPositiveQuantity(quantity) }
+        try modifying(&carts[cartID, default: Cart()]) { cart throws(InMemoryStorageError) in
+            if cart.header == nil { headerless.append(cartID) }
+            try modifying(&cart.lines[sku]) { line throws(InMemoryStorageError) in
+                guard line == nil else { throw .line(cart: cartID, sku: sku, exists: true) }
+                line = Line(quantity: quantity, position: position)
+            }
+            undoLog.append(.line(cart: cartID, sku: sku, nil))
+        }
+    }
+
+    /// Sets a line's quantity (`nil` deletes it); the line must exist.
+    mutating func changeLine(cartID: String, sku: String, quantity: Int?) throws(InMemoryStorageError) {
+        if let quantity, quantity <= 0 { throw .nonPositiveQuantity(quantity) }
+        try modifying(&carts[cartID, default: Cart()].lines[sku]) { line throws(InMemoryStorageError) in
+            guard let old = line else { throw .line(cart: cartID, sku: sku, exists: false) }
+            undoLog.append(.line(cart: cartID, sku: sku, old))
+            line = quantity.map { Line(quantity: $0, position: old.position) }
+        }
+    }
+
+    mutating func deleteLines(cartID: String) -> Int {
+        guard let cart = carts[cartID], !cart.lines.isEmpty else { return 0 }
+        undoLog.append(.cart(cartID, cart))
+        carts[cartID]?.lines = [:]
+        return cart.lines.count
+    }
+
+    mutating func saveHeader(_ header: CartHeader, previousVersion: Int?) throws(InMemoryStorageError) {
+        try modifying(&carts[header.id, default: Cart()].header) { stored throws(InMemoryStorageError) in
+            guard stored?.version == previousVersion else {
+                throw .header(cart: header.id, stored: stored?.version, expected: previousVersion)
+            }
+            undoLog.append(.header(header.id, stored))
+            stored = header
+        }
+    }
+
+    mutating func deleteCart(id: String) throws(InMemoryStorageError) {
+        guard let cart = carts[id], cart.header != nil else { throw .header(cart: id, stored: nil, expected: nil) }
+        undoLog.append(.cart(id, cart))
+        carts[id] = nil
+    }
+
+    mutating func insertOrder(_ order: Order) throws(InMemoryStorageError) {
+        guard order.number.rawValue == Int64(orders.count) + 1 else { throw .orderNumberTaken(order.number) }
+        if let key = order.idempotencyKey {
+            guard orderNumbers[key] == nil else { throw .idempotencyKeyTaken(key) }
+            orderNumbers[key] = order.number
+        }
+        undoLog.append(.order(order))
+        orders.append(order)
+    }
+}
+
+/// Runs `change` on `value` in place: one access to a stored property or a dictionary entry
+/// for a read and a write.
+private func modifying<Value, Failure>(_ value: inout Value, _ change: (inout Value) throws(Failure) -> Void)
+    throws(Failure)
+{
+    try change(&value)
 }

@@ -5,7 +5,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("cart binary: the database file")
+@Suite("cart binary: the store")
 struct EndToEndDatabaseTests {
     func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
@@ -19,17 +19,18 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("products").stdout.contains("¥500"))
         #expect(try sandbox.run("products", "update", "tea", "--price", "5.5").status == 64)
         let capped = try sandbox.run("add", "tea", "6")
-        #expect(capped.status == 64 && capped.errorLines == ["Error: Quantity must be between 1 and 5; got 6."])
+        // The cap is a rule of the store, not a usage error: exit 1, as when adds grow a line past it.
+        #expect(capped.status == 1 && capped.errorLines == ["Error: Cannot hold 6 of 'tea': at most 5 per line."])
         let locked = try sandbox.run("db", "init", "--currency", "EUR")
         #expect(locked.status == 1)
         #expect(locked.stderr == "Error: The store currency is JPY and products exist; it cannot change to EUR.\n")
         #expect(
             try sandbox.ok("db", "init", "--max-lines", "7", "--json").stdout
-                == #"{"created":false,"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}"# + "\n")
+                == #"{"created":false,"settings":{"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}}"# + "\n")
         #expect(
             try sandbox.ok("db", "init", "--max-line-quantity", "1", "--max-lines", "1").stdout
                 == "Updated \(sandbox.database): JPY, at most 1 unit per line and 1 line per cart.\n")
-        #expect(try sandbox.ok("db", "status").stdout.contains("Caps:      1 unit per line, 1 line per cart\n"))
+        #expect(try sandbox.ok("db", "status").stdout.contains("Caps:         1 unit per line, 1 line per cart\n"))
         try sandbox.ok("db", "init", "--max-line-quantity", "5", "--max-lines", "7")
         #expect(try sandbox.run("db", "init", "--currency", "XYZ").status == 64)
         // Omitted options keep their values, as the help says: no "default" that would not apply.
@@ -46,36 +47,45 @@ struct EndToEndDatabaseTests {
         #expect(try kwd.ok("products").stdout.contains("12.990 KWD"))
     }
 
-    @Test("db status, migrate and check report on the file")
+    @Test("db status, migrate and check report on the store")
     func inspect() throws {
         let sandbox = try CartSandbox()
         #expect(
             try sandbox.ok("db", "status").stdout
-                == "No database at \(sandbox.database) yet; any command creates it (or 'cart db init').\n")
+                == "No store at '\(sandbox.database)' yet; any command creates it (or 'cart db init').\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
         #expect(
-            try sandbox.ok("db", "migrate").stdout == "Applied 3 migrations: 0001_initial_schema, 0002_orders, 0003_cheaper_product_checks.\n")
-        #expect(try sandbox.ok("db", "migrate").stdout == "The database is up to date (schema version 3).\n")
+            try sandbox.ok("db", "migrate").stdout
+                == "Applied 3 migrations: 0001_initial_schema, 0002_orders, 0003_cheaper_product_checks.\n")
+        #expect(try sandbox.ok("db", "migrate").stdout == "The store is up to date (schema version 3).\n")
         #expect(try sandbox.ok("db", "migrate", "--json").stdout == #"{"applied":[]}"# + "\n")
         try sandbox.ok("demo")
         try sandbox.ok("add", "apple")
         let status = try sandbox.ok("db", "status").stdout
         for line in [
-            "Database:  \(sandbox.database)", "Currency:  USD", "Caps:      99 units per line, 100 lines per cart",
-            "Products:  12", "Carts:     1", "Orders:    0",
+            "Store:        \(sandbox.database)", "Backend:      sqlite", "Schema:       version 3",
+            "Journal mode: wal", "Currency:     USD", "Caps:         99 units per line, 100 lines per cart",
+            "Products:     12", "Carts:        1", "Orders:       0",
         ] {
             #expect(status.contains(line + "\n"), "\(status)")
         }
-        #expect(status.contains("Migration: 0003_cheaper_product_checks applied "))
+        #expect(status.contains("Migration:    0003_cheaper_product_checks applied "))
         let json = try sandbox.ok("db", "status", "--json").stdout
         #expect(
             json.hasPrefix(
-                #"{"store":"sqlite","path":"\#(sandbox.database)","exists":true,"schemaVersion":3,"migrations":[{"name":"0001_initial_schema","checksum":""#
-            ))
+                #"{"counts":{"carts":1,"orders":0,"products":12},"details":{"journalMode":"wal","sqliteVersion":""#),
+            "\(json)")
+        #expect(
+            json.contains(
+                #""exists":true,"location":"\#(sandbox.database)","migrations":[{"appliedAt":""#), "\(json)")
         #expect(
             json.hasSuffix(
-                #""currency":"USD","maxLineQuantity":99,"maxLinesPerCart":100,"products":12,"carts":1,"orders":0}"#
-                    + "\n"))
+                #""name":"0003_cheaper_product_checks"}],"pendingMigrations":[],"schemaVersion":3,"#
+                    + #""settings":{"currency":"USD","maxLineQuantity":99,"maxLinesPerCart":100},"store":"sqlite"}"# + "\n"),
+            "\(json)")
+        #expect(
+            try sandbox.ok("--db", sandbox.path("none.sqlite3"), "db", "status", "--json").stdout
+                == #"{"exists":false,"location":"\#(sandbox.path("none.sqlite3"))","store":"sqlite"}"# + "\n")
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
         #expect(try sandbox.ok("db", "check", "--json").stdout == #"{"ok":true,"problems":[]}"# + "\n")
     }
@@ -112,7 +122,7 @@ struct EndToEndDatabaseTests {
         #expect(problems.count > 20, "\(problems)")
         #expect(problems.allSatisfy { !$0.contains("\n") && !$0.hasPrefix("***") }, "\(problems)")
         let count = problems.count >= 100 ? "at least \(problems.count)" : "\(problems.count)"
-        #expect(json.stderr == "Error: The integrity check found \(count) problems.\n")
+        #expect(json.stderr == "Error: The check found \(count) problems in '\(sandbox.database)'.\n")
 
         let text = try sandbox.run("db", "check")
         #expect(text.status == 1)
@@ -130,13 +140,13 @@ struct EndToEndDatabaseTests {
             let result = try sandbox.run(["--db", path] + arguments)
             #expect(result.status == 1, "\(arguments) \(result)")
             #expect(
-                result.stderr == "Error: '\(path)' is not a cart database (not a SQLite file, or damaged).\n",
+                result.stderr == "Error: '\(path)' is not a cart store, or it is damaged.\n",
                 "\(arguments)")
         }
         #expect(try bytes(path) == Data(text))
     }
 
-    @Test("an error about the file reads as one sentence: 'Cannot use FILE: the file is …'")
+    @Test("an error about the store reads as one sentence: 'Cannot use FILE: the database …'")
     func foreignDatabase() throws {
         let sandbox = try CartSandbox()
         let path = sandbox.path("other.sqlite3")
@@ -144,14 +154,15 @@ struct EndToEndDatabaseTests {
         let result = try sandbox.run("--db", path, "show")
         #expect(result.status == 1)
         #expect(
-            result.stderr == "Error: Cannot use '\(path)': the file is a SQLite database, but not a cart database.\n")
+            result.stderr == "Error: Cannot use '\(path)': the database holds another application's tables, not a cart "
+                + "store.\n")
     }
 
     @Test("a database from a newer version is refused and left byte for byte")
     func newerVersion() throws {
         let sandbox = try CartSandbox()
         try sandbox.ok("demo")
-        try sandbox.sql("INSERT INTO schema_migrations VALUES (4, '0004_future', 'x', 0)")
+        try sandbox.sql("INSERT INTO schema_migrations VALUES (5, '0005_future', 'x', 0)")
         let before = try bytes(sandbox.database)
         for arguments in [["show"], ["demo"], ["db", "migrate"]] {
             let result = try sandbox.run(arguments)
@@ -161,12 +172,12 @@ struct EndToEndDatabaseTests {
         #expect(try bytes(sandbox.database) == before)
     }
 
-    @Test("a directory given as the database is one clear line")
+    @Test("a directory given as the store is one clear line")
     func directory() throws {
         let sandbox = try CartSandbox()
         let result = try sandbox.run("--db", sandbox.path(""), "show")
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: '\(sandbox.path(""))' is a directory, not a database file.\n")
+        #expect(result.stderr == "Error: '\(sandbox.path(""))' cannot hold a store: it is a directory.\n")
     }
 
     @Test("a path ending in '/' is refused before any directory is created")
@@ -175,7 +186,7 @@ struct EndToEndDatabaseTests {
         let path = sandbox.path("new") + "/deeper/"
         let result = try sandbox.run("--db", path, "show")
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: '\(path)' is a directory, not a database file.\n")
+        #expect(result.stderr == "Error: '\(path)' cannot hold a store: it is a directory.\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("new")))
     }
 
@@ -187,12 +198,12 @@ struct EndToEndDatabaseTests {
             #expect(result.status == 1, "\(arguments) \(result)")
             #expect(
                 result.stderr
-                    == "Error: '/dev/null' is not a regular file (a device, pipe or socket), so it cannot hold a database.\n",
+                    == "Error: '/dev/null' cannot hold a store: it is not a regular file (a device, pipe or socket).\n",
                 "\(arguments)")
         }
     }
 
-    @Test("a database locked past the busy timeout exits 75")
+    @Test("a store locked past the busy timeout exits 75")
     func busy() throws {
         let sandbox = try CartSandbox()
         try sandbox.ok("demo")
@@ -237,23 +248,25 @@ struct EndToEndDatabaseTests {
         #expect(FileManager.default.fileExists(atPath: explicit))
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
         let noHome = try sandbox.run(["show"], environment: ["CART_DB": "", "HOME": ""])
-        #expect(noHome.status == 1 && noHome.stderr.contains("No place for the database"))
+        #expect(noHome.status == 1 && noHome.stderr.contains("No place for the store"))
     }
 
-    @Test("--store memory keeps nothing, says so once, and writes no file")
+    @Test("--db memory: keeps nothing, says so once, and writes no file; --store memory still means it")
     func memory() throws {
         let sandbox = try CartSandbox()
-        let added = try sandbox.ok("--store", "memory", "demo")
-        // The sandbox sets CART_DB, which the memory store ignores and says so.
-        #expect(
-            added.stderr
-                == "Note: --store memory keeps nothing and ignores CART_DB; every change is lost when this command ends.\n"
-        )
-        let next = try sandbox.run(["products", "--json"], environment: ["CART_STORE": "memory"])
+        let added = try sandbox.ok("--db", "memory:", "demo")
+        #expect(added.stderr == "Note: the in-memory store keeps nothing; every change is lost when this command ends.\n")
+        let next = try sandbox.run(["products", "--json"], environment: ["CART_DB": "memory:"])
         #expect(next.stdout == #"{"products":[]}"# + "\n")
+        // The sandbox sets CART_DB to a file, which CART_STORE=memory overrides.
+        let alias = try sandbox.run(["products", "--json"], environment: ["CART_STORE": "memory"])
+        #expect(alias.stdout == #"{"products":[]}"# + "\n" && alias.stderr.contains("ignores CART_DB"), "\(alias)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
-        #expect(try sandbox.ok("--store=memory", "db", "check").stdout == "ok\n")
+        #expect(try sandbox.ok("--db=memory:", "db", "check").stdout == "ok\n")
+        #expect(try sandbox.ok("--store=memory", "db", "migrate").stdout == "The store has no schema to migrate.\n")
         #expect(
-            try sandbox.ok("--store=memory", "db", "status").stdout.hasPrefix("Database:  memory (nothing is kept)\n"))
+            try sandbox.ok("--db=memory:", "db", "status").stdout.hasPrefix(
+                "Store:       memory:\nBackend:     memory\nSchema:      version 0\n"
+                    + "Persistence: none: everything is lost when the process ends\n"))
     }
 }

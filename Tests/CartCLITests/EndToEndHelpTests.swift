@@ -45,7 +45,7 @@ struct EndToEndHelpTests {
         for section in ["OVERVIEW:", "USAGE: cart <subcommand> [<options>]", "OPTIONS:", "SUBCOMMANDS:"] {
             #expect(root.contains(section))
         }
-        #expect(root.contains("  --db <path>             The SQLite database file"))
+        #expect(root.contains("  --db <location>         The store: a SQLite file path"))
         let add = try sandbox.ok("help", "add").stdout
         #expect(
             add.hasPrefix(

@@ -32,8 +32,9 @@ struct EndToEndProductTests {
                 """)
         #expect(
             try sandbox.ok("products", "--all", "--json").stdout
-                == #"{"products":[{"sku":"apple","name":"Apple","price":"1.50","active":true,"stock":9},"#
-                + #"{"sku":"kiwi","name":"Kiwi \"gold\"","price":"12.00","active":false,"stock":null}]}"# + "\n")
+                == #"{"products":[{"active":true,"currency":"USD","name":"Apple","price":"1.50","sku":"apple","stock":9},"#
+                + #"{"active":false,"currency":"USD","name":"Kiwi \"gold\"","price":"12.00","sku":"kiwi","stock":null}]}"#
+                + "\n")
         #expect(
             try sandbox.ok("products", "show", "kiwi").stdout == """
                 SKU:     kiwi
@@ -45,7 +46,7 @@ struct EndToEndProductTests {
                 """)
         #expect(
             try sandbox.ok("products", "show", "apple", "--json").stdout
-                == #"{"sku":"apple","name":"Apple","price":"1.50","active":true,"stock":9}"# + "\n")
+                == #"{"active":true,"currency":"USD","name":"Apple","price":"1.50","sku":"apple","stock":9}"# + "\n")
     }
 
     @Test("catalog mistakes: exit 1 for rules, 64 for malformed values, and nothing changes")
@@ -80,10 +81,10 @@ struct EndToEndProductTests {
         #expect(try sandbox.ok("products", "show", "pie", "--json").stdout.contains(#""name":"Pie, \"deluxe\"""#))
         let json = try sandbox.write("p.json", Array(#"[{"sku":"apple","name":"Apple","price":"1.35"}]"#.utf8))
         #expect(
-            try sandbox.ok("products", "import", json, "--json").stdout == #"{"created":0,"updated":1,"unchanged":0}"#
+            try sandbox.ok("products", "import", json, "--json").stdout == #"{"created":0,"unchanged":0,"updated":1}"#
                 + "\n")
         #expect(
-            try sandbox.ok("products", "import", json, "--json").stdout == #"{"created":0,"updated":0,"unchanged":1}"#
+            try sandbox.ok("products", "import", json, "--json").stdout == #"{"created":0,"unchanged":1,"updated":0}"#
                 + "\n")
     }
 
@@ -135,7 +136,8 @@ struct EndToEndProductTests {
         try sandbox.ok("checkout")
         let catalog = try sandbox.ok("products", "--all", "--json").stdout
         #expect(
-            catalog.contains(#"{"sku":"coffee","name":"Coffee beans, 1 kg","price":"18.99","active":true,"stock":3}"#))
+            catalog.contains(
+                #"{"active":true,"currency":"USD","name":"Coffee beans, 1 kg","price":"18.99","sku":"coffee","stock":3}"#))
         let second = try sandbox.ok("demo", "--json")
         #expect(second.stdout == #"{"added":0,"alreadyThere":12}"# + "\n")
         #expect(

@@ -17,7 +17,7 @@ extension HostileInput {
         .usage("Arabic-Indic digit ٣", ["add", "apple", "٣"], "The value '٣' is invalid"),
         .usage("empty quantity", ["add", "apple", ""], "The value '' is invalid for '<quantity>'"),
         .usage("huge quantity", ["add", "apple", "99999999999999999999999"], "the number is too large"),
-        .usage("quantity over the line cap", ["add", "apple", "100"], "Quantity must be between 1 and 99; got 100."),
+        .refused("quantity over the line cap", ["add", "apple", "100"], "Cannot hold 100 of 'apple': at most 99 per line."),
         .refused("line cap reached by adding", ["add", "tea", "99"], "Cannot hold 100 of 'tea': at most 99 per line."),
         .usage("set to -1", ["set", "tea", "-1"], "The value '-1' is invalid for '<quantity>'"),
         .refused("more stock than exists", ["add", "olive-oil", "4"], "Insufficient stock for 'olive-oil'"),
@@ -77,7 +77,7 @@ extension HostileInput {
         .usage("unknown option", ["add", "apple", "--qyt", "3"], "Unknown option '--qyt'."),
         .usage("unknown short option", ["products", "add", "-x", "--name", "X", "--price", "1"], "Unknown option '-x'."),
         .usage("missing SKU", ["add"], "Missing expected argument '<sku>'."),
-        .usage("missing --db value", ["show", "--db"], "Missing value for '--db <path>'."),
+        .usage("missing --db value", ["show", "--db"], "Missing value for '--db <location>'."),
         .usage("missing --price", ["products", "add", "x", "--name", "X"], "Missing expected argument '--price <amount>'."),
         .usage("an extra argument", ["add", "apple", "1", "2"], "Unexpected argument '2'."),
         .usage("a flag given a value", ["show", "--json=yes"], "Option '--json' does not take a value."),
@@ -92,6 +92,9 @@ extension HostileInput {
         .usage("--csv with --json", ["orders", "--csv", "--json"], "'--csv' cannot be used with '--json'."),
         .usage("CART_BUSY_TIMEOUT=abc", ["show"], "CART_BUSY_TIMEOUT", env: ["CART_BUSY_TIMEOUT": "abc"]),
         .usage("CART_STORE=disk", ["show"], "CART_STORE", env: ["CART_STORE": "disk"]),
+        .usage(
+            "a URL no store handles", ["--db", "postgresql://u@h/db", "show"],
+            "no store handles 'postgresql:'; use a file path or memory: (a file whose name starts like a URL"),
     ]
 
     static let importFiles: [HostileInput] = [

@@ -1,13 +1,13 @@
 @testable import CartCLI
 
-/// Runs the tool in this process with captured output and, unless told otherwise, the memory
-/// store, so parser and output tests touch no file.
+/// Runs the tool in this process with captured output and, unless told otherwise, the
+/// in-memory store, so parser and output tests touch no file.
 struct InProcess {
     let status: Int32
     let stdout: String
     let stderr: String
 
-    init(_ arguments: [String], environment: [String: String] = ["CART_STORE": "memory"], terminal: Bool = false) {
+    init(_ arguments: [String], environment: [String: String] = ["CART_DB": "memory:"], terminal: Bool = false) {
         let out = CapturedOutput(isTerminal: terminal)
         let err = CapturedOutput()
         status = CartCommandLine.run(arguments: arguments, environment: environment, stdout: out, stderr: err)

@@ -65,7 +65,7 @@ struct MultiProcessTests {
         for (round, pair) in outcomes.enumerated() {
             #expect(pair.allSatisfy { $0.status == 0 }, "round \(round): \(pair)")
             let results = try pair.map(json)
-            let placed = results.compactMap { $0["order"] as? Int }
+            let placed = results.compactMap { ($0["order"] as? [String: Any])?["number"] as? Int }
             #expect(placed.count == 2 && placed[0] == placed[1], "round \(round): \(pair)")
             #expect(results.map { $0["replayed"] as? Bool }.sorted { $1 == true } == [false, true], "\(pair)")
             numbers.formUnion(placed)
@@ -145,7 +145,7 @@ struct MultiProcessTests {
         #expect(result.status == 75, "\(result)")
         #expect(
             result.stderr
-                == "Error: The database '\(sandbox.database)' stayed locked by another process past the busy timeout; "
+                == "Error: The store '\(sandbox.database)' stayed locked by another process past the busy timeout; "
                 + "try again, or wait longer with --busy-timeout.\n")
         #expect(waited >= 0.45, "gave up after \(waited) s")
         #expect(fromEnvironment.status == 75 && fromEnvironment.errorLines.count == 1, "\(fromEnvironment)")

@@ -11,12 +11,15 @@ import Testing
 
 @Suite("Output for people and machines")
 struct OutputTests {
-    @Test("JSON strings escape quotes, backslashes, control and separator characters")
-    func jsonEscaping() {
-        let value = JSONValue.string("a\"b\\c\n\r\t\u{0}\u{1F}\u{7F}\u{2028}é🛒/")
-        #expect(value.rendered == #""a\"b\\c\n\r\t\u0000\u001f\u007f\u2028é🛒/""#)
-        let object = JSONValue.object([("k", .array([.null, .bool(true), .int(-3), .number("1.50")]))])
-        #expect(object.rendered == #"{"k":[null,true,-3,1.50]}"#)
+    /// One line of JSON, as `--json` writes it.
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try CartJSON.encoder().encode(value), as: UTF8.self)
+    }
+
+    @Test("JSON output escapes quotes, backslashes and control characters, and sorts keys")
+    func jsonEscaping() throws {
+        #expect(try Self.json(["a\"b\\c\n\r\t\u{0}\u{1F}é🛒/"]) == #"["a\"b\\c\n\r\t\u0000\u001fé🛒/"]"#)
+        #expect(try Self.json(["b": 1, "a": 2]) == #"{"a":2,"b":1}"#)
     }
 
     @Test("whatever a string holds, the JSON written for it parses back to it")
@@ -24,8 +27,10 @@ struct OutputTests {
         var random = SplitMix64(seed: 42)
         for _ in 0..<500 {
             let text = ParserPropertyTests.garbage(&random)
-            let document = JSONValue.array([.string(text), .object([(text, .string(text))])])
-            #expect(try JSONParser.parse(Array(document.rendered.utf8)) == document)
+            let list = try Self.json([text])
+            #expect(try JSONParser.parse(Array(list.utf8)) == .array([.string(text)]), "\(list)")
+            let object = try Self.json([text: text])
+            #expect(try JSONParser.parse(Array(object.utf8)) == .object([(text, .string(text))]), "\(object)")
         }
     }
 
@@ -119,7 +124,7 @@ struct OutputTests {
     @Test("colour only on a terminal, without a non-empty NO_COLOR, and not on a dumb terminal")
     func colour() {
         let arguments = ["products", "add", "apple", "--name", "Apple", "--price", "1.29"]
-        let memory = ["CART_STORE": "memory"]
+        let memory = ["CART_DB": "memory:"]
         // `demo` then `products` needs one process; in memory, `demo` itself prints a styled hint.
         #expect(InProcess(["demo"], environment: memory, terminal: true).stdout.contains("\u{1B}["))
         #expect(!InProcess(["demo"], environment: memory, terminal: false).stdout.contains("\u{1B}["))
@@ -137,9 +142,9 @@ struct OutputTests {
         #expect(!InProcess(arguments + ["--json"], environment: memory, terminal: true).stdout.contains("\u{1B}["))
     }
 
-    @Test("the memory store says once, on stderr, that nothing is kept")
+    @Test("the in-memory store says once, on stderr, that nothing is kept")
     func memoryNotice() {
-        let note = "Note: --store memory keeps nothing; every change is lost when this command ends.\n"
+        let note = "Note: the in-memory store keeps nothing; every change is lost when this command ends.\n"
         let result = InProcess(["demo"])
         #expect(result.status == 0)
         #expect(result.stderr == note)
@@ -148,21 +153,35 @@ struct OutputTests {
         for arguments in [["db", "check"], ["db", "migrate"], ["orders"], ["carts", "--json"]] {
             #expect(InProcess(arguments).stderr == note, "\(arguments)")
         }
+        #expect(InProcess(["--db", "memory:", "show"], environment: [:]).stderr == note)
     }
 
-    @Test("with the memory store a failure is the one error line, and a given --db is said to be ignored")
+    @Test("with the in-memory store a failure is the one error line")
     func memoryNoticeAndFailures() {
         let failed = InProcess(["add", "apple"])
         #expect(failed.status == 1)
         #expect(failed.stderr == "Error: No product with SKU 'apple'.\n")
+    }
+
+    @Test("--store and CART_STORE still choose the in-memory store, and say they are deprecated")
+    func deprecatedStoreAlias() throws {
         #expect(
-            InProcess(["--db", "/tmp/x.sqlite3", "show"]).stderr
-                == "Note: --store memory keeps nothing and ignores --db; every change is lost when this command ends.\n"
-        )
+            InProcess(["--store", "memory", "show"], environment: [:]).stderr
+                == "Note: the in-memory store keeps nothing; every change is lost when this command ends "
+                + "('--store memory' is deprecated; use '--db memory:').\n")
+        // CART_STORE=memory overrides CART_DB, as it always did, so it never writes to that file.
         #expect(
-            InProcess(["show"], environment: ["CART_STORE": "memory", "CART_DB": "/tmp/x.sqlite3"]).stderr
-                == "Note: --store memory keeps nothing and ignores CART_DB; every change is lost when this command ends.\n"
-        )
+            InProcess(["show"], environment: ["CART_STORE": "memory", "CART_DB": "/nonexistent/x.sqlite3"]).stderr
+                == "Note: the in-memory store keeps nothing and ignores CART_DB; every change is lost when this command "
+                + "ends (CART_STORE=memory is deprecated; use CART_DB=memory:).\n")
+        let both = InProcess(["--store", "memory", "--db", "memory:", "show"], environment: [:])
+        #expect(both.status == 64)
+        #expect(both.error == "'--db' and '--store' both choose the store; give only '--db' ('--store memory' is '--db memory:').")
+        // A --db on the command line beats CART_STORE in the environment, as a flag beats a variable.
+        let sandbox = try CartSandbox()
+        let onDisk = InProcess(["--db", sandbox.database, "demo"], environment: ["CART_STORE": "memory"])
+        #expect(onDisk.status == 0 && onDisk.stderr.isEmpty, "\(onDisk.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.database))
     }
 
     @Test("malformed environment values are usage errors naming the variable")
@@ -170,7 +189,7 @@ struct OutputTests {
         let store = InProcess(["show"], environment: ["CART_STORE": "disk"])
         #expect(store.status == 64)
         #expect(store.error == "The value 'disk' is invalid for CART_STORE: expected one of sqlite, memory.")
-        let timeout = InProcess(["show"], environment: ["CART_STORE": "memory", "CART_BUSY_TIMEOUT": "-5"])
+        let timeout = InProcess(["show"], environment: ["CART_DB": "memory:", "CART_BUSY_TIMEOUT": "-5"])
         #expect(timeout.status == 64 && timeout.error.contains("CART_BUSY_TIMEOUT"))
     }
 

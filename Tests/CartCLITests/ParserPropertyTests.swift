@@ -14,14 +14,17 @@ struct ParserPropertyTests {
         ]
         func visit(_ spec: CommandSpec) {
             words.append(spec.name)
-            for option in spec.options + GlobalOptions.all where option.name != "--store" {
+            // Only `--db=memory:` below: a random `--db` value would open a file wherever the
+            // tests run.
+            for option in spec.options + GlobalOptions.all where option.name != "--store" && option.name != "--db" {
                 words += [option.name, option.name + "=", option.name + "=1"]
             }
             spec.subcommands.forEach(visit)
         }
         visit(CommandTree.root)
         words += [
-            "--store=memory", "apple", "2026-01-01", "2026-02-30", "day", "product", "\u{0}", "\n", "é", "🛒", "２",
+            "--db=memory:", "--store=memory", "apple", "2026-01-01", "2026-02-30", "day", "product", "\u{0}", "\n",
+            "é", "🛒", "２",
         ]
         return words
     }()
@@ -47,10 +50,9 @@ struct ParserPropertyTests {
     func randomArgv() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cart-fuzz-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        // CART_DB inside a private folder: even a stray `--store sqlite` could not touch real data.
-        let environment = [
-            "CART_STORE": "memory", "HOME": home.path, "CART_DB": home.appendingPathComponent("db").path,
-        ]
+        // HOME inside a private folder: a command line that reached the default file could not
+        // touch real data.
+        let environment = ["CART_DB": "memory:", "HOME": home.path]
         var random = SplitMix64(seed: 0xC0FFEE)
         for round in 0..<3000 {
             let count = Int.random(in: 0...7, using: &random)
@@ -67,7 +69,7 @@ struct ParserPropertyTests {
             } else {
                 #expect(result.errorLines.count == 1, "\(context)")
                 if result.status == 1 {
-                    // The memory-store note follows only success: a failure is its one error line.
+                    // The in-memory store's note follows only success: a failure is its one error line.
                     #expect(result.stderr.split(separator: "\n").count == 1, "\(context)")
                 }
             }

@@ -1,3 +1,4 @@
+import CartCore
 import Testing
 
 @testable import CartCLI
@@ -12,10 +13,10 @@ struct ParserTests {
         ] {
             let parsed = try #require(invocation(argv), "\(argv)")
             #expect(parsed.command.fullName == "cart add")
-            #expect(parsed.text("sku") == "apple")
-            #expect(parsed.integer("quantity") == 2)
-            #expect(parsed.text("--cart") == "bob")
-            #expect(parsed.flag("--json"))
+            #expect(try parsed.value(of: CommandTree.sku) == "apple")
+            #expect(try parsed.value(of: CartCommands.addedQuantity) == 2)
+            #expect(try parsed.value(of: GlobalOptions.cart) == "bob")
+            #expect(parsed[GlobalOptions.json])
         }
     }
 
@@ -23,18 +24,20 @@ struct ParserTests {
     func valueForms() throws {
         let spaced = try #require(invocation(["orders", "--limit", "5", "--since", "2026-01-01"]))
         let joined = try #require(invocation(["orders", "--limit=5", "--since=2026-01-01"]))
-        #expect(spaced.integer("--limit") == 5 && joined.integer("--limit") == 5)
-        #expect(spaced.date("--since") == joined.date("--since"))
-        #expect(invocation(["orders", "--limit", "5", "--limit=7"])?.integer("--limit") == 7)
-        #expect(invocation(["products", "add", "x", "--name=a=b", "--price", "1"])?.text("--name") == "a=b")
+        #expect(try spaced.value(of: OrderCommands.limit) == 5 && joined.value(of: OrderCommands.limit) == 5)
+        #expect(try spaced.value(of: OrderCommands.since) == joined.value(of: OrderCommands.since))
+        #expect(try invocation(["orders", "--limit", "5", "--limit=7"])?.value(of: OrderCommands.limit) == 7)
+        #expect(
+            try invocation(["products", "add", "x", "--name=a=b", "--price", "1"])?.value(of: ProductCommands.name)
+                == "a=b")
     }
 
     @Test("-- ends options, so a SKU may start with a dash")
     func doubleDash() throws {
         let parsed = try #require(invocation(["add", "--json", "--", "--odd-sku", "3"]))
-        #expect(parsed.text("sku") == "--odd-sku")
-        #expect(parsed.integer("quantity") == 3)
-        #expect(parsed.flag("--json"))
+        #expect(try parsed.value(of: CommandTree.sku) == "--odd-sku")
+        #expect(try parsed.value(of: CartCommands.addedQuantity) == 3)
+        #expect(parsed[GlobalOptions.json])
     }
 
     @Test("a mistyped command or option gets a suggestion")
@@ -94,7 +97,7 @@ struct ParserTests {
         #expect(
             usageError(["products", "add", "x", "--name", "n", "--price", "1e3"])?.contains("'--price <amount>'")
                 == true)
-        #expect(usageError(["--db=", "show"])?.contains("'--db <path>'") == true)
+        #expect(usageError(["--db=", "show"])?.contains("'--db <location>'") == true)
     }
 
     @Test(
@@ -110,12 +113,16 @@ struct ParserTests {
     }
 
     @Test("good quantities, and 0 only where it means something")
-    func goodQuantities() {
-        #expect(invocation(["add", "apple", "007"])?.integer("quantity") == 7)
-        #expect(invocation(["add", "apple", "9223372036854775807"])?.integer("quantity") == Int.max)
-        #expect(invocation(["set", "apple", "0"])?.integer("quantity") == 0)
+    func goodQuantities() throws {
+        #expect(try invocation(["add", "apple", "007"])?.value(of: CartCommands.addedQuantity) == 7)
+        #expect(
+            try invocation(["add", "apple", "9223372036854775807"])?.value(of: CartCommands.addedQuantity) == Int.max)
+        #expect(try invocation(["set", "apple", "0"])?.value(of: CartCommands.newQuantity) == 0)
         #expect(usageError(["remove", "apple", "0"])?.contains("at least 1") == true)
-        #expect(invocation(["add", "apple"])?.integer("quantity") == nil)
+        // Left out, the declared default applies.
+        #expect(try invocation(["add", "apple"])?.value(of: CartCommands.addedQuantity) == 1)
+        #expect(try invocation(["orders"])?.value(of: OrderCommands.limit) == CartService.defaultPageSize)
+        #expect(try invocation(["orders"])?.value(of: OrderCommands.after) == .some(nil))
     }
 
     @Test("-h, --help and help <command> all ask for the same help")

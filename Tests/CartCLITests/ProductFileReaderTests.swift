@@ -68,6 +68,15 @@ struct ProductFileReaderTests {
         #expect(failure(#"{"products":[],"next":null}"#) == expected)
         #expect(failure(#"{"products":{}}"#) == #"p.csv: "products" must be an array of products."#)
         #expect(failure("{\n\"products\": [,]}") == "p.csv:2:14: Unexpected character; expected a value.")
+        // What 'cart products --json' writes: a currency beside each price, which must be the store's.
+        let exported = #"{"products":[{"active":true,"currency":"USD","name":"A","price":"1.29","sku":"a","stock":null}]}"#
+        #expect(try ProductFileReader(name: "p.json", currency: .usd).read(Array(exported.utf8)).products.count == 1)
+        #expect(
+            failure(exported, currency: .eur)
+                == #"p.csv: index 0: "currency" is 'USD', not the store currency EUR."#)
+        #expect(
+            failure(#"[{"sku":"a","name":"A","price":"1","currency":1}]"#)
+                == #"p.csv: index 0: "currency" must be a string such as "USD"."#)
     }
 
     @Test("JSON errors name the index of the item, or the line and column of a syntax error")

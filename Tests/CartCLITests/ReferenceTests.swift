@@ -6,12 +6,13 @@ import Testing
 
 @Suite("Documentation")
 struct ReferenceTests {
-    static let document = CartSandbox.packageRoot().appendingPathComponent("README.md")
+    /// The command reference, and the JSON shapes.
+    static let document = CartSandbox.packageRoot().appendingPathComponent("docs/CLI.md")
 
-    @Test("README.md holds the command reference generated from the help text")
+    @Test("docs/CLI.md holds the command reference generated from the help text")
     func referenceIsCurrent() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
-        let current = try #require(CommandReference.updating(text), "README.md lost its reference markers")
+        let current = try #require(CommandReference.updating(text), "docs/CLI.md lost its reference markers")
         // CART_UPDATE_REFERENCE=1 swift test --filter ReferenceTests rewrites the block.
         if ProcessInfo.processInfo.environment["CART_UPDATE_REFERENCE"] == "1", current != text {
             try current.write(to: Self.document, atomically: true, encoding: .utf8)
@@ -19,11 +20,11 @@ struct ReferenceTests {
         }
         #expect(
             current == text,
-            "The command reference in README.md is out of date: run CART_UPDATE_REFERENCE=1 swift test --filter ReferenceTests"
+            "The command reference in docs/CLI.md is out of date: run CART_UPDATE_REFERENCE=1 swift test --filter ReferenceTests"
         )
     }
 
-    @Test("the --json shapes README.md shows are the ones the tool writes")
+    @Test("the --json shapes docs/CLI.md shows are the ones the tool writes")
     func documentedShapes() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         let apple = Money(minorUnits: 129, currency: .usd)
@@ -35,11 +36,12 @@ struct ReferenceTests {
             currency: .usd, totalItems: 2, total: Money(minorUnits: 258, currency: .usd), idempotencyKey: nil,
             lines: [OrderLine(sku: "apple", name: "Apple", unitPrice: apple, quantity: 2, lineTotal: cart.subtotal)])
         let product = Product(sku: "apple", name: "Apple", price: apple, stock: 12)
-        for shape in [
-            JSONValue.cart(cart), .checkout(CheckoutResult(order: order, replayed: false)), .order(order),
-            .orderPage(OrderPage(orders: [order], next: 6)), .object([("products", .array([.product(product)]))]),
-        ] {
-            #expect(text.contains("`" + shape.rendered + "`"), "README.md does not show \(shape.rendered)")
+        for value in [
+            cart, CheckoutResult(order: order, replayed: false), order, OrderPage(orders: [order], next: 6),
+            CLIJSON.Products(products: [product]),
+        ] as [any Encodable] {
+            let shape = try OutputTests.json(value)
+            #expect(text.contains("`" + shape + "`"), "the document does not show \(shape)")
         }
     }
 }

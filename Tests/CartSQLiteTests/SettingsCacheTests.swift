@@ -18,7 +18,7 @@ struct SettingsCacheTests {
         let second = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
         try second.updateSettings(maxLineQuantity: 3)
 
-        #expect(throws: CartError.invalidQuantity(given: 4, range: 1...3)) {
+        #expect(throws: CartError.lineQuantityCapExceeded(sku: "sku-0", requested: 4, cap: 3)) {
             try first.add("sku-0", quantity: 4, to: "bob")
         }
         #expect(try first.settings().maxLineQuantity == 3)
@@ -29,7 +29,7 @@ struct SettingsCacheTests {
         let service = CartService(repository: try SQLiteCartRepository.inMemory(), clock: fixedClock)
         try service.seedCatalog(count: 1)
         try service.updateSettings(maxLineQuantity: 2)
-        #expect(throws: CartError.invalidQuantity(given: 3, range: 1...2)) {
+        #expect(throws: CartError.lineQuantityCapExceeded(sku: "sku-0", requested: 3, cap: 2)) {
             try service.add("sku-0", quantity: 3, to: "alice")
         }
         try service.add("sku-0", quantity: 2, to: "alice")

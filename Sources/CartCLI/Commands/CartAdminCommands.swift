@@ -1,11 +1,5 @@
 import CartCore
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `cart carts|merge|prune`: commands over many carts.
 enum CartAdminCommands {
     static let carts = CommandSpec(
@@ -18,36 +12,25 @@ enum CartAdminCommands {
             Quantities of the same product add up; a line that would pass the per-line cap or the stock is \
             clamped, and one that cannot be added is left out; each is reported. The other cart ends empty.
             """,
-        arguments: [ArgumentSpec("from", help: "The cart to empty into the current one.")],
+        arguments: [from],
         action: { try mergeCarts($0) })
+
+    static let from = Argument<String>("from", help: "The cart to empty into the current one.")
 
     static let prune = CommandSpec(
         "prune", abstract: "Delete carts not changed for a number of days; orders are kept.",
-        options: [
-            .option(
-                "--older-than", "days", .integer(1...36_500),
-                help: "Delete carts unchanged for more than this many days, from 1 to 36500.", required: true)
-        ],
+        options: [olderThan],
         action: { try pruneCarts($0) })
+
+    /// At least one day: 0 would delete every cart, even one in use now.
+    static let olderThan = Option<Int>(
+        required: "--older-than", "days", 1...36_500,
+        help: "Delete carts unchanged for more than this many days, from 1 to 36500.")
 
     static func list(_ runner: CommandRunner) throws {
         let carts = try runner.service().listCarts()
         if runner.json {
-            return try runner.emit(
-                .object([
-                    (
-                        "carts",
-                        .array(
-                            carts.map {
-                                .object([
-                                    ("cart", .string($0.id)), ("version", .int($0.version)),
-                                    ("lines", .int($0.lineCount)),
-                                    ("totalItems", .int($0.totalItems)),
-                                    ("updatedAt", .string(UTCCalendar.iso8601($0.updatedAt))),
-                                ])
-                            })
-                    )
-                ]))
+            return try runner.emit(CLIJSON.Carts(carts: carts))
         }
         guard !carts.isEmpty else { return try runner.line("No carts.") }
         var table = TextTable([.left("CART"), .right("LINES"), .right("ITEMS"), .right("VERSION"), .left("UPDATED")])
@@ -61,14 +44,10 @@ enum CartAdminCommands {
     }
 
     static func mergeCarts(_ runner: CommandRunner) throws {
-        let source = try runner.required("from")
+        let source = try runner[from]
         let result = try runner.service().merge(from: source, into: runner.cartID)
         if runner.json {
-            return try runner.emit(
-                .object([
-                    ("cart", .cart(result.cart)), ("mergedLines", .int(result.mergedLines)),
-                    ("adjustments", .array(result.adjustments.map(adjustmentJSON))),
-                ]))
+            return try runner.emit(result)
         }
         if result.mergedLines == 0, result.adjustments.isEmpty {
             // Not an error: an anonymous cart that was never filled is the common case at sign-in.
@@ -86,28 +65,12 @@ enum CartAdminCommands {
     }
 
     static func pruneCarts(_ runner: CommandRunner) throws {
-        // The parser holds it to at least one day: 0 would delete every cart, even one in use now.
-        let days = runner.invocation.integer("--older-than") ?? 1
-        let cutoff = Date(timeIntervalSinceNow: -Double(days) * 86_400)
-        let deleted = try runner.service().prune(olderThan: cutoff)
-        if runner.json { return try runner.emit(.object([("deleted", .int(deleted))])) }
+        let days = try runner[olderThan]
+        // The service's clock says what now is, as it does for the times it stamps on carts.
+        let deleted = try runner.service().prune(notChangedFor: .seconds(days * 86_400))
+        if runner.json { return try runner.emit(CLIJSON.Pruned(deleted: deleted)) }
         let period = days == 1 ? "day" : "\(days) days"
         try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")
-    }
-
-    private static func adjustmentJSON(_ adjustment: MergeResult.Adjustment) -> JSONValue {
-        let (name, limit): (String, Int?) =
-            switch adjustment.reason {
-            case .lineCap(let cap): ("lineCap", cap)
-            case .stock(let stock): ("stock", stock)
-            case .lineCountCap(let cap): ("lineCountCap", cap)
-            case .inactiveProduct: ("inactive", nil)
-            }
-        return .object([
-            ("sku", .string(adjustment.sku)), ("requested", .int(adjustment.requested)),
-            ("kept", .int(adjustment.kept)),
-            ("reason", .string(name)), ("limit", .int(limit)),
-        ])
     }
 
     private static func reason(_ reason: MergeResult.Reason) -> String {

@@ -4,40 +4,36 @@ import CartCore
 enum CartCommands {
     static let add = CommandSpec(
         "add", abstract: "Add units of a product to the cart.",
-        arguments: [CommandTree.sku, quantity(atLeast: 1, "How many units to add (default: 1).", optional: true)],
-        options: [CommandTree.ifVersion],
+        arguments: [CommandTree.sku, addedQuantity], options: [CommandTree.ifVersion],
         action: { runner in
+            let quantity = try runner[addedQuantity]
             let update = try runner.service().add(
-                try runner.required("sku"), quantity: runner.invocation.integer("quantity") ?? 1, to: runner.cartID,
-                expectedVersion: runner.invocation.integer("--if-version"))
-            try report(update, runner) {
-                "Added \(runner.invocation.integer("quantity") ?? 1) × \($0): \(units(update.quantity)) in the line"
-            }
+                try runner[CommandTree.sku], quantity: quantity, to: runner.cartID,
+                expectedVersion: try runner[CommandTree.ifVersion])
+            try report(update, runner) { "Added \(quantity) × \($0): \(units(update.quantity)) in the line" }
         })
 
     static let remove = CommandSpec(
         "remove", abstract: "Take units of a product out of the cart; the line goes when none are left.",
-        arguments: [CommandTree.sku, quantity(atLeast: 1, "How many units to remove (default: 1).", optional: true)],
-        options: [CommandTree.ifVersion],
+        arguments: [CommandTree.sku, removedQuantity], options: [CommandTree.ifVersion],
         action: { runner in
+            let quantity = try runner[removedQuantity]
             let update = try runner.service().remove(
-                try runner.required("sku"), quantity: runner.invocation.integer("quantity") ?? 1, from: runner.cartID,
-                expectedVersion: runner.invocation.integer("--if-version"))
+                try runner[CommandTree.sku], quantity: quantity, from: runner.cartID,
+                expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner) { sku in
                 update.quantity == 0
-                    ? "Removed \(sku) from the cart"
-                    : "Removed \(runner.invocation.integer("quantity") ?? 1) × \(sku): \(units(update.quantity)) left"
+                    ? "Removed \(sku) from the cart" : "Removed \(quantity) × \(sku): \(units(update.quantity)) left"
             }
         })
 
     static let set = CommandSpec(
         "set", abstract: "Set the quantity of a product in the cart; 0 removes the line.",
-        arguments: [CommandTree.sku, quantity(atLeast: 0, "The new quantity; 0 removes the line.")],
-        options: [CommandTree.ifVersion],
+        arguments: [CommandTree.sku, newQuantity], options: [CommandTree.ifVersion],
         action: { runner in
             let update = try runner.service().setQuantity(
-                try runner.required("sku"), to: runner.invocation.integer("quantity") ?? 0, in: runner.cartID,
-                expectedVersion: runner.invocation.integer("--if-version"))
+                try runner[CommandTree.sku], to: try runner[newQuantity], in: runner.cartID,
+                expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner) {
                 update.quantity == 0 ? "Removed \($0) from the cart" : "Set \($0) to \(units(update.quantity))"
             }
@@ -48,16 +44,14 @@ enum CartCommands {
         arguments: [CommandTree.sku], options: [CommandTree.ifVersion],
         action: { runner in
             let update = try runner.service().deleteLine(
-                try runner.required("sku"), from: runner.cartID,
-                expectedVersion: runner.invocation.integer("--if-version"))
+                try runner[CommandTree.sku], from: runner.cartID, expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner) { "Removed \($0) from the cart" }
         })
 
     static let clear = CommandSpec(
         "clear", abstract: "Remove every line from the cart.", options: [CommandTree.ifVersion],
         action: { runner in
-            let update = try runner.service().clear(
-                runner.cartID, expectedVersion: runner.invocation.integer("--if-version"))
+            let update = try runner.service().clear(runner.cartID, expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner) { _ in "Cleared the cart" }
         })
 
@@ -65,21 +59,24 @@ enum CartCommands {
         "show", abstract: "Show the cart's lines and totals at current prices.",
         action: { runner in
             let cart = try runner.service().cart(runner.cartID)
-            if runner.json { return try runner.emit(.cart(cart)) }
+            if runner.json { return try runner.emit(cart) }
             try printCart(cart, runner)
         })
 
-    /// `<quantity>`: strict digits, checked before the store is opened; the store's own cap is
-    /// a rule the service checks.
-    private static func quantity(atLeast minimum: Int, _ help: String, optional: Bool = false) -> ArgumentSpec {
-        ArgumentSpec("quantity", .integer(minimum...Int.max), help: help, optional: optional)
-    }
+    /// `add`'s `<quantity>`. Quantities are strict digits, checked before the store is opened;
+    /// the store's own cap is a rule the service checks.
+    static let addedQuantity = Argument<Int>("quantity", 1...Int.max, help: "How many units to add.", default: 1)
+    /// `remove`'s `<quantity>`.
+    static let removedQuantity = Argument<Int>(
+        "quantity", 1...Int.max, help: "How many units to remove.", default: 1)
+    /// `set`'s `<quantity>`.
+    static let newQuantity = Argument<Int>("quantity", 0...Int.max, help: "The new quantity; 0 removes the line.")
 
     // MARK: - Output
 
     /// After a change: the cart as JSON, or one line for people ending in the cart and version.
     private static func report(_ update: CartUpdate, _ runner: CommandRunner, _ summary: (String) -> String) throws {
-        if runner.json { return try runner.emit(.cart(try runner.service().cart(update.cartID))) }
+        if runner.json { return try runner.emit(try runner.service().cart(update.cartID)) }
         try runner.line("\(summary(update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
     }
 

@@ -2,23 +2,21 @@ import CartCore
 
 /// `cart checkout`: turn the cart into an order.
 enum CheckoutCommand {
+    static let key = Option<String?>("--key", "key", help: "An idempotency key that makes retries safe.")
+
     static let spec = CommandSpec(
         "checkout", abstract: "Place an order for the cart and empty it.",
         discussion: """
             With --key, running the same checkout again (after a timeout, say) prints the order the key \
             already placed and changes nothing.
             """,
-        options: [
-            .option("--key", "key", help: "An idempotency key that makes retries safe."),
-            CommandTree.ifVersion,
-        ],
+        options: [key, CommandTree.ifVersion],
         action: { try run($0) })
 
     static func run(_ runner: CommandRunner) throws {
         let result = try runner.service().checkout(
-            runner.cartID, idempotencyKey: runner.invocation.text("--key"),
-            expectedVersion: runner.invocation.integer("--if-version"))
-        if runner.json { return try runner.emit(.checkout(result)) }
+            runner.cartID, idempotencyKey: try runner[key], expectedVersion: try runner[CommandTree.ifVersion])
+        if runner.json { return try runner.emit(result) }
         let order = result.order
         let items = Plural.count(order.totalItems, "item")
         if result.replayed {

@@ -8,7 +8,8 @@ enum CommandTree {
         "cart",
         abstract: "A persistent shopping cart: a product catalog, carts, checkout and order history.",
         discussion: """
-            Data is kept in a SQLite file (see --db) so carts and orders survive between runs. \
+            Data is kept in a store, a SQLite file unless --db names another, so carts and orders \
+            survive between runs. \
             Start with 'cart demo' to load sample products.
             """,
         subcommands: [
@@ -26,10 +27,10 @@ enum CommandTree {
         ])
 
     /// `--if-version <n>`, shared by every cart mutation.
-    static let ifVersion = OptionSpec.option(
-        "--if-version", "n", .integer(0...Int.max),
+    static let ifVersion = Option<Int?>(
+        "--if-version", "n", 0...Int.max,
         help: "Only change the cart if it is still at this version (optimistic concurrency).")
 
     /// `<sku>`, shared by the commands that name a product.
-    static let sku = ArgumentSpec("sku", help: "The product's SKU.")
+    static let sku = Argument<String>("sku", help: "The product's SKU.")
 }

@@ -22,22 +22,22 @@ enum DatabaseCommands {
         "init", abstract: "Create the store with these settings, or change them on an existing one.",
         discussion:
             """
-            A new database gets the options given and the defaults for the others (USD, 99 units per \
+            A new store gets the options given and the defaults for the others (USD, 99 units per \
             line, 100 lines per cart); on an existing one, the options not given keep their current \
-            values. The currency cannot change once products exist. Other commands create the database \
+            values. The currency cannot change once products exist. Other commands create the store \
             with the defaults on first use.
             """,
-        options: [
-            .option(
-                "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD."),
-            .option(
-                "--max-line-quantity", "n", .integer(StoreSettings.maxLineQuantityRange),
-                help: "The most units one cart line may hold, from \(rangeText(StoreSettings.maxLineQuantityRange))."),
-            .option(
-                "--max-lines", "n", .integer(StoreSettings.maxLinesPerCartRange),
-                help: "The most lines one cart may hold, from \(rangeText(StoreSettings.maxLinesPerCartRange))."),
-        ],
+        options: [currency, maxLineQuantity, maxLines],
         action: { try initialiseDatabase($0) })
+
+    static let currency = Option<String?>(
+        "--currency", "code", help: "The store currency, an ISO 4217 code such as USD, EUR, JPY or KWD.")
+    static let maxLineQuantity = Option<Int?>(
+        "--max-line-quantity", "n", StoreSettings.maxLineQuantityRange,
+        help: "The most units one cart line may hold, from \(rangeText(StoreSettings.maxLineQuantityRange)).")
+    static let maxLines = Option<Int?>(
+        "--max-lines", "n", StoreSettings.maxLinesPerCartRange,
+        help: "The most lines one cart may hold, from \(rangeText(StoreSettings.maxLinesPerCartRange)).")
 
     // MARK: - Actions
 
@@ -48,21 +48,21 @@ enum DatabaseCommands {
         } catch StoreLocationError.noStore {
             // A store not created yet is reported as such, without creating it.
             if runner.json {
-                return try runner.emit(.object([("location", .string(runner.location)), ("exists", .bool(false))]))
+                let kind = try Stores.registry.backend(for: runner.location).kind
+                return try runner.emit(CLIJSON.Status(store: kind, location: runner.location, exists: false))
             }
             return try runner.line(
-                "No store at \(DisplayText.clean(runner.location)) yet; any command creates it (or 'cart db init').")
+                "No store at '\(DisplayText.clean(runner.location))' yet; any command creates it (or 'cart db init').")
         }
         let status = try store.status()
-        var fields: [(key: String, value: JSONValue)] = [
-            ("store", .string(status.kind)), ("location", .string(status.location)), ("exists", .bool(true)),
-            ("schemaVersion", .int(status.schemaVersion)),
-            ("migrations", .array(status.appliedMigrations.map(migrationJSON))),
-            ("pendingMigrations", .array(status.pendingMigrations.map(JSONValue.string))),
-            ("details", .object(status.details.map { ($0.key, .string($0.value)) })),
+        var json = CLIJSON.Status(
+            store: status.kind, location: status.location, exists: true, schemaVersion: status.schemaVersion,
+            migrations: status.appliedMigrations.map(CLIJSON.Status.Migration.init),
+            pendingMigrations: status.pendingMigrations,
+            details: Dictionary(status.details.map { ($0.key, $0.value) }) { _, last in last })
+        var lines: [(String, String)] = [
+            ("Store", status.location), ("Backend", status.kind), ("Schema", "version \(status.schemaVersion)"),
         ]
-        var lines: [(String, String)] = [("Store", "\(status.location) (\(status.kind))")]
-        lines.append(("Schema", "version \(status.schemaVersion)"))
         for detail in status.details { lines.append((detail.label, detail.value)) }
         for migration in status.appliedMigrations {
             lines.append(("Migration", "\(migration.name) applied \(UTCCalendar.iso8601(migration.appliedAt))"))
@@ -72,11 +72,7 @@ enum DatabaseCommands {
             let service = CartService(repository: store)
             let settings = try service.settings()
             let counts = try service.counts()
-            fields += [
-                ("currency", .string(settings.currency.code)), ("maxLineQuantity", .int(settings.maxLineQuantity)),
-                ("maxLinesPerCart", .int(settings.maxLinesPerCart)), ("products", .int(counts.products)),
-                ("carts", .int(counts.carts)), ("orders", .int(counts.orders)),
-            ]
+            (json.settings, json.counts) = (settings, counts)
             lines += [
                 ("Currency", settings.currency.code),
                 ("Caps", capsText(settings, joinedBy: ", ")),
@@ -84,7 +80,7 @@ enum DatabaseCommands {
                 ("Orders", String(counts.orders)),
             ]
         }
-        if runner.json { return try runner.emit(.object(fields)) }
+        if runner.json { return try runner.emit(json) }
         let width = lines.map { $0.0.count }.max() ?? 0
         for (label, value) in lines {
             try runner.line(TextLayout.padded(label + ":", to: width + 2) + value)
@@ -94,9 +90,12 @@ enum DatabaseCommands {
     static func applyMigrations(_ runner: CommandRunner) throws {
         let store = try runner.openStore(create: true)
         let applied = try store.migrate()
-        if runner.json { return try runner.emit(.object([("applied", .array(applied.map(JSONValue.string)))])) }
+        if runner.json { return try runner.emit(CLIJSON.Migrated(applied: applied)) }
         if applied.isEmpty {
-            try runner.line("The store is up to date (schema version \(try store.status().schemaVersion)).")
+            let version = try store.status().schemaVersion
+            try runner.line(
+                version == 0
+                    ? "The store has no schema to migrate." : "The store is up to date (schema version \(version)).")
         } else {
             try runner.line(
                 "Applied \(Plural.count(applied.count, "migration")): \(applied.joined(separator: ", "))."
@@ -114,11 +113,10 @@ enum DatabaseCommands {
         do {
             problems = try runner.openStore().check()
         } catch StoreLocationError.noStore {
-            throw CommandFailure("No store at '\(DisplayText.clean(runner.location))'.")
+            throw CommandFailure("No store at '\(DisplayText.clean(runner.location))' yet; there is nothing to check.")
         }
         if runner.json {
-            try runner.emit(
-                .object([("ok", .bool(problems.isEmpty)), ("problems", .array(problems.map(JSONValue.string)))]))
+            try runner.emit(CLIJSON.Checked(ok: problems.isEmpty, problems: problems))
         } else if problems.isEmpty {
             try runner.line("ok")
         } else {
@@ -129,25 +127,26 @@ enum DatabaseCommands {
         }
         guard problems.isEmpty else {
             let count = problems.count >= integrityCheckLimit ? "at least \(problems.count)" : "\(problems.count)"
-            throw CommandFailure("The check found \(count) \(problems.count == 1 ? "problem" : "problems").")
+            throw CommandFailure(
+                "The check found \(count) \(problems.count == 1 ? "problem" : "problems") in "
+                    + "'\(DisplayText.clean(runner.location))'.")
         }
     }
 
     static func initialiseDatabase(_ runner: CommandRunner) throws {
-        let invocation = runner.invocation
         var currency: Currency?
-        if let code = invocation.text("--currency") {
+        if let code = try runner[Self.currency] {
             do {
                 currency = try Currency(code: code)
             } catch {
                 throw UsageError(
-                    "The value '\(DisplayText.clean(code))' is invalid for '--currency <code>': "
+                    "The value '\(DisplayText.clean(code))' is invalid for '\(Self.currency.spec.synopsis)': "
                         + "not an ISO 4217 code this build knows.",
-                    command: invocation.command)
+                    command: runner.invocation.command)
             }
         }
-        let maxLineQuantity = invocation.integer("--max-line-quantity")
-        let maxLines = invocation.integer("--max-lines")
+        let maxLineQuantity = try runner[Self.maxLineQuantity]
+        let maxLines = try runner[Self.maxLines]
         var initial = StoreSettings.defaults
         if let currency { initial.currency = currency }
         if let maxLineQuantity { initial.maxLineQuantity = maxLineQuantity }
@@ -160,14 +159,9 @@ enum DatabaseCommands {
         let settings = try service.updateSettings(
             currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
         if runner.json {
-            return try runner.emit(
-                .object([
-                    ("created", .bool(!existed)), ("currency", .string(settings.currency.code)),
-                    ("maxLineQuantity", .int(settings.maxLineQuantity)),
-                    ("maxLinesPerCart", .int(settings.maxLinesPerCart)),
-                ]))
+            return try runner.emit(CLIJSON.Initialised(created: !existed, settings: settings))
         }
-        let place = runner.globals.isMemory ? "the memory store" : runner.location
+        let place = runner.globals.isMemory ? "the in-memory store" : runner.location
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")
@@ -182,12 +176,5 @@ enum DatabaseCommands {
     private static func capsText(_ settings: StoreSettings, joinedBy separator: String) -> String {
         Plural.count(settings.maxLineQuantity, "unit") + " per line" + separator
             + Plural.count(settings.maxLinesPerCart, "line") + " per cart"
-    }
-
-    private static func migrationJSON(_ migration: AppliedMigration) -> JSONValue {
-        .object([
-            ("name", .string(migration.name)), ("checksum", .string(migration.checksum)),
-            ("appliedAt", .string(UTCCalendar.iso8601(migration.appliedAt))),
-        ])
     }
 }

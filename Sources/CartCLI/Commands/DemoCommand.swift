@@ -46,7 +46,7 @@ enum DemoCommand {
             }
         }
         if runner.json {
-            return try runner.emit(.object([("added", .int(added)), ("alreadyThere", .int(samples.count - added))]))
+            return try runner.emit(CLIJSON.Demo(added: added, alreadyThere: samples.count - added))
         }
         if added == 0 {
             try runner.line("The \(samples.count) sample products are already in the catalog; nothing changed.")

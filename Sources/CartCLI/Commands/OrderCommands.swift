@@ -17,58 +17,54 @@ enum OrderCommands {
             in the columns:
             number,placed_at,cart,sku,name,quantity,unit_price,line_total,currency
             """,
-        options: [
-            since, until,
-            .option("--sku", "sku", help: "Only orders with a line of this product."),
-            .option(
-                "--limit", "n", .integer(1...CartService.maxPageSize), help: "At most this many orders.",
-                default: "20"),
-            .option(
-                "--after", "number", .integer(1...Int.max),
-                help: "Continue after this order number (the 'next' of the previous page)."),
-            .flag("--oldest-first", help: "List the oldest orders first."),
-            .flag("--csv", help: "Stream CSV, one row per order line."),
-        ],
-        exclusive: [["--csv", "--json"]],
+        options: [since, until, sku, limit, after, oldestFirst, csv],
+        exclusive: [[csv, GlobalOptions.json]],
         subcommands: [show, stats],
         action: { try list($0) })
 
     static let show = CommandSpec(
-        "show", abstract: "Show one order with its lines.",
-        arguments: [ArgumentSpec("number", .integer(1...Int.max), help: "The order number.")],
+        "show", abstract: "Show one order with its lines.", arguments: [number],
         action: { try showOne($0) })
 
     static let stats = CommandSpec(
         "stats", abstract: "Orders, units sold and revenue, in total or grouped.",
-        options: [
-            since, until,
-            .option(
-                "--by", "grouping", .choice(["day", "month", "product"]),
-                help: "Group by UTC day, UTC month, or product."),
-        ],
+        options: [since, until, grouping],
         action: { try statistics($0) })
 
-    private static let since = OptionSpec.option(
-        "--since", "date", .date, help: "Only orders placed at or after this date or instant.")
-    private static let until = OptionSpec.option(
-        "--until", "date", .date, help: "Only orders placed before this date or instant.")
+    static let since = Option<Date?>("--since", "date", help: "Only orders placed at or after this date or instant.")
+    static let until = Option<Date?>("--until", "date", help: "Only orders placed before this date or instant.")
+    static let sku = Option<String?>("--sku", "sku", help: "Only orders with a line of this product.")
+    /// Its default is the service's, so the page size is written once; `--csv` streams every
+    /// order unless it is given.
+    static let limit = Option<Int>(
+        "--limit", "n", 1...CartService.maxPageSize, help: "At most this many orders.",
+        default: CartService.defaultPageSize)
+    static let after = Option<Int?>(
+        "--after", "number", 1...Int.max, help: "Continue after this order number (the 'next' of the previous page).")
+    static let oldestFirst = Flag("--oldest-first", help: "List the oldest orders first.")
+    static let csv = Flag("--csv", help: "Stream CSV, one row per order line.")
+    static let number = Argument<Int>("number", 1...Int.max, help: "The order number.")
+    static let grouping = Option<OrderStatsGrouping?>(
+        "--by", "grouping", choices: [.day, .month, .product], help: "Group by UTC day, UTC month, or product.")
 
-    /// The filters common to listing and statistics; the cart only when the person chose one.
-    private static func query(_ runner: CommandRunner) -> OrderQuery {
-        let invocation = runner.invocation
-        return OrderQuery(
-            cartID: runner.globals.cartWasChosen ? runner.cartID : nil, placedOnOrAfter: invocation.date("--since"),
-            placedBefore: invocation.date("--until"), sku: invocation.text("--sku"),
-            sort: invocation.flag("--oldest-first") ? .oldestFirst : .newestFirst,
-            after: invocation.integer("--after").map { OrderNumber(rawValue: Int64($0)) },
-            limit: invocation.integer("--limit"))
+    /// The filters common to listing and statistics, with `limit`; the cart only when the
+    /// person chose one.
+    private static func query(_ runner: CommandRunner, limit: Int?) throws -> OrderQuery {
+        OrderQuery(
+            cartID: runner.globals.cartWasChosen ? runner.cartID : nil, placedOnOrAfter: try runner[since],
+            placedBefore: try runner[until], sku: try runner[sku],
+            sort: runner[oldestFirst] ? .oldestFirst : .newestFirst,
+            after: try runner[after].map { OrderNumber(rawValue: Int64($0)) }, limit: limit)
     }
 
     static func list(_ runner: CommandRunner) throws {
         let service = try runner.service()
-        if runner.invocation.flag("--csv") { return try streamCSV(service, query(runner), runner) }
-        let page = try service.orders(matching: query(runner))
-        if runner.json { return try runner.emit(.orderPage(page)) }
+        if runner[csv] {
+            let filter = try query(runner, limit: runner.isGiven(limit) ? try runner[limit] : nil)
+            return try streamCSV(service, filter, runner)
+        }
+        let page = try service.orders(matching: try query(runner, limit: try runner[limit]))
+        if runner.json { return try runner.emit(page) }
         guard !page.orders.isEmpty else { return try runner.line("No orders.") }
         var table = TextTable([.right("ORDER"), .left("PLACED"), .left("CART"), .right("ITEMS"), .right("TOTAL")])
         for order in page.orders {
@@ -78,22 +74,23 @@ enum OrderCommands {
             ])
         }
         try runner.stdout.write(table.rendered(style: runner.style))
-        if let next = page.next { try runner.line(runner.style.dim("More: " + nextPageCommand(runner, after: next))) }
+        if let next = page.next {
+            try runner.line(runner.style.dim("More: " + (try nextPageCommand(runner, after: next))))
+        }
     }
 
     /// The command that lists the next page: every option that chose this page, then `--after`.
-    private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) -> String {
-        let invocation = runner.invocation
+    private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) throws -> String {
         var words = ["cart", "orders"]
-        if let path = invocation.text(GlobalOptions.db.name) { words += [GlobalOptions.db.name, path] }
-        if runner.globals.cartWasChosen { words += [GlobalOptions.cart.name, runner.cartID] }
-        for name in ["--since", "--until"] {
-            if let date = invocation.date(name) { words += [name, dateText(date)] }
+        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        if runner.globals.cartWasChosen { words += [GlobalOptions.cart.spec.name, runner.cartID] }
+        for option in [since, until] {
+            if let date = try runner[option] { words += [option.spec.name, dateText(date)] }
         }
-        if let sku = invocation.text("--sku") { words += ["--sku", sku] }
-        if let limit = invocation.integer("--limit") { words += ["--limit", String(limit)] }
-        if invocation.flag("--oldest-first") { words.append("--oldest-first") }
-        return ShellQuoting.command(words + ["--after", next.description])
+        if let sku = try runner[sku] { words += [Self.sku.spec.name, sku] }
+        if runner.isGiven(limit) { words += [limit.spec.name, String(try runner[limit])] }
+        if runner[oldestFirst] { words.append(oldestFirst.spec.name) }
+        return ShellQuoting.command(words + [after.spec.name, next.description])
     }
 
     /// `2026-11-29` for a midnight, else the full instant.
@@ -124,9 +121,9 @@ enum OrderCommands {
     }
 
     static func showOne(_ runner: CommandRunner) throws {
-        let number = OrderNumber(rawValue: Int64(runner.invocation.integer("number") ?? 0))
+        let number = OrderNumber(rawValue: Int64(try runner[Self.number]))
         let order = try runner.service().order(number)
-        if runner.json { return try runner.emit(.order(order)) }
+        if runner.json { return try runner.emit(order) }
         try runner.line(
             runner.style.dim(
                 "Order #\(order.number), cart '\(order.cartID)', placed \(UTCCalendar.iso8601(order.placedAt))"))
@@ -136,25 +133,11 @@ enum OrderCommands {
     }
 
     static func statistics(_ runner: CommandRunner) throws {
-        let grouping = runner.invocation.text("--by").flatMap(OrderStatsGrouping.init(rawValue:)) ?? .total
-        var filter = query(runner)
-        filter.limit = nil
-        let rows = try runner.service().orderStats(matching: filter, groupedBy: grouping)
+        let grouping = try runner[Self.grouping] ?? .total
+        let rows = try runner.service().orderStats(matching: try query(runner, limit: nil), groupedBy: grouping)
         if runner.json {
             return try runner.emit(
-                .object([
-                    ("by", .string(grouping.rawValue)), ("currency", .string(try runner.storeSettings().currency.code)),
-                    (
-                        "rows",
-                        .array(
-                            rows.map {
-                                .object([
-                                    ("key", .string($0.key)), ("orders", .int($0.orders)), ("items", .int($0.items)),
-                                    ("revenue", .string($0.revenue.decimalString)),
-                                ])
-                            })
-                    ),
-                ]))
+                CLIJSON.Stats(by: grouping.rawValue, currency: try runner.storeSettings().currency, rows: rows))
         }
         guard !rows.isEmpty else { return try runner.line("No orders.") }
         let title = ["total": "PERIOD", "day": "DAY", "month": "MONTH", "product": "SKU"][grouping.rawValue] ?? "KEY"

@@ -4,8 +4,7 @@ import CartCore
 enum ProductCommands {
     static let group = CommandSpec(
         "products", abstract: "List the catalog, or change it with a subcommand.",
-        options: [.flag("--all", help: "Include inactive products.")],
-        subcommands: [show, add, update, importFile],
+        options: [all], subcommands: [show, add, update, importFile],
         action: { try list($0) })
 
     static let show = CommandSpec(
@@ -14,26 +13,13 @@ enum ProductCommands {
 
     static let add = CommandSpec(
         "add", abstract: "Add a product to the catalog.", arguments: [CommandTree.sku],
-        options: [
-            .option("--name", "name", help: "The name shown to customers.", required: true),
-            .option(
-                "--price", "amount", .amount, help: "The unit price in the store currency, such as 12.99.",
-                required: true),
-            stock,
-        ],
+        options: [name, price, stock],
         action: { try addOne($0) })
 
     static let update = CommandSpec(
         "update", abstract: "Change a product; what is not given stays as it is.", arguments: [CommandTree.sku],
-        options: [
-            .option("--name", "name", help: "A new name."),
-            .option("--price", "amount", .amount, help: "A new unit price, such as 12.99."),
-            stock,
-            .flag("--no-stock", help: "Stop tracking stock."),
-            .flag("--active", help: "Put the product on sale."),
-            .flag("--inactive", help: "Take the product off sale; carts holding it cannot check out."),
-        ],
-        exclusive: [["--stock", "--no-stock"], ["--active", "--inactive"]],
+        options: [newName, newPrice, stock, noStock, active, inactive],
+        exclusive: [[stock, noStock], [active, inactive]],
         action: { try updateOne($0) })
 
     static let importFile = CommandSpec(
@@ -41,24 +27,35 @@ enum ProductCommands {
         discussion: """
             CSV (RFC 4180): a header 'sku,name,price' with an optional 'stock' column, in any order; \
             quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked. \
-            JSON: an array of {"sku", "name", "price", "stock"?, "active"?} objects, price a string such as "12.99", \
-            or the {"products": [...]} object that 'cart products --all --json' writes. \
+            JSON: an array of {"sku", "name", "price", "stock"?, "active"?, "currency"?} objects, price a string \
+            such as "12.99" and currency, if given, the store's, or the {"products": [...]} object that \
+            'cart products --all --json' writes. \
             A file starting with '[' or '{' is read as JSON. Either may start with a UTF-8 byte order mark. \
             The first error names the line (CSV) or index (JSON), and then nothing is imported.
             """,
-        arguments: [ArgumentSpec("file", .path, help: "The CSV or JSON file.")],
+        arguments: [file],
         action: { try importProducts($0) })
 
-    private static let stock = OptionSpec.option(
-        "--stock", "n", .integer(0...Int.max), help: "Units in stock; without it stock is not tracked.")
+    static let all = Flag("--all", help: "Include inactive products.")
+    static let name = Option<String>(required: "--name", "name", help: "The name shown to customers.")
+    static let price = Option<String>(
+        required: "--price", "amount", .amount, help: "The unit price in the store currency, such as 12.99.")
+    static let stock = Option<Int?>(
+        "--stock", "n", 0...Int.max, help: "Units in stock; without it stock is not tracked.")
+    static let newName = Option<String?>("--name", "name", help: "A new name.")
+    static let newPrice = Option<String?>("--price", "amount", .amount, help: "A new unit price, such as 12.99.")
+    static let noStock = Flag("--no-stock", help: "Stop tracking stock.")
+    static let active = Flag("--active", help: "Put the product on sale.")
+    static let inactive = Flag("--inactive", help: "Take the product off sale; carts holding it cannot check out.")
+    static let file = Argument<String>("file", .path, help: "The CSV or JSON file.")
 
     // MARK: - Actions
 
     static func list(_ runner: CommandRunner) throws {
-        let includeInactive = runner.invocation.flag("--all")
+        let includeInactive = runner[all]
         let products = try runner.service().products(includeInactive: includeInactive)
         if runner.json {
-            return try runner.emit(.object([("products", .array(products.map(JSONValue.product)))]))
+            return try runner.emit(CLIJSON.Products(products: products))
         }
         guard !products.isEmpty else {
             return try runner.line("No products. Add one with 'cart products add' or load samples with 'cart demo'.")
@@ -75,8 +72,8 @@ enum ProductCommands {
     }
 
     static func showOne(_ runner: CommandRunner) throws {
-        let product = try runner.service().product(try runner.required("sku"))
-        if runner.json { return try runner.emit(.product(product)) }
+        let product = try runner.service().product(try runner[CommandTree.sku])
+        if runner.json { return try runner.emit(product) }
         try runner.line("SKU:     \(product.sku)")
         try runner.line("Name:    \(product.name)")
         try runner.line("Price:   \(product.price.formatted)")
@@ -85,37 +82,34 @@ enum ProductCommands {
     }
 
     static func addOne(_ runner: CommandRunner) throws {
-        let invocation = runner.invocation
-        guard let price = try runner.money("--price") else { return }
         let product = try runner.service().addProduct(
             Product(
-                sku: try runner.required("sku"), name: try runner.required("--name"), price: price,
-                stock: invocation.integer("--stock")))
-        if runner.json { return try runner.emit(.product(product)) }
+                sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price),
+                stock: try runner[stock]))
+        if runner.json { return try runner.emit(product) }
         try runner.line("Added \(describe(product)).")
     }
 
     static func updateOne(_ runner: CommandRunner) throws {
-        let invocation = runner.invocation
-        var update = ProductUpdate(name: invocation.text("--name"))
-        if let stock = invocation.integer("--stock") { update.stock = .some(stock) }
-        if invocation.flag("--no-stock") { update.stock = .some(nil) }
-        if invocation.flag("--active") { update.isActive = true }
-        if invocation.flag("--inactive") { update.isActive = false }
-        let changesPrice = invocation.has("--price")
-        guard update != ProductUpdate() || changesPrice else {
+        var update = ProductUpdate(name: try runner[newName])
+        if let stock = try runner[stock] { update.stock = .some(stock) }
+        if runner[noStock] { update.stock = .some(nil) }
+        if runner[active] { update.isActive = true }
+        if runner[inactive] { update.isActive = false }
+        guard update != ProductUpdate() || runner.isGiven(newPrice) else {
+            let names = Self.update.options.map(\.name)
             throw UsageError(
-                "Nothing to update: give --name, --price, --stock, --no-stock, --active or --inactive.",
-                command: invocation.command)
+                "Nothing to update: give \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "").",
+                command: runner.invocation.command)
         }
-        update.price = try runner.money("--price")
-        let product = try runner.service().updateProduct(try runner.required("sku"), with: update)
-        if runner.json { return try runner.emit(.product(product)) }
+        update.price = try runner.money(newPrice)
+        let product = try runner.service().updateProduct(try runner[CommandTree.sku], with: update)
+        if runner.json { return try runner.emit(product) }
         try runner.line("Updated \(describe(product)).")
     }
 
     static func importProducts(_ runner: CommandRunner) throws {
-        let path = try runner.required("file")
+        let path = try runner[file]
         let bytes = try FileSystem.contents(of: path)
         let currency = try runner.storeSettings().currency
         let file = try ProductFileReader(name: path, currency: currency).read(bytes)
@@ -130,11 +124,7 @@ enum ProductCommands {
                     + "\(file.position(ofItem: first)).")
         }
         if runner.json {
-            return try runner.emit(
-                .object([
-                    ("created", .int(summary.created)), ("updated", .int(summary.updated)),
-                    ("unchanged", .int(summary.unchanged)),
-                ]))
+            return try runner.emit(summary)
         }
         let total = summary.created + summary.updated + summary.unchanged
         try runner.line(

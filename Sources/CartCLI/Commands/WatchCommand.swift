@@ -11,9 +11,8 @@ import CartStore
 
 /// `cart watch`: the cart, printed again each time any process changes it, until interrupted.
 enum WatchCommand {
-    static let interval = OptionSpec.option(
-        "--interval", "ms", .integer(10...3_600_000), help: "How often to check for changes, in milliseconds.",
-        default: "500")
+    static let interval = Option<Int>(
+        "--interval", "ms", 10...3_600_000, help: "How often to check for changes, in milliseconds.", default: 500)
 
     static let spec = CommandSpec(
         "watch", abstract: "Show the cart, then again each time it changes.",
@@ -32,9 +31,8 @@ enum WatchCommand {
     /// the runner and its outputs are used by one thread, and the signal handler does no more
     /// than post an event. The signals' previous dispositions come back when it returns.
     static func run(_ runner: CommandRunner) throws {
-        let milliseconds = runner.invocation.integer(interval.name) ?? 500
         let snapshots = CartSnapshots(
-            service: try runner.service(), cartID: runner.cartID, interval: .milliseconds(milliseconds))
+            service: try runner.service(), cartID: runner.cartID, interval: .milliseconds(try runner[interval]))
         let events = BlockingQueue<WatchEvent>()
         let trap = SignalTrap([SIGINT, SIGTERM]) { events.post(.interrupted) }
         defer { trap.restore() }
@@ -67,7 +65,7 @@ enum WatchCommand {
     /// so whoever reads a pipe sees it now.
     private static func show(_ cart: Cart, after printed: Int, _ runner: CommandRunner) throws {
         if runner.json {
-            try runner.emit(.cart(cart))
+            try runner.emit(cart)
         } else {
             if printed > 0 { try runner.line() }
             try CartCommands.printCart(cart, runner)

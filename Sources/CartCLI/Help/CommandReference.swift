@@ -1,5 +1,5 @@
-/// The README's command reference, generated from the same declarations as `--help`, so a
-/// test can fail when the documentation drifts from the tool.
+/// The command reference in docs/CLI.md, generated from the same declarations as `--help`, so
+/// a test can fail when the documentation drifts from the tool.
 enum CommandReference {
     /// Marks where the generated reference starts in a Markdown file.
     static let beginMarker = "<!-- BEGIN GENERATED COMMAND REFERENCE: edit Sources/CartCLI, not this block -->"
@@ -12,7 +12,7 @@ enum CommandReference {
         var out = ""
         func visit(_ command: ResolvedCommand) {
             out +=
-                "#### `\(command.fullName)`\n\n```text\n\(HelpFormatter.help(for: command, globalOptions: false))```\n\n"
+                "### `\(command.fullName)`\n\n```text\n\(HelpFormatter.help(for: command, globalOptions: false))```\n\n"
             for child in command.spec.subcommands where child.name != CommandTree.helpCommandName {
                 visit(command.appending(child))
             }

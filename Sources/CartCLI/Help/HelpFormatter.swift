@@ -7,7 +7,7 @@ enum HelpFormatter {
     static let width = 80
 
     /// The full help of a command; `globalOptions: false` leaves out the section every
-    /// command repeats, as the README reference lists it once.
+    /// command repeats, as the command reference lists it once.
     static func help(for command: ResolvedCommand, globalOptions: Bool = true) -> String {
         let spec = command.spec
         var sections: [String] = [wrap("OVERVIEW: \(spec.abstract)", indent: 0)]
@@ -18,7 +18,8 @@ enum HelpFormatter {
         }
         sections.append(usage.joined(separator: "\n"))
         if !spec.arguments.isEmpty {
-            sections.append(section("ARGUMENTS", spec.arguments.map { ($0.label, $0.help) }))
+            sections.append(
+                section("ARGUMENTS", spec.arguments.map { ($0.label, annotated($0.help, default: $0.defaultText)) }))
         }
         if command.isRoot {
             sections.append(section("OPTIONS", GlobalOptions.all.map(row)))
@@ -68,11 +69,15 @@ enum HelpFormatter {
 
     private static func row(_ option: OptionSpec) -> (String, String) {
         let label = option.shortName.map { "\($0), \(option.synopsis)" } ?? option.synopsis
+        return (label, annotated(option.help, environment: option.environment, default: option.defaultText))
+    }
+
+    /// `help (env: CART_ID, default: default)`, with what applies when the value is not given.
+    private static func annotated(_ help: String, environment: String? = nil, default defaultText: String?) -> String {
         var notes: [String] = []
-        if let environment = option.environment { notes.append("env: \(environment)") }
-        if let defaultText = option.defaultText { notes.append("default: \(defaultText)") }
-        let help = notes.isEmpty ? option.help : option.help + " (" + notes.joined(separator: ", ") + ")"
-        return (label, help)
+        if let environment { notes.append("env: \(environment)") }
+        if let defaultText { notes.append("default: \(defaultText)") }
+        return notes.isEmpty ? help : help + " (" + notes.joined(separator: ", ") + ")"
     }
 
     private static func section(_ title: String, _ rows: [(label: String, help: String)]) -> String {

@@ -5,6 +5,11 @@ import CartCore
 /// surrogate escapes; numbers follow the JSON grammar and keep their exact text; an object
 /// may not repeat a key. One leading UTF-8 byte order mark is ignored (RFC 8259 §8.1 allows
 /// a parser to), since editors on some systems add one.
+///
+/// Import files are read with this rather than the toolchain's `JSONDecoder`, which cannot
+/// hand over a number token as its text (a price must never pass through a binary float, and
+/// its `Decimal` drops trailing zeros and digits past the 38th without a word), accepts
+/// trailing commas and repeated keys, and names no line or column in its errors.
 struct JSONParser {
     /// What is wrong, and where (line and column count from 1; the column counts bytes).
     struct Problem: Error, Equatable, CustomStringConvertible {

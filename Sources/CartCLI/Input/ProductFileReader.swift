@@ -89,9 +89,20 @@ struct ProductFileReader {
         for (index, item) in items.enumerated() {
             let at = " index \(index)"
             guard case .object(let members) = item else { throw failure(at, "Expected an object.") }
-            for member in members where !["sku", "name", "price", "stock", "active"].contains(member.key) {
+            for member in members where !["sku", "name", "price", "stock", "active", "currency"].contains(member.key) {
                 throw failure(
-                    at, "Unknown key \"\(DisplayText.clean(member.key))\"; expected sku, name, price, stock, active.")
+                    at,
+                    "Unknown key \"\(DisplayText.clean(member.key))\"; expected sku, name, price, stock, active, "
+                        + "currency.")
+            }
+            // What 'cart products --json' writes beside each price; it must be the store's.
+            switch item["currency"] {
+            case nil: break
+            case .string(let code)? where (try? Currency(code: code)) == currency: break
+            case .string(let code)?:
+                throw failure(
+                    at, "\"currency\" is '\(DisplayText.clean(code))', not the store currency \(currency.code).")
+            default: throw failure(at, "\"currency\" must be a string such as \"\(currency.code)\".")
             }
             guard case .string(let sku)? = item["sku"] else { throw failure(at, "\"sku\" must be a string.") }
             guard case .string(let productName)? = item["name"] else { throw failure(at, "\"name\" must be a string.") }

@@ -15,7 +15,7 @@ enum TerminalWidth {
 
     /// The width of printable ASCII text (U+0020…U+007E), one column per byte, or `nil` for
     /// other text. Almost every cell is such text, and counting bytes skips grapheme breaking
-    /// and Unicode property look-ups, which were a third of `cart orders`' start-up (issue 6).
+    /// and Unicode property look-ups, the costly part of measuring a cell.
     private static func printableASCIIWidth(_ text: String) -> Int? {
         let utf8 = text.utf8
         let width = utf8.withContiguousStorageIfAvailable { bytes in

@@ -12,7 +12,6 @@ struct TextStyle {
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
-    func green(_ text: String) -> String { wrap(text, "32") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         isEnabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

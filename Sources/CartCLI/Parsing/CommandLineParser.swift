@@ -45,8 +45,8 @@ struct CommandLineParser {
         if let unknownWord, command.spec.action == nil, unknownOption == nil {
             throw unknownCommand(unknownWord, in: command)
         }
-        if optionNames.contains(GlobalOptions.help.name) || optionNames.contains("-h") { return .help(command) }
-        if optionNames.contains(GlobalOptions.version.name) { return .version }
+        if optionNames.contains(GlobalOptions.help.spec.name) || optionNames.contains("-h") { return .help(command) }
+        if optionNames.contains(GlobalOptions.version.spec.name) { return .version }
 
         var invocation = Invocation(command: command)
         for token in tokens {
@@ -111,8 +111,8 @@ struct CommandLineParser {
     /// Whether the option `name` (long or short) takes a value, or `nil` when no command
     /// declares it. An option name means the same everywhere (`ParserTests` checks it), so
     /// words can be classified before the command is known, and the first declaration found
-    /// answers. Looked up per option word: a table of the whole tree, built on every run, was
-    /// about 0.4M instructions, an eighth of a `cart show` (issue 6, workload 6).
+    /// answers. Looked up per option word rather than through a table of the whole tree, which
+    /// every run would build for the one or two options a command line holds.
     private func takesValue(_ name: String) -> Bool? {
         func declaration(in spec: CommandSpec) -> OptionSpec? {
             if let option = spec.options.first(where: { $0.name == name || $0.shortName == name }) { return option }
@@ -227,10 +227,10 @@ struct CommandLineParser {
         var remaining = words[...]
         for argument in command.spec.arguments {
             if argument.isRepeating {
+                // Only `help` repeats an argument, and the parser answers it before this.
                 for word in remaining {
                     _ = try Self.convert(word, kind: argument.kind, label: "'\(argument.label)'", command)
                 }
-                invocation.rest = Array(remaining)
                 remaining = []
                 break
             }
@@ -248,13 +248,14 @@ struct CommandLineParser {
 
     private func checkRequiredAndExclusive(_ invocation: Invocation) throws(UsageError) {
         let command = invocation.command
-        for option in command.spec.options where option.isRequired && !invocation.has(option.name) {
+        func given(_ name: String) -> Bool { invocation.options[name] != nil || invocation.flags.contains(name) }
+        for option in command.spec.options where option.isRequired && !given(option.name) {
             throw UsageError("Missing expected argument '\(option.synopsis)'.", command: command)
         }
         for group in command.spec.exclusive {
-            let given = group.filter(invocation.has)
-            if given.count > 1 {
-                throw UsageError("'\(given[0])' cannot be used with '\(given[1])'.", command: command)
+            let together = group.filter(given)
+            if together.count > 1 {
+                throw UsageError("'\(together[0])' cannot be used with '\(together[1])'.", command: command)
             }
         }
     }

@@ -1,5 +1,5 @@
 /// A command as declared: its words, help, arguments, options and subcommands, and what runs
-/// it. Help, parsing, suggestions and the README reference all read this one declaration.
+/// it. Help, parsing, suggestions and the command reference all read this one declaration.
 struct CommandSpec: Sendable {
     /// What a command does once its arguments are parsed.
     typealias Action = @Sendable (CommandRunner) throws -> Void
@@ -22,16 +22,16 @@ struct CommandSpec: Sendable {
     var action: Action?
 
     init(
-        _ name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], exclusive: [[String]] = [], subcommands: [CommandSpec] = [],
-        action: Action? = nil
+        _ name: String, abstract: String, discussion: String? = nil, arguments: [any ArgumentDeclaration] = [],
+        options: [any OptionDeclaration] = [], exclusive: [[any OptionDeclaration]] = [],
+        subcommands: [CommandSpec] = [], action: Action? = nil
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments
-        self.options = options
-        self.exclusive = exclusive
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
+        self.exclusive = exclusive.map { $0.map(\.spec.name) }
         self.subcommands = subcommands
         self.action = action
     }

@@ -1,10 +1,5 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-/// A parsed, checked command line: which command, and its values already converted.
+/// A parsed, checked command line: which command, and its values already converted. Values are
+/// read through the declarations that define them (`try invocation.value(of: OrderCommands.limit)`).
 struct Invocation {
     /// The command to run.
     let command: ResolvedCommand
@@ -12,21 +7,42 @@ struct Invocation {
     var options: [String: ParsedValue] = [:]
     /// Flags given, by long name.
     var flags: Set<String> = []
-    /// Positional values by argument name (all values of a repeating argument in `rest`).
+    /// Positional values by argument name.
     var arguments: [String: ParsedValue] = [:]
-    /// The values of a repeating argument.
-    var rest: [String] = []
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether the option or flag was on the command line (as opposed to the environment).
+    func isGiven(_ option: some OptionDeclaration) -> Bool {
+        options[option.spec.name] != nil || flags.contains(option.spec.name)
+    }
 
-    /// Whether the option was on the command line (as opposed to the environment).
-    func has(_ name: String) -> Bool { options[name] != nil || flags.contains(name) }
+    /// Whether the flag was given.
+    subscript(flag: Flag) -> Bool { flags.contains(flag.spec.name) }
 
-    func text(_ name: String) -> String? { (options[name] ?? arguments[name])?.text }
+    /// The option's value from the command line, else its default.
+    ///
+    /// - Throws: `UsageError` for a required option that is missing (the parser refuses such
+    ///   a command line first).
+    func value<Value>(of option: Option<Value>) throws(UsageError) -> Value {
+        guard let value = option.reader.value(from: options[option.spec.name]) else {
+            throw missing(option.spec.synopsis)
+        }
+        return value
+    }
 
-    func integer(_ name: String) -> Int? { (options[name] ?? arguments[name])?.integer }
+    /// The argument's value, else its default.
+    ///
+    /// - Throws: `UsageError` for a required argument that is missing (the parser refuses such
+    ///   a command line first).
+    func value<Value>(of argument: Argument<Value>) throws(UsageError) -> Value {
+        guard let value = argument.reader.value(from: arguments[argument.spec.name]) else {
+            throw missing(argument.spec.label)
+        }
+        return value
+    }
 
-    func date(_ name: String) -> Date? { (options[name] ?? arguments[name])?.date }
+    private func missing(_ label: String) -> UsageError {
+        UsageError("Missing expected argument '\(label)'.", command: command)
+    }
 }
 
 /// What the command line asks for.

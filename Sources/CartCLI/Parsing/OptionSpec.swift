@@ -1,5 +1,6 @@
-/// One option or flag a command declares: the parser, the help text and the README reference
-/// are all generated from these declarations.
+/// One option or flag as the parser, the help text and the reference see it: its names, its
+/// kind of value and its help. Commands declare options as typed `Option`s and `Flag`s, which
+/// carry one of these.
 struct OptionSpec: Sendable {
     /// The long name with its dashes, such as `--limit`.
     let name: String
@@ -18,21 +19,18 @@ struct OptionSpec: Sendable {
     /// The default shown in help, if any.
     let defaultText: String?
 
-    /// A flag: present or not.
-    static func flag(_ name: String, short: String? = nil, help: String) -> OptionSpec {
-        OptionSpec(
-            name: name, shortName: short, valueName: nil, kind: .text, help: help, isRequired: false,
-            environment: nil, defaultText: nil)
-    }
-
-    /// An option that takes a value.
-    static func option(
-        _ name: String, _ valueName: String, _ kind: ValueKind = .text, help: String, required: Bool = false,
-        environment: String? = nil, default defaultText: String? = nil
-    ) -> OptionSpec {
-        OptionSpec(
-            name: name, shortName: nil, valueName: valueName, kind: kind, help: help, isRequired: required,
-            environment: environment, defaultText: defaultText)
+    init(
+        name: String, shortName: String? = nil, valueName: String?, kind: ValueKind = .text, help: String,
+        isRequired: Bool = false, environment: String? = nil, defaultText: String? = nil
+    ) {
+        self.name = name
+        self.shortName = shortName
+        self.valueName = valueName
+        self.kind = kind
+        self.help = help
+        self.isRequired = isRequired
+        self.environment = environment
+        self.defaultText = defaultText
     }
 
     /// Whether the option takes a value.

@@ -1,26 +1,27 @@
 import CartCore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What a command's action works with: its parsed values, the resolved global options, the
-/// service (opened on first use) and the outputs.
+/// service (opened on first use) and stdout.
 final class CommandRunner {
     let invocation: Invocation
     let globals: GlobalSettings
-    let environment: [String: String]
     let stdout: any CommandOutput
-    let stderr: any CommandOutput
     let style: TextStyle
     private var openedService: CartService?
     private var openedSettings: StoreSettings?
+    private lazy var encoder = CartJSON.encoder()
 
-    init(
-        invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
-        stderr: any CommandOutput
-    ) {
+    /// `environment` decides, with `stdout`, whether text is styled.
+    init(invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput) {
         self.invocation = invocation
         self.globals = globals
-        self.environment = environment
         self.stdout = stdout
-        self.stderr = stderr
         self.style = TextStyle.forOutput(stdout, environment: environment)
     }
 
@@ -45,11 +46,11 @@ final class CommandRunner {
                 busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: false, createIfMissing: create))
     }
 
-    /// The service over the chosen store, opened once; a new store gets `initialSettings`.
-    func service(initialSettings: StoreSettings = .defaults) throws -> CartService {
+    /// The service over the chosen store, opened (and created with the default settings, and
+    /// migrated) once.
+    func service() throws -> CartService {
         if let openedService { return openedService }
-        let repository = try Stores.registry.open(
-            location, options: StoreOptions(busyTimeout: busyTimeout, initialSettings: initialSettings))
+        let repository = try Stores.registry.open(location, options: StoreOptions(busyTimeout: busyTimeout))
         let service = CartService(repository: repository)
         openedService = service
         return service
@@ -65,28 +66,52 @@ final class CommandRunner {
 
     // MARK: - Values
 
-    /// A required argument or option; the parser has already made sure it is there.
-    func required(_ name: String) throws -> String {
-        guard let value = invocation.text(name) else {
-            throw UsageError("Missing expected argument '<\(name)>'.", command: invocation.command)
-        }
-        return value
+    /// The option's value, typed as it is declared: from the command line, else its default.
+    ///
+    /// - Throws: `UsageError` for a required option that is missing (the parser refuses such a
+    ///   command line first).
+    subscript<Value>(option: Option<Value>) -> Value {
+        get throws(UsageError) { try invocation.value(of: option) }
     }
 
-    /// An amount option in the store currency.
+    /// The argument's value, typed as it is declared: from the command line, else its default.
+    ///
+    /// - Throws: `UsageError` for a required argument that is missing (the parser refuses
+    ///   such a command line first).
+    subscript<Value>(argument: Argument<Value>) -> Value {
+        get throws(UsageError) { try invocation.value(of: argument) }
+    }
+
+    /// Whether the flag was given.
+    subscript(flag: Flag) -> Bool { invocation[flag] }
+
+    /// Whether the option or flag was on the command line, rather than left to its default.
+    func isGiven(_ option: some OptionDeclaration) -> Bool { invocation.isGiven(option) }
+
+    /// An amount option in the store currency, or `nil` when it was not given.
     ///
     /// - Throws: `UsageError` naming the option when the amount does not fit the currency.
-    func money(_ optionName: String) throws -> Money? {
-        guard let text = invocation.text(optionName) else { return nil }
+    func money(_ option: Option<String?>) throws -> Money? {
+        guard let text = try self[option] else { return nil }
+        return try money(text, for: option.spec)
+    }
+
+    /// A required amount option in the store currency.
+    ///
+    /// - Throws: `UsageError` naming the option when the amount does not fit the currency.
+    func money(_ option: Option<String>) throws -> Money {
+        try money(try self[option], for: option.spec)
+    }
+
+    private func money(_ text: String, for option: OptionSpec) throws -> Money {
         let currency = try storeSettings().currency
         do {
             return try Money(parsing: text, currency: currency)
         } catch {
-            let label = invocation.command.option(named: optionName)?.synopsis ?? optionName
             var reason = error.description
             if case .invalidAmount(_, let why) = error { reason = why }
             throw UsageError(
-                "The value '\(DisplayText.clean(text))' is invalid for '\(label)': \(reason).",
+                "The value '\(DisplayText.clean(text))' is invalid for '\(option.synopsis)': \(reason).",
                 command: invocation.command)
         }
     }
@@ -98,8 +123,15 @@ final class CommandRunner {
         try stdout.write(text + "\n")
     }
 
-    /// Writes a JSON value on stdout, on one line.
-    func emit(_ value: JSONValue) throws {
-        try stdout.write(value.rendered + "\n")
+    /// Writes a value as JSON on stdout, on one line, in its one shape: the library's
+    /// `Codable` conformances and `CLIJSON`, through `CartJSON.encoder()`.
+    func emit(_ value: some Encodable) throws {
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw CommandFailure("Cannot write the JSON output: \(error).")
+        }
+        try stdout.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }

@@ -37,30 +37,45 @@ enum ErrorReporter {
         }
     }
 
-    /// What to say of a library or storage error.
+    /// What to say of a library or storage error: the library's own description where it is
+    /// written for people, and the store named where the error is about it.
     private static func message(for error: any Error, category: ErrorCategory, location: String?) -> String {
-        let store = location.map { "'\(DisplayText.clean($0))'" } ?? "the store"
+        // `'/data/cart.sqlite3'`; the sentences below still read when no store was chosen yet.
+        let quoted = location.map { "'\(DisplayText.clean($0))'" }
+        let theStore = "The store" + (quoted.map { " " + $0 } ?? "")
         switch error {
-        case CartError.productExists:
-            return "\(error) Change it with 'cart products update'."
+        case let error as CartError:
+            return error.description + hint(for: error)
+        case let error as StoreLocationError:
+            return error.description
         case let error as MigrationError:
-            return "Cannot use \(store): \(TextLayout.continuing(error.description))" + hint(for: error)
+            return "Cannot use \(quoted ?? "the store"): \(TextLayout.continuing(error.description))" + hint(for: error)
         case let error as StoredDataError:
-            return "\(error.description) 'cart db check' lists such values."
-        case is CartError, is StoreLocationError:
-            return String(describing: error)
+            return "\(theStore) holds a value this version cannot use: \(error.message)."
         default:
+            // A backend's storage error: its description is for developers (SQLite's adds the
+            // SQL), so people read the category in words, and the description only where
+            // nothing else says what went wrong.
             switch category {
             case .unavailable:
-                return "The store \(store) stayed busy past the timeout (\(error)); try again, or wait longer with "
-                    + "--busy-timeout."
+                return "\(theStore) stayed locked by another process past the busy timeout; try again, or wait "
+                    + "longer with --busy-timeout."
             case .readOnly:
-                return "The store \(store) is read-only; this command needs to write to it."
+                return "\(theStore) is read-only; this command needs to write to it."
             case .damagedStore:
-                return "\(store) is not a cart store, or it is damaged (\(error))."
+                return "\(quoted ?? "The store") is not a cart store, or it is damaged."
+            case .storageFailure:
+                return "Cannot use \(quoted ?? "the store"): \(error)"
             default:
-                return "The store \(store) failed: \(error)"
+                return String(describing: error)
             }
+        }
+    }
+
+    private static func hint(for error: CartError) -> String {
+        switch error {
+        case .productExists: " Change it with 'cart products update'."
+        default: ""
         }
     }
 

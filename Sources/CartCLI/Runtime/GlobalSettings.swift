@@ -1,9 +1,9 @@
 /// The global options after applying precedence: command line, then environment, then default.
 struct GlobalSettings {
-    /// The store to open: `--db`, `--store`, `CART_DB`, `CART_STORE`, else the default file.
+    /// The store to open.
     var location: String
-    /// Where `location` came from, for messages: `--db`, `CART_DB`, or `nil` for the default.
-    var locationSource: String?
+    /// How `location` was chosen, for the note after a command on the in-memory store.
+    var locationChoice: LocationChoice
     var cartID: String
     /// Whether the cart came from `--cart` or `CART_ID` rather than the default, which makes
     /// `cart orders` filter by it.
@@ -14,48 +14,53 @@ struct GlobalSettings {
     /// Resolves every global option of `invocation`.
     ///
     /// - Throws: `UsageError` when an environment variable holds a malformed value, or when
-    ///   `--db` and `--store` name two stores; `CommandFailure` when no default location can
+    ///   `--db` and `--store` are both given; `CommandFailure` when no default location can
     ///   be placed.
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws -> GlobalSettings {
-        func fromEnvironment(_ option: OptionSpec) throws(UsageError) -> ParsedValue? {
-            // An empty variable counts as unset, as shells make `CART_DB= cart …` easy to write.
-            guard let variable = option.environment, let raw = environment[variable], !raw.isEmpty else { return nil }
-            return try CommandLineParser.convert(raw, kind: option.kind, label: variable, invocation.command)
-        }
-        func value(_ option: OptionSpec) throws(UsageError) -> ParsedValue? {
-            if let given = invocation.options[option.name] { return given }
-            return try fromEnvironment(option)
-        }
-        let given = try Self.location(invocation, fromEnvironment: fromEnvironment)
-        let cart = try value(GlobalOptions.cart)?.text
+        let cart = GlobalOptions.cart
+        let (location, choice) = try chosenLocation(invocation, environment: environment)
         return GlobalSettings(
-            location: try given?.location ?? defaultLocation(environment: environment),
-            locationSource: given?.source,
-            cartID: cart ?? "default",
-            cartWasChosen: cart != nil,
-            json: invocation.flag(GlobalOptions.json.name),
-            busyTimeoutMilliseconds: try value(GlobalOptions.busyTimeout)?.integer ?? 5000)
+            location: try location ?? defaultLocation(environment: environment), locationChoice: choice,
+            cartID: try invocation.value(of: cart, environment: environment),
+            cartWasChosen: invocation.isGiven(cart) || invocation.isSet(cart, in: environment),
+            json: invocation[GlobalOptions.json],
+            busyTimeoutMilliseconds: try invocation.value(of: GlobalOptions.busyTimeout, environment: environment))
     }
 
-    /// The location the command line or the environment gives, and where it came from; the
-    /// command line's `--db` or `--store` first, then `CART_DB`, then `CART_STORE`.
-    private static func location(
-        _ invocation: Invocation, fromEnvironment: (OptionSpec) throws(UsageError) -> ParsedValue?
-    ) throws(UsageError) -> (location: String, source: String)? {
-        let db = invocation.options[GlobalOptions.db.name]?.text
-        let store = invocation.options[GlobalOptions.store.name]?.text
-        if db != nil, store != nil {
-            throw UsageError(
-                "'--db' and '--store' both name the store; give one ('--store memory' is '--db memory:').",
-                command: invocation.command)
+    /// How the store was chosen.
+    enum LocationChoice {
+        /// By `--db` or `CART_DB`, or the default file.
+        case location
+        /// By the deprecated `--store memory`.
+        case storeOption
+        /// By the deprecated `CART_STORE=memory`, which overrides a `CART_DB` that is set.
+        case storeVariable(overridingDB: Bool)
+    }
+
+    /// The store the command line or the environment names (`nil` for the default file), and
+    /// how: `--db`, else `--store memory`, else `CART_STORE=memory`, which overrides `CART_DB`
+    /// as it always did, else `CART_DB`. `sqlite` as an alias leaves the choice to `CART_DB` and
+    /// the default.
+    private static func chosenLocation(
+        _ invocation: Invocation, environment: [String: String]
+    ) throws(UsageError) -> (String?, LocationChoice) {
+        let (db, store) = (GlobalOptions.db, GlobalOptions.store)
+        let givenAlias = try invocation.value(of: store)
+        if let given = try invocation.value(of: db) {
+            guard givenAlias == nil else {
+                throw UsageError(
+                    "'\(db.spec.name)' and '\(store.spec.name)' both choose the store; give only '\(db.spec.name)' "
+                        + "('--store memory' is '--db memory:').",
+                    command: invocation.command)
+            }
+            return (given, .location)
         }
-        if let db { return (db, "--db") }
-        if let store { return Stores.aliases[store]?.map { ($0, "--store") } ?? nil }
-        if let db = try fromEnvironment(GlobalOptions.db)?.text { return (db, "CART_DB") }
-        if let store = try fromEnvironment(GlobalOptions.store)?.text {
-            return Stores.aliases[store]?.map { ($0, "CART_STORE") } ?? nil
+        if let memory = givenAlias?.location { return (memory, .storeOption) }
+        let fromVariable = try invocation.variable(of: db, in: environment)
+        if givenAlias == nil, let memory = try invocation.variable(of: store, in: environment)?.location {
+            return (memory, .storeVariable(overridingDB: fromVariable != nil))
         }
-        return nil
+        return (fromVariable, .location)
     }
 
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/cart/cart.sqlite3`.
@@ -73,11 +78,21 @@ struct GlobalSettings {
     }
 
     /// Whether the store keeps nothing after the command.
-    var isMemory: Bool { location == "memory:" }
+    var isMemory: Bool { Stores.keepsNothing(location) }
 
-    /// What to tell people after a command that ran on the memory store; `nil` otherwise.
+    /// What to tell people after a command that ran on the in-memory store; `nil` otherwise.
     var memoryStoreNote: String? {
         guard isMemory else { return nil }
-        return "Note: the memory: store keeps nothing; every change is lost when this command ends."
+        let note = "Note: the in-memory store keeps nothing"
+        let lost = "; every change is lost when this command ends"
+        switch locationChoice {
+        case .location:
+            return note + lost + "."
+        case .storeOption:
+            return note + lost + " ('--store memory' is deprecated; use '--db memory:')."
+        case .storeVariable(let overridingDB):
+            return note + (overridingDB ? " and ignores CART_DB" : "") + lost
+                + " (CART_STORE=memory is deprecated; use CART_DB=memory:)."
+        }
     }
 }

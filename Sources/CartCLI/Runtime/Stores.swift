@@ -3,10 +3,15 @@ import CartInMemory
 import CartSQLite
 
 /// The stores the tool can open, by location: `memory:`, and any other location as a SQLite
-/// file path.
+/// file path. The one file of the tool that knows the backends.
 enum Stores {
     static let registry = StoreRegistry([InMemoryCartRepository.backend, SQLiteCartRepository.backend])
 
-    /// The location `--store NAME` stands for, for the names it takes.
-    static let aliases: [String: String?] = ["memory": "memory:", "sqlite": nil]
+    /// The location of the in-memory store.
+    static let memoryLocation = "memory:"
+
+    /// Whether the store at `location` keeps nothing once the command ends.
+    static func keepsNothing(_ location: String) -> Bool {
+        InMemoryCartRepository.backend.accepts(location)
+    }
 }

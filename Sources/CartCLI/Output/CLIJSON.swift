@@ -1,0 +1,82 @@
+import CartCore
+
+/// The `--json` shapes only the CLI writes. Each is a small wrapper around the library's own
+/// `Codable` types (`Product`, `Cart`, `Order`, `StoreSettings`, …), so a value has one shape
+/// wherever it appears; `CommandRunner.emit` writes them all with `CartJSON.encoder()`, keys
+/// sorted. docs/CLI.md shows them and the end-to-end tests pin them.
+enum CLIJSON {
+    /// `cart products --json`: `{"products":[PRODUCT…]}`, which `products import` reads back.
+    struct Products: Encodable {
+        let products: [Product]
+    }
+
+    /// `cart carts --json`: `{"carts":[CART_SUMMARY…]}`.
+    struct Carts: Encodable {
+        let carts: [CartSummary]
+    }
+
+    /// `cart prune --json`: `{"deleted":2}`.
+    struct Pruned: Encodable {
+        let deleted: Int
+    }
+
+    /// `cart orders stats --json`: `{"by":"day","currency":"USD","rows":[ORDER_STATS_ROW…]}`;
+    /// `by` is `total` without `--by`, and `currency` is there even when no row is.
+    struct Stats: Encodable {
+        let by: String
+        let currency: Currency
+        let rows: [OrderStatsRow]
+    }
+
+    /// `cart demo --json`: `{"added":12,"alreadyThere":0}`.
+    struct Demo: Encodable {
+        let added: Int
+        let alreadyThere: Int
+    }
+
+    /// `cart db init --json`: `{"created":true,"settings":SETTINGS}`.
+    struct Initialised: Encodable {
+        let created: Bool
+        let settings: StoreSettings
+    }
+
+    /// `cart db migrate --json`: `{"applied":["0004_no_line_summary"]}`.
+    struct Migrated: Encodable {
+        let applied: [String]
+    }
+
+    /// `cart db check --json`: `{"ok":false,"problems":["…"]}`, every problem found.
+    struct Checked: Encodable {
+        let ok: Bool
+        let problems: [String]
+    }
+
+    /// `cart db status --json`: `{"store","location","exists"}` and, for a store that exists,
+    /// its schema (`schemaVersion`, `migrations`, `pendingMigrations`), the backend's `details`
+    /// and, once no migration is pending, its `settings` and `counts`.
+    struct Status: Encodable {
+        /// The backend's kind: `sqlite`, `memory`.
+        let store: String
+        let location: String
+        let exists: Bool
+        var schemaVersion: Int?
+        var migrations: [Migration]?
+        var pendingMigrations: [String]?
+        var details: [String: String]?
+        var settings: StoreSettings?
+        var counts: StoreCounts?
+
+        /// `{"name","checksum","appliedAt"}`, `appliedAt` ISO 8601 in UTC.
+        struct Migration: Encodable {
+            let name: String
+            let checksum: String
+            let appliedAt: String
+
+            init(_ migration: AppliedMigration) {
+                name = migration.name
+                checksum = migration.checksum
+                appliedAt = UTCCalendar.iso8601(migration.appliedAt)
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// What a text option or argument accepts, of the kinds whose value stays text.
+enum TextKind: Sendable {
+    /// Any text (the service validates SKUs, names and IDs).
+    case text
+    /// A non-empty file path or store location.
+    case path
+    /// A decimal amount such as `12.99`, checked against the store currency once it is open.
+    case amount
+
+    var valueKind: ValueKind {
+        switch self {
+        case .text: .text
+        case .path: .path
+        case .amount: .amount
+        }
+    }
+}
