@@ -149,7 +149,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "cart-bench",
-            dependencies: ["CartCore", "CartInMemory", "CartSQLite", "CartTestSupport", "Migrations", "RawSQLiteBaseline"],
+            dependencies: [
+                "CartCore", "CartInMemory", "CartPostgres", "CartSQLite", "CartTestSupport", "Migrations", "RawPostgresBaseline",
+                "RawSQLiteBaseline",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -103,7 +103,7 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     /// How many connections units run on at most.
     public var maximumConnections: Int { pool.maximumConnections }
 
-    private static let notify = "SELECT pg_notify('\(changeChannel)', $1)"
+    static let notify = "SELECT pg_notify('\(changeChannel)', $1)"
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         var attempt = 1

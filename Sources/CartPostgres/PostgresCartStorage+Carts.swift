@@ -10,7 +10,7 @@ extension PostgresCartStorage {
     private static let selectCartHeader = "SELECT version, updated_at, line_count, next_position FROM carts WHERE id = $1"
     // FOR UPDATE rather than FOR NO KEY UPDATE: the cart may be deleted, and no other unit
     // may add a line to it meanwhile (the foreign key's check takes a key-share lock on it).
-    private static let lockCartHeader = selectCartHeader + " FOR UPDATE"
+    static let lockCartHeader = selectCartHeader + " FOR UPDATE"
 
     func cartHeader(id: String) throws -> CartHeader? {
         guard let row = try rows(locks ? Self.lockCartHeader : Self.selectCartHeader, [.text(id)]).first else { return nil }
@@ -19,11 +19,11 @@ extension PostgresCartStorage {
             lineCount: try row.int(2), nextLinePosition: try row.int(3))
     }
 
-    private static let insertCartSQL = """
+    static let insertCartSQL = """
         INSERT INTO carts (id, version, updated_at, line_count, next_position) VALUES ($1, $2, $3, $4, $5)
         ON CONFLICT (id) DO NOTHING
         """
-    private static let updateCartSQL = """
+    static let updateCartSQL = """
         UPDATE carts SET version = $2, updated_at = $3, line_count = $4, next_position = $5
         WHERE id = $1 AND version = $6
         """
@@ -35,14 +35,15 @@ extension PostgresCartStorage {
             .text(header.id), PostgresValue(header.version), .integer(UTCCalendar.milliseconds(header.updatedAt)),
             PostgresValue(header.lineCount), PostgresValue(header.nextLinePosition),
         ]
-        let cart = "cart '\(DisplayText.clean(header.id))'"
         guard let previousVersion else {
-            guard try change(Self.insertCartSQL, parameters) == 1 else { throw PostgresStoreError.alreadyStored(cart) }
+            guard try change(Self.insertCartSQL, parameters) == 1 else {
+                throw PostgresStoreError.alreadyStored("cart '\(DisplayText.clean(header.id))'")
+            }
             return
         }
         parameters.append(PostgresValue(previousVersion))
         guard try change(Self.updateCartSQL, parameters) == 1 else {
-            throw PostgresStoreError.notStored("\(cart) at version \(previousVersion)")
+            throw PostgresStoreError.notStored("cart '\(DisplayText.clean(header.id))' at version \(previousVersion)")
         }
     }
 
@@ -53,7 +54,7 @@ extension PostgresCartStorage {
         ORDER BY p.sku
         """
     // Products in SKU order, so that checkouts sharing products lock them in the same order.
-    private static let lockCartLines = selectCartLines + " FOR UPDATE OF l FOR NO KEY UPDATE OF p"
+    static let lockCartLines = selectCartLines + " FOR UPDATE OF l FOR NO KEY UPDATE OF p"
 
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         var lines: [(position: Int, line: StoredCartLine)] = []
@@ -79,7 +80,7 @@ extension PostgresCartStorage {
     // CTE of its own. They run in join order, the cart first, as in every unit that locks a
     // cart and its lines' products; were the planner to order them otherwise, a deadlock
     // would end one of the units, and the repository would run it again.
-    private static let lockLineContext = """
+    static let lockLineContext = """
         WITH c AS (SELECT version, line_count, next_position FROM carts WHERE id = $1 FOR UPDATE),
             p AS (SELECT price, active, stock FROM products WHERE sku = $2 FOR SHARE),
             l AS (SELECT quantity FROM cart_lines WHERE cart_id = $1 AND sku = $2 FOR UPDATE)
@@ -108,7 +109,7 @@ extension PostgresCartStorage {
             nextLinePosition: exists ? try row.int(2) : 1, terms: terms, quantity: try row.optionalInt(6))
     }
 
-    private static let insertCartLineSQL = """
+    static let insertCartLineSQL = """
         INSERT INTO cart_lines (cart_id, sku, quantity, position)
         SELECT $1::text, $2::text, $3::bigint, $4::bigint WHERE EXISTS (SELECT FROM products WHERE sku = $2)
         ON CONFLICT (cart_id, sku) DO NOTHING
@@ -125,7 +126,7 @@ extension PostgresCartStorage {
         }
     }
 
-    private static let updateCartLineSQL = "UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND sku = $2"
+    static let updateCartLineSQL = "UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND sku = $2"
 
     func updateCartLine(cartID: String, sku: String, quantity: Int) throws {
         guard quantity > 0 else { throw PostgresStoreError.nonPositiveQuantity(quantity) }
@@ -146,7 +147,7 @@ extension PostgresCartStorage {
         "the line of cart '\(DisplayText.clean(cartID))' for '\(DisplayText.clean(sku))'"
     }
 
-    private static let deleteCartLinesSQL = "DELETE FROM cart_lines WHERE cart_id = $1"
+    static let deleteCartLinesSQL = "DELETE FROM cart_lines WHERE cart_id = $1"
 
     func deleteCartLines(cartID: String) throws -> Int {
         try change(Self.deleteCartLinesSQL, [.text(cartID)])

@@ -6,7 +6,7 @@ extension PostgresCartStorage {
     private static let selectLastOrderNumber = "SELECT last_number FROM order_numbers WHERE id = 1"
     // The lock that makes order numbers gapless: a checkout holds it from reading the last
     // number until it commits the next.
-    private static let lockLastOrderNumber = selectLastOrderNumber + " FOR UPDATE"
+    static let lockLastOrderNumber = selectLastOrderNumber + " FOR UPDATE"
     // Checkouts take the counter's row for update, so while a unit shares it, no order is added.
     private static let shareLastOrderNumber = selectLastOrderNumber + " FOR SHARE"
 
@@ -33,7 +33,7 @@ extension PostgresCartStorage {
     // One statement: the counter moves to the order's number only if it is the next one and
     // neither the number nor the key is taken; the order and its lines go in only if the
     // counter moved. A refused order thus changes nothing and fails no statement.
-    private static let insertOrderSQL = """
+    static let insertOrderSQL = """
         WITH counted AS (
             UPDATE order_numbers SET last_number = $1
             WHERE id = 1 AND last_number = $1 - 1
@@ -77,13 +77,14 @@ extension PostgresCartStorage {
     private static let lineColumns = "l.sku, l.name, l.unit_price, l.quantity, l.line_total"
 
     /// A statement returning the orders of the CTE `page` (with `orderColumns` and sort keys
-    /// `t` and `n`), one row per line, in page order and then line order.
+    /// `t` and `n`), one row per line, in page order and then line order, with the store
+    /// currency, so that a page costs one round trip.
     private static func withLines(page: String, descending: Bool = false) -> String {
         let direction = descending ? " DESC" : ""
         return "WITH page AS (" + page + ") SELECT page.number, page.cart_id, page.placed_at, page.total_items, "
-            + "page.total, page.idempotency_key, " + lineColumns
-            + " FROM page LEFT JOIN order_lines AS l ON l.order_number = page.number ORDER BY page.t" + direction
-            + ", page.n" + direction + ", l.position"
+            + "page.total, page.idempotency_key, " + lineColumns + ", s.currency, s.currency_exponent, s.currency_symbol"
+            + " FROM page LEFT JOIN order_lines AS l ON l.order_number = page.number"
+            + " LEFT JOIN settings AS s ON s.id = 1 ORDER BY page.t" + direction + ", page.n" + direction + ", l.position"
     }
 
     private static let selectOrderByNumber = withLines(
@@ -167,8 +168,9 @@ extension PostgresCartStorage {
 
     /// Calls `body` with each order of `result` (columns of `withLines`), in row order.
     private func orders(in result: PostgresResult, _ body: (Order) throws -> Void) throws {
-        guard !result.isEmpty else { return }
-        let currency = try settings().currency
+        guard let first = result.first else { return }
+        guard !(try first.isNull(11)) else { throw PostgresStoreError.missingRow("settings row") }
+        let currency = try Self.currency(first, at: 11)
         var current: (row: PostgresRow, lines: [OrderLine])?
         func finish() throws {
             guard let (row, lines) = current else { return }

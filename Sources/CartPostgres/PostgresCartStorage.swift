@@ -49,7 +49,7 @@ final class PostgresCartStorage: CartStorageWriter {
 
     // MARK: Settings
 
-    private static let selectSettings =
+    static let selectSettings =
         "SELECT currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart FROM settings WHERE id = 1"
 
     func settings() throws -> StoreSettings {
@@ -177,7 +177,7 @@ final class PostgresCartStorage: CartStorageWriter {
         }
     }
 
-    private static let updateStockSQL = "UPDATE products SET stock = $2 WHERE sku = $1"
+    static let updateStockSQL = "UPDATE products SET stock = $2 WHERE sku = $1"
 
     func updateProductStock(_ product: Product) throws {
         guard try change(Self.updateStockSQL, [.text(product.sku), PostgresValue(product.stock)]) == 1 else {

@@ -1,16 +1,10 @@
 // The raw libpq baseline's connection and statement plumbing. See RawPostgresBaseline.h.
 
-#include "RawPostgresBaseline.h"
+#include "raw_pg_private.h"
 
-#include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct raw_pg {
-    PGconn *conn;
-    int prepared[RAW_PG_SLOTS];
-};
 
 static void drop_notice(void *arg, const PGresult *result) {
     (void)arg;

@@ -34,6 +34,24 @@ final class BenchReport {
                 target: "ratio ≥ \(minimumRatio)", met: ratio >= minimumRatio))
     }
 
+    /// The p50 rows of the history pages, one cart and a date range, from samples in ms keyed
+    /// `project-cart`, `raw-cart`, `project-range` and `raw-range`; `prefix` numbers the workload.
+    func pageLatencies(_ prefix: String, orders: Int, samples: [String: [Double]]) {
+        for (kind, label) in [("cart", "one cart"), ("range", "a date range")] {
+            let project = samples["project-" + kind] ?? []
+            let rawSamples = samples["raw-" + kind] ?? []
+            let p50 = Measurement.median(project)
+            let rawP50 = Measurement.median(rawSamples)
+            add(
+                BenchRow(
+                    workload: "\(prefix) history page of 20, \(label), \(orders) orders", unit: "ms p50", project: p50,
+                    raw: rawP50, ratio: rawP50 / p50, target: "p50 ≤ 1 ms", met: p50 <= 1,
+                    note: String(
+                        format: "p99 %.3f ms (raw %.3f ms)", Measurement.percentile(project, 0.99),
+                        Measurement.percentile(rawSamples, 0.99))))
+        }
+    }
+
     func add(_ row: BenchRow) {
         rows.append(row)
         if !options.json {

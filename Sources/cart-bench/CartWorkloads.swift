@@ -30,13 +30,7 @@ struct CartWorkloads {
 
     /// Runs `project` and `raw` alternately for the configured rounds; returns their medians.
     private func alternate(project: () throws -> Double, raw: () throws -> Double) rethrows -> (Double, Double) {
-        var projectRates: [Double] = []
-        var rawRates: [Double] = []
-        for _ in 0..<options.rounds {
-            projectRates.append(try project())
-            rawRates.append(try raw())
-        }
-        return (Measurement.median(projectRates), Measurement.median(rawRates))
+        try Measurement.alternate(rounds: options.rounds, project: project, raw: raw)
     }
 
     /// 1: `CartService.add` on a SQLite file, one transaction per call.

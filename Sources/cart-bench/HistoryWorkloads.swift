@@ -80,19 +80,7 @@ struct HistoryWorkloads {
                 }
             }
         }
-        for (kind, label) in [("cart", "one cart"), ("range", "a date range")] {
-            let project = samples["project-" + kind] ?? []
-            let rawSamples = samples["raw-" + kind] ?? []
-            let p50 = Measurement.median(project)
-            let rawP50 = Measurement.median(rawSamples)
-            report.add(
-                BenchRow(
-                    workload: "5 history page of 20, \(label), \(dataset.orders) orders", unit: "ms p50", project: p50,
-                    raw: rawP50, ratio: rawP50 / p50, target: "p50 ≤ 1 ms", met: p50 <= 1,
-                    note: String(
-                        format: "p99 %.3f ms (raw %.3f ms)", Measurement.percentile(project, 0.99),
-                        Measurement.percentile(rawSamples, 0.99))))
-        }
+        report.pageLatencies("5", orders: dataset.orders, samples: samples)
     }
 
     /// Orders, units and revenue per day over every order.

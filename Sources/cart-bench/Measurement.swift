@@ -25,6 +25,17 @@ enum Measurement {
         return Double(now() - start) / 1e9
     }
 
+    /// Runs `project` and `raw` alternately, `rounds` times each; returns their medians.
+    static func alternate(rounds: Int, project: () throws -> Double, raw: () throws -> Double) rethrows -> (Double, Double) {
+        var projectRates: [Double] = []
+        var rawRates: [Double] = []
+        for _ in 0..<rounds {
+            projectRates.append(try project())
+            rawRates.append(try raw())
+        }
+        return (median(projectRates), median(rawRates))
+    }
+
     /// The middle value (the mean of the two middle values for an even count).
     static func median(_ values: [Double]) -> Double {
         percentile(values, 0.5)

@@ -1,7 +1,8 @@
 import Foundation
 
 // cart-bench: the workloads of docs/BENCHMARKS.md, each measured through the project and through the raw
-// SQLite C baseline in the same run, alternating, several rounds; medians and ratios.
+// SQLite C baseline in the same run, alternating, several rounds; medians and ratios. With a PostgreSQL server,
+// the pg- workloads against raw libpq C and pgbench as well.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -22,6 +23,15 @@ do {
     if options.runs("memory") { try cart.inMemoryAddToCart() }
     if options.runs("checkout") { try cart.checkout() }
     if options.runs("history") { try HistoryWorkloads(options: options, fixtures: fixtures, report: report).run() }
+    if let url = options.postgresURL, options.postgresWorkloads.contains(where: options.runs) {
+        let server = try PostgresBench(url: url)
+        if !options.json { FileHandle.standardError.write(Data("PostgreSQL: \(try server.settings())\n".utf8)) }
+        let postgres = PostgresWorkloads(options: options, fixtures: fixtures, report: report, server: server)
+        if options.runs("pg-add") { try postgres.addToCart() }
+        if options.runs("pg-checkout") { try postgres.checkout() }
+        if options.runs("pg-clients") { try postgres.clients() }
+        if options.runs("pg-history") { try PostgresHistoryWorkload(options: options, report: report, server: server).run() }
+    }
     try report.printResults()
     try? FileManager.default.removeItem(atPath: options.workDirectory)
 } catch let error as BenchError {

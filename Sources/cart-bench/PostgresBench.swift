@@ -1,0 +1,45 @@
+import CartPostgres
+import Foundation
+
+/// The PostgreSQL server the `pg-` workloads run against: fresh schemas in its database for
+/// each round, selected through the search path, and what the report says about the server.
+final class PostgresBench {
+    /// The location given, without a search path of its own.
+    let url: String
+    private let admin: PostgresConnection
+
+    init(url: String) throws {
+        self.url = url
+        admin = try PostgresConnection(url)
+    }
+
+    /// `url` with `schema` as the search path.
+    func url(schema: String) -> String {
+        url + (url.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + schema
+    }
+
+    /// Drops `schema` if it exists and creates it empty; returns its location.
+    func freshSchema(_ schema: String) throws -> String {
+        try drop(schema)
+        try admin.executeScript("CREATE SCHEMA " + schema)
+        return url(schema: schema)
+    }
+
+    /// Whether `schema` exists.
+    func exists(_ schema: String) throws -> Bool {
+        try admin.execute("SELECT EXISTS (SELECT FROM pg_namespace WHERE nspname = $1)", [.text(schema)])[0].bool(0)
+    }
+
+    func drop(_ schema: String) throws {
+        try admin.executeScript("DROP SCHEMA IF EXISTS " + schema + " CASCADE")
+    }
+
+    /// The server settings that decide the figures: `fsync off, synchronous_commit on, …`.
+    func settings() throws -> String {
+        let row = try admin.execute(
+            "SELECT current_setting('server_version'), current_setting('fsync'), current_setting('synchronous_commit'), "
+                + "current_setting('shared_buffers'), coalesce(inet_server_addr()::text, 'Unix socket')")[0]
+        return "PostgreSQL \(try row.string(0)), fsync \(try row.string(1)), synchronous_commit \(try row.string(2)), "
+            + "shared_buffers \(try row.string(3)), \(try row.string(4))"
+    }
+}
