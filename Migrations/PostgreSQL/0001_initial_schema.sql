@@ -83,3 +83,26 @@ CREATE TABLE order_numbers (
 );
 
 INSERT INTO order_numbers (id, last_number) VALUES (1, 0);
+
+-- Every change to the store, by the service or by any other client, notifies the listeners of
+-- channel cart_changes, with the schema as the payload (PostgresCartRepository.changeToken
+-- counts them). The server sends a transaction's notifications when it commits, merged into
+-- one, and none for a transaction rolled back. A notification per committing transaction, not
+-- a counter row that every writer would have to update, so writers do not queue for one row.
+CREATE FUNCTION cart_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('cart_changes', TG_TABLE_SCHEMA);
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER settings_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON settings
+    FOR EACH STATEMENT EXECUTE FUNCTION cart_notify_change();
+CREATE TRIGGER products_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
+    FOR EACH STATEMENT EXECUTE FUNCTION cart_notify_change();
+CREATE TRIGGER carts_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON carts
+    FOR EACH STATEMENT EXECUTE FUNCTION cart_notify_change();
+CREATE TRIGGER cart_lines_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON cart_lines
+    FOR EACH STATEMENT EXECUTE FUNCTION cart_notify_change();
+CREATE TRIGGER orders_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON orders
+    FOR EACH STATEMENT EXECUTE FUNCTION cart_notify_change();

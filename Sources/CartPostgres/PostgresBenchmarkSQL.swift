@@ -17,7 +17,6 @@ package enum PostgresBenchmarkSQL {
     package static let insertOrder = PostgresCartStorage.insertOrderSQL
     package static let updateStock = PostgresCartStorage.updateStockSQL
     package static let deleteLines = PostgresCartStorage.deleteCartLinesSQL
-    package static let notify = PostgresCartRepository.notify
 
     /// The statement a read of `query` runs, and its parameters as text (`nil` for NULL),
     /// the page size last.

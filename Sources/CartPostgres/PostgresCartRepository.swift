@@ -45,7 +45,8 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     public static let maximumAttempts = 8
     /// The connections of a pool when the options name no number.
     public static let defaultMaximumConnections = 4
-    /// The channel every committing write unit notifies, with its schema as the payload.
+    /// The channel the schema's triggers notify of every committed change, with the schema as
+    /// the payload.
     static let changeChannel = "cart_changes"
 
     /// Opens, and unless `options` say otherwise creates and migrates, the store at `url`: a
@@ -103,7 +104,6 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     /// How many connections units run on at most.
     public var maximumConnections: Int { pool.maximumConnections }
 
-    static let notify = "SELECT pg_notify('\(changeChannel)', $1)"
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         var attempt = 1
@@ -115,7 +115,6 @@ public final class PostgresCartRepository: CartRepository, Sendable {
                         let storage = PostgresCartStorage(connection: connection, locks: true)
                         let result = try body(storage)
                         wrote = storage.hasWritten
-                        if wrote { connection.queue(Self.notify, [.text(schema)]) }
                         return result
                     }
                 }
@@ -147,8 +146,9 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     }
 
     /// Changes when any client, in any process on any host, commits a change to this store
-    /// (a notification on its own listening connection, opened on the first call), and when
-    /// this repository commits one. Costs one round trip.
+    /// (a notification, sent by the schema's triggers, on a listening connection of the
+    /// repository's own, opened on the first call), and when this repository commits one.
+    /// Costs one round trip.
     public func changeToken() throws -> Int64 {
         try changeFeed.token() &+ localCommits.load(ordering: .relaxed)
     }

@@ -21,7 +21,7 @@ final class PostgresCartStorage: CartStorageWriter {
     let connection: PostgresConnection
     /// Whether the unit may write, and its reads lock what they return.
     let locks: Bool
-    /// Whether the unit wrote anything, so that its commit notifies listeners.
+    /// Whether the unit wrote anything, which its repository counts as a change.
     private(set) var hasWritten = false
     /// The settings once read or saved in this unit, in which they cannot change.
     private var knownSettings: StoreSettings?

@@ -1,5 +1,13 @@
 import CLibpq
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension PostgresConnection {
     /// Runs `statements` in one round trip (libpq's pipeline mode) and returns their results
     /// in order.
@@ -138,6 +146,42 @@ extension PostgresConnection {
         return results.compactMap { $0 }
     }
 
+    /// Runs one statement this connection has prepared as `name`, with nothing queued, in one
+    /// round trip outside pipeline mode: a pipeline's entry, sync and exit cost about as much
+    /// client work again, and a unit's statements after its first are mostly such lone ones.
+    func sendPrepared(_ sql: String, _ parameters: [PostgresValue], name: String) throws -> PostgresResult {
+        let values = try textValues(PostgresStatement(sql, parameters))
+        try checkUsable(sql: sql)
+        let sent = withCStrings(values) { pointers in
+            PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+        }
+        guard sent == 1 else {
+            isBroken = true
+            throw lostConnection(sql: sql)
+        }
+        var answer: PostgresResult?
+        // Kept until every result is in, so that the error knows whether the connection went
+        // with it (a terminated session sends its error, then closes).
+        var failed: OpaquePointer?
+        defer { if let failed { PQclear(failed) } }
+        while let result = PQgetResult(handle) {
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+                if answer == nil { answer = PostgresResult(handle: result, sql: sql) } else { PQclear(result) }
+            case PGRES_FATAL_ERROR:
+                if failed == nil { failed = result } else { PQclear(result) }
+            default:
+                let name = String(cString: PQresStatus(PQresultStatus(result)))
+                PQclear(result)
+                isBroken = true
+                throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
+            }
+        }
+        if let failed { throw error(from: failed, sql: sql) }
+        guard let answer else { throw lostConnection(sql: sql) }
+        return answer
+    }
+
     /// Gives up on a pipeline that went out of step (libpq refused to send, a result is
     /// missing): the connection is marked broken, and the error says why.
     private func abandon(_ sql: String?, _ failure: PostgresError? = nil) throws -> [PostgresResult] {
@@ -159,7 +203,7 @@ extension PostgresConnection {
         }
         return try statement.parameters.enumerated().map { index, value in
             let text = value.textFormat
-            if let text, text.utf8.contains(0) {
+            if let text, text.containsNUL {
                 throw PostgresError(
                     kind: .invalidArgument,
                     message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
@@ -167,5 +211,15 @@ extension PostgresConnection {
             }
             return text
         }
+    }
+}
+
+extension String {
+    /// Whether the text holds the NUL character, which PostgreSQL text cannot store.
+    var containsNUL: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, 0, bytes.count) != nil
+        } ?? utf8.contains(0)
     }
 }

@@ -109,6 +109,7 @@ public final class PostgresConnection {
     ///   is sent).
     @discardableResult
     public func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
+        if queued.isEmpty, let name = statementNames[sql] { return try sendPrepared(sql, parameters, name: name) }
         let results = try send([PostgresStatement(sql, parameters)])
         guard let last = results.last else {
             throw PostgresError(kind: .unexpectedResult, message: "the server returned no result", sql: sql)

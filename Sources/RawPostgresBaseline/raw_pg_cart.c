@@ -1,7 +1,7 @@
 // The raw libpq baseline's cart units: add-to-cart, checkout and a history read, with the
 // statements of raw_pg_cart_sql in the round trips PostgresCartRepository uses (BEGIN with the
-// first statement, each write alone with its row count checked, NOTIFY with COMMIT). The rules
-// are CartService's, written out in C. See RawPostgresBaseline.h.
+// first statement, each write alone with its row count checked). The rules are CartService's,
+// written out in C. See RawPostgresBaseline.h.
 
 #include "raw_pg_private.h"
 
@@ -26,20 +26,18 @@ enum {
     S_INSERT_ORDER,
     S_UPDATE_STOCK,
     S_DELETE_LINES,
-    S_NOTIFY,
     S_END,
 };
 
-int raw_pg_cart_prepare(raw_pg *pg, const raw_pg_cart_sql *sql, const char *notify_payload) {
+int raw_pg_cart_prepare(raw_pg *pg, const raw_pg_cart_sql *sql) {
     const char *texts[S_END - RAW_PG_CART_FIRST_SLOT] = {
         sql->begin_write, sql->begin_read, sql->commit, sql->rollback, sql->settings, sql->line_context,
         sql->insert_line, sql->update_line, sql->insert_cart, sql->update_cart, sql->lock_cart, sql->lock_lines,
-        sql->lock_last_number, sql->insert_order, sql->update_stock, sql->delete_lines, sql->notify,
+        sql->lock_last_number, sql->insert_order, sql->update_stock, sql->delete_lines,
     };
     for (int i = 0; i < S_END - RAW_PG_CART_FIRST_SLOT; i++) {
         if (raw_pg_prepare(pg, RAW_PG_CART_FIRST_SLOT + i, texts[i]) != 0) return -1;
     }
-    snprintf(pg->notify_payload, sizeof pg->notify_payload, "%s", notify_payload);
     return 0;
 }
 
@@ -99,14 +97,13 @@ static int fail(raw_pg *pg, int code) {
     return code;
 }
 
-/// NOTIFY and COMMIT in one round trip; 0 when the server committed.
+/// COMMIT; 0 when the server committed.
 static int commit(raw_pg *pg) {
-    const char *values[] = {pg->notify_payload};
-    PGresult *result;
-    if (run_two(pg, S_NOTIFY, 1, values, S_COMMIT, 0, NULL, &result) != 0) return fail(pg, RAW_PG_FAILED);
-    int committed = strcmp(PQcmdStatus(result), "COMMIT") == 0;
+    PGresult *result = run(pg, S_COMMIT, 0, NULL);
+    int committed = ok(result) && strcmp(PQcmdStatus(result), "COMMIT") == 0;
     PQclear(result);
-    return committed ? RAW_PG_OK : RAW_PG_FAILED;
+    if (!committed) return fail(pg, RAW_PG_FAILED);
+    return RAW_PG_OK;
 }
 
 static int64_t integer(const PGresult *result, int column) { return strtoll(PQgetvalue(result, 0, column), NULL, 10); }

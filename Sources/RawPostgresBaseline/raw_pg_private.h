@@ -11,8 +11,6 @@
 struct raw_pg {
     PGconn *conn;
     int prepared[RAW_PG_SLOTS];
-    // The payload of the change notification each committing cart transaction sends.
-    char notify_payload[64];
 };
 
 #endif

@@ -6,7 +6,7 @@ import Foundation
 /// `addToCartScript(in:)` writes from `PostgresBenchmarkSQL`.
 enum Pgbench {
     /// The script: BEGIN with the settings read, the line's context (its values kept by
-    /// `\gset`), the line's new quantity, the cart's new version, and NOTIFY with COMMIT.
+    /// `\gset`), the line's new quantity, the cart's new version, and COMMIT.
     /// Client `c` adds to carts `c*1000` to `c*1000+99`, SKUs `100` to `109`.
     static func addToCartScript(in directory: String) throws -> String {
         func statement(_ sql: String, _ variables: [String], end: String = ";") -> String {
@@ -27,10 +27,7 @@ enum Pgbench {
             statement(PostgresBenchmarkSQL.updateLine, ["cart", "sku", "quantity"]),
             "\\set next_version :version + 1",
             statement(PostgresBenchmarkSQL.updateCart, ["cart", "next_version", "now", "line_count", "next_position", "version"]),
-            "\\startpipeline",
-            statement(PostgresBenchmarkSQL.notify, ["payload"]),
             "COMMIT;",
-            "\\endpipeline",
         ].joined(separator: "\n") + "\n"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/add-to-cart.pgbench"
@@ -40,12 +37,12 @@ enum Pgbench {
 
     /// Runs `script` with `clients` clients for `seconds` and returns its transactions per
     /// second (without connection time).
-    static func run(script: String, url: String, clients: Int, seconds: Int, payload: String) throws -> Double {
+    static func run(script: String, url: String, clients: Int, seconds: Int) throws -> Double {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable())
         process.arguments = [
             "-n", "-M", "prepared", "-c", String(clients), "-j", String(clients), "-T", String(seconds),
-            "-D", "payload=\(payload)", "-D", "now=\(Measurement.wallClockMilliseconds())", "-f", script, url,
+            "-D", "now=\(Measurement.wallClockMilliseconds())", "-f", script, url,
         ]
         let output = Pipe()
         process.standardOutput = output

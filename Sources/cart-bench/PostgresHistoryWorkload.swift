@@ -90,7 +90,7 @@ struct PostgresHistoryWorkload {
     /// longer where a day holds fewer than two pages).
     private func pages(url: String, orders: Int) throws {
         let service = CartService(repository: try PostgresCartRepository(url: url, options: StoreOptions(maximumConnections: 1)))
-        let raw = try RawPostgres(url: url, payload: "")
+        let raw = try RawPostgres(url: url)
         let limit = 20
         let carts = (0..<max(orders / 100, 1)).map { "cart-" + BenchFixtures.padded($0, 5) }
         let start: Int64 = 1_735_689_600_000

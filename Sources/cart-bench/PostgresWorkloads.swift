@@ -42,7 +42,7 @@ struct PostgresWorkloads {
             raw: {
                 let (_, url) = try store("cart_bench_add_raw")
                 defer { try? server.drop("cart_bench_add_raw") }
-                let raw = try RawPostgres(url: url, payload: "cart_bench_add_raw")
+                let raw = try RawPostgres(url: url)
                 let seconds = try Measurement.seconds {
                     for call in calls {
                         let code = raw_pg_add_to_cart(
@@ -83,7 +83,7 @@ struct PostgresWorkloads {
             raw: {
                 let (_, url) = try filled("cart_bench_checkout_raw")
                 defer { try? server.drop("cart_bench_checkout_raw") }
-                let raw = try RawPostgres(url: url, payload: "cart_bench_checkout_raw")
+                let raw = try RawPostgres(url: url)
                 let cCarts = carts.map { strdup($0)! }
                 defer { cCarts.forEach { free($0) } }
                 var number: Int64 = 0
@@ -127,7 +127,7 @@ struct PostgresWorkloads {
         for _ in 0..<options.rounds {
             projectRates.append(try Self.addConcurrently(service, clients: clients, seconds: seconds, skus: skus))
             pgbenchRates.append(
-                try Pgbench.run(script: script, url: url, clients: clients, seconds: seconds, payload: schema))
+                try Pgbench.run(script: script, url: url, clients: clients, seconds: seconds))
         }
         let project = Measurement.median(projectRates)
         let pgbench = Measurement.median(pgbenchRates)

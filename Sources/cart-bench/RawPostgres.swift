@@ -8,9 +8,8 @@ import RawPostgresBaseline
 final class RawPostgres {
     let handle: OpaquePointer
 
-    /// Connects to `url` and prepares the cart statements; `payload` is what committing units
-    /// notify (the schema, as the repository does).
-    init(url: String, payload: String) throws {
+    /// Connects to `url` and prepares the cart statements.
+    init(url: String) throws {
         var error = [CChar](repeating: 0, count: 512)
         guard let handle = raw_pg_open(url, &error, Int32(error.count)) else {
             throw BenchError.raw("raw_pg_open: " + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), code: -1)
@@ -21,7 +20,7 @@ final class RawPostgres {
             PostgresBenchmarkSQL.lineContext, PostgresBenchmarkSQL.insertLine, PostgresBenchmarkSQL.updateLine,
             PostgresBenchmarkSQL.insertCart, PostgresBenchmarkSQL.updateCart, PostgresBenchmarkSQL.lockCart,
             PostgresBenchmarkSQL.lockLines, PostgresBenchmarkSQL.lockLastNumber, PostgresBenchmarkSQL.insertOrder,
-            PostgresBenchmarkSQL.updateStock, PostgresBenchmarkSQL.deleteLines, PostgresBenchmarkSQL.notify,
+            PostgresBenchmarkSQL.updateStock, PostgresBenchmarkSQL.deleteLines,
         ]
         let texts = sql.map { text in text.withCString { strdup($0) } }
         defer { texts.forEach { free($0) } }
@@ -29,8 +28,8 @@ final class RawPostgres {
             begin_write: texts[0], begin_read: texts[1], commit: texts[2], rollback: texts[3], settings: texts[4],
             line_context: texts[5], insert_line: texts[6], update_line: texts[7], insert_cart: texts[8],
             update_cart: texts[9], lock_cart: texts[10], lock_lines: texts[11], lock_last_number: texts[12],
-            insert_order: texts[13], update_stock: texts[14], delete_lines: texts[15], notify: texts[16])
-        try RawBaseline.check(raw_pg_cart_prepare(handle, &statements, payload), "raw_pg_cart_prepare: \(String(cString: raw_pg_error(handle)))")
+            insert_order: texts[13], update_stock: texts[14], delete_lines: texts[15])
+        try RawBaseline.check(raw_pg_cart_prepare(handle, &statements), "raw_pg_cart_prepare: \(String(cString: raw_pg_error(handle)))")
     }
 
     deinit { raw_pg_close(handle) }

@@ -109,6 +109,8 @@ struct PostgresMaintenanceTests {
             _ = try repository.changeToken()
             _ = try repository.check()
         }
-        #expect(printed == "")
+        // Other tests running meanwhile write their progress here too: only a notice counts.
+        #expect(!printed.contains("NOTICE"))
+        #expect(!printed.contains("already exists, skipping"))
     }
 }

@@ -56,7 +56,6 @@ typedef struct raw_pg_cart_sql {
     const char *insert_order;     // $1 … $12 as PostgresCartStorage.insertOrder binds them
     const char *update_stock;     // $1 sku, $2 stock
     const char *delete_lines;     // $1 cart
-    const char *notify;           // $1 payload
 } raw_pg_cart_sql;
 
 /// What the cart units return.
@@ -74,9 +73,8 @@ enum {
 /// The first slot the cart statements take; they use the slots from there on.
 #define RAW_PG_CART_FIRST_SLOT 32
 
-/// Prepares the cart statements; `notify_payload` is what each committing unit notifies.
-/// 0 on success, -1 on failure.
-int raw_pg_cart_prepare(raw_pg *pg, const raw_pg_cart_sql *sql, const char *notify_payload);
+/// Prepares the cart statements; 0 on success, -1 on failure.
+int raw_pg_cart_prepare(raw_pg *pg, const raw_pg_cart_sql *sql);
 
 /// Adds `quantity` units of `sku` to `cart` as `CartService.add` does, in one transaction.
 int raw_pg_add_to_cart(raw_pg *pg, const char *cart, const char *sku, int64_t quantity, int64_t now_ms);
