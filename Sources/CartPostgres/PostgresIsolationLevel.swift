@@ -12,14 +12,16 @@ public enum PostgresIsolationLevel: Sendable, Hashable {
     /// serialization failure (40001).
     case serializable
 
-    /// The `BEGIN` statement for this level.
+    /// The `BEGIN` statement for this level: one of six fixed texts, which each connection
+    /// prepares once.
     func begin(readOnly: Bool) -> String {
-        let level =
-            switch self {
-            case .readCommitted: "READ COMMITTED"
-            case .repeatableRead: "REPEATABLE READ"
-            case .serializable: "SERIALIZABLE"
-            }
-        return "BEGIN ISOLATION LEVEL \(level)" + (readOnly ? " READ ONLY" : "")
+        switch (self, readOnly) {
+        case (.readCommitted, false): "BEGIN ISOLATION LEVEL READ COMMITTED"
+        case (.readCommitted, true): "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
+        case (.repeatableRead, false): "BEGIN ISOLATION LEVEL REPEATABLE READ"
+        case (.repeatableRead, true): "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+        case (.serializable, false): "BEGIN ISOLATION LEVEL SERIALIZABLE"
+        case (.serializable, true): "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY"
+        }
     }
 }

@@ -120,7 +120,9 @@ struct PostgresConcurrencyTests {
             }
         }
         #expect(errors.isEmpty, "\(errors)")
-        #expect(attempts.load(ordering: .relaxed) == 3)
+        // 3 runs: both units, and the loser again; more when the loser's new run takes its
+        // first lock back before the winner has it, and loses again.
+        #expect((3...PostgresCartRepository.maximumAttempts + 1).contains(attempts.load(ordering: .relaxed)))
     }
 
     @Test("units that keep conflicting run a bounded number of times, then fail as unavailable")
