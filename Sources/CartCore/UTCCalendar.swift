@@ -12,15 +12,38 @@ public enum UTCCalendar {
         public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int
     }
 
-    /// Whole milliseconds since the Unix epoch, rounded down.
+    /// The stored instants the calendar works with, in milliseconds since the epoch: from
+    /// 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, the years `parse` reads and
+    /// `iso8601` writes in four digits. Each of them survives `date(milliseconds:)` and
+    /// `milliseconds(_:)` exactly.
+    public static let millisecondRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+
+    /// Whole milliseconds since the Unix epoch, rounded down: the latest millisecond whose
+    /// instant (`date(milliseconds:)`) is not after `date`. An instant outside
+    /// `millisecondRange` gives the range's nearer end.
     public static func milliseconds(_ date: Date) -> Int64 {
-        // Round to the microsecond before flooring: `date(milliseconds:)` goes through binary
-        // floating point, so 0.999 s can come back as 0.998999…, and flooring that directly
-        // would lose a millisecond on every store-and-read round trip.
-        let micro = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard micro > -9.2e18, micro < 9.2e18 else { return micro < 0 ? Int64.min / 2 : Int64.max / 2 }
-        let microseconds = Int64(micro)
-        return microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
+        let estimate = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard estimate > Double(millisecondRange.lowerBound) else { return millisecondRange.lowerBound }
+        guard estimate < Double(millisecondRange.upperBound) else { return millisecondRange.upperBound }
+        // Binary floating point puts the estimate up to one millisecond off either way: 0.999 s
+        // is stored as 0.998999…, so it must be compared with the instants it lies between.
+        var milliseconds = Int64(estimate)
+        if self.date(milliseconds: milliseconds) > date {
+            milliseconds -= 1
+        } else if self.date(milliseconds: milliseconds + 1) <= date {
+            milliseconds += 1
+        }
+        return milliseconds
+    }
+
+    /// Whole milliseconds since the Unix epoch, rounded up: the earliest millisecond whose
+    /// instant is not before `date`. This is the bound that compares an instant with stored
+    /// milliseconds exactly: a stored instant `p` is at or after `date` exactly when
+    /// `p >= ceilingMilliseconds(date)`, and before it exactly when `p < ceilingMilliseconds(date)`.
+    /// An instant outside `millisecondRange` gives the range's lower end, or its upper end + 1.
+    public static func ceilingMilliseconds(_ date: Date) -> Int64 {
+        let floor = milliseconds(date)
+        return self.date(milliseconds: floor) >= date ? floor : floor + 1
     }
 
     /// The instant `milliseconds` after the Unix epoch.
@@ -84,7 +107,11 @@ public enum UTCCalendar {
     }
 
     /// Parses `YYYY-MM-DD` (midnight UTC) or an ISO 8601 instant
-    /// `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)`; `nil` for anything else, such as `2026-13-01`.
+    /// `YYYY-MM-DDTHH:MM[:SS[.fff…]](Z|±HH:MM)`; `nil` for anything else, such as `2026-13-01`.
+    ///
+    /// Every fraction digit counts: an instant with digits below the millisecond
+    /// (`…00.0009Z`) lies strictly between the two milliseconds around it, so it compares
+    /// after the one and before the other (see `ceilingMilliseconds(_:)`).
     public static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
@@ -113,13 +140,25 @@ public enum UTCCalendar {
         else { return nil }
         var second = 0
         var fraction = 0
+        // The digits after the third, as a fraction of a millisecond; only whether they are
+        // zero must be exact.
+        var belowMillisecond = 0.0
+        var hasDigitsBelowMillisecond = false
         if expect(":") {
             guard let s = number(2), s < 60 else { return nil }
             second = s
             if expect(".") {
                 var digits = 0
+                var scale = 0.1
                 while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                    if digits < 3 { fraction = fraction * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                    let digit = Int(bytes[index] - UInt8(ascii: "0"))
+                    if digits < 3 {
+                        fraction = fraction * 10 + digit
+                    } else {
+                        belowMillisecond += Double(digit) * scale
+                        scale /= 10
+                        if digit != 0 { hasDigitsBelowMillisecond = true }
+                    }
                     digits += 1
                     index += 1
                 }
@@ -137,7 +176,18 @@ public enum UTCCalendar {
         } else {
             return nil
         }
-        return index == bytes.count ? date(milliseconds: ms) : nil
+        guard index == bytes.count else { return nil }
+        return hasDigitsBelowMillisecond ? instant(after: ms, by: belowMillisecond) : date(milliseconds: ms)
+    }
+
+    /// The instant `fraction` (0 < fraction < 1) of a millisecond after millisecond `ms`, kept
+    /// strictly between the instants of `ms` and `ms + 1` where binary floating point would
+    /// round it onto one of them.
+    private static func instant(after ms: Int64, by fraction: Double) -> Date {
+        let start = date(milliseconds: ms).timeIntervalSinceReferenceDate
+        let end = date(milliseconds: ms + 1).timeIntervalSinceReferenceDate
+        let estimate = Date(timeIntervalSince1970: (Double(ms) + fraction) / 1000).timeIntervalSinceReferenceDate
+        return Date(timeIntervalSinceReferenceDate: min(max(estimate, start.nextUp), end.nextDown))
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

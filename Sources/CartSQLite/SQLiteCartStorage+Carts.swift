@@ -182,10 +182,11 @@ extension SQLiteCartStorage {
 
     private static let deleteCartsSQL = CachedSQL("DELETE FROM carts WHERE updated_at < ?")
 
-    // Their lines go with them (ON DELETE CASCADE).
+    // Their lines go with them (ON DELETE CASCADE). A stored millisecond is before `instant`
+    // exactly when it is below the instant rounded up.
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
         let statement = try database.cached(Self.deleteCartsSQL)
-        try statement.bind(UTCCalendar.milliseconds(instant), at: 1)
+        try statement.bind(UTCCalendar.ceilingMilliseconds(instant), at: 1)
         try statement.run()
         return database.changes
     }
