@@ -6,7 +6,8 @@
 #   2. ROUNDS rounds of 2 processes racing `cart checkout --key K` on one cart: one order each;
 #   3. ROUNDS rounds of 2 carts racing to check out the last unit of a product: never oversold;
 #   4. the sqlite3 shell holding BEGIN IMMEDIATE for 2 s: `cart add` waits and succeeds; held
-#      past --busy-timeout: exit 75, one line, the dump unchanged.
+#      past --busy-timeout: exit 75, one line, the dump unchanged;
+#   5. the file reachable through a second hard link: refused by either name in one line.
 # Rounds run PROCESSES/2 at a time. Prints the figures; exits 1 at the first broken guarantee.
 #
 #   scripts/reliability.sh [PROCESSES] [ADDS] [ROUNDS]      (defaults: 16 100 300)
@@ -141,6 +142,19 @@ wait
 [ "$(printf '%s\n' "$message" | wc -l)" = 1 ] || fail "more than one line: $message"
 [ "$(sqlite3 "$CART_DB" .dump | sha256sum)" = "$before" ] || fail "the busy cart add changed the database"
 echo "   held 2 s: cart add waited $waited s and succeeded; held past 500 ms: exit 75, '$message'"
+
+echo "== 5. the database reachable through a second hard link"
+ln "$CART_DB" "$dir/second-name.sqlite3"
+before=$(sha256sum <"$CART_DB")
+for name in "$CART_DB" "$dir/second-name.sqlite3"; do
+    status=0
+    message=$("$cart" --db "$name" add widget 2>&1 >/dev/null) || status=$?
+    [ "$status" = 1 ] || fail "cart add through a file with two names exited $status, not 1"
+    [ "$(printf '%s\n' "$message" | wc -l)" = 1 ] && [[ $message == *"hard links"* ]] || fail "not one line naming the links: $message"
+done
+[ "$(sha256sum <"$CART_DB")" = "$before" ] || fail "a refused file with two names changed"
+rm "$dir/second-name.sqlite3"
+echo "   refused by either name, one line, the file unchanged: '$message'"
 
 [ "$(sqlite3 "$CART_DB" 'PRAGMA integrity_check')" = ok ] || fail "integrity check"
 echo "reliability: every guarantee held"

@@ -24,6 +24,9 @@ struct FileInfo {
     /// Whether it is a regular file.
     var isRegularFile: Bool { info.map { $0.st_mode & S_IFMT == S_IFREG } ?? false }
 
+    /// How many names (hard links) the file has; 0 when nothing exists at the path.
+    var linkCount: Int { info.map { Int($0.st_nlink) } ?? 0 }
+
     /// Whether it exists and holds at least one byte. SQLite treats an empty file as a database
     /// not created yet.
     var hasContent: Bool { (info?.st_size ?? 0) > 0 }

@@ -56,7 +56,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///   - readers: how many more connections read while this one writes, for a repository
     ///     that serves many threads (a server); 0 reads through the writing connection, which
     ///     suits a short command. Each opens on first use.
-    /// - Throws: `MigrationError` for a file this build must not touch, `DatabaseError` when
+    /// - Throws: `StoreLocationError.unusable` for a file with more than one name (hard
+    ///   link), `MigrationError` for a file this build must not touch, `DatabaseError` when
     ///   SQLite cannot open or read it (not a database, a directory, busy…).
     public convenience init(
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
@@ -64,6 +65,16 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ) throws {
         // A relative name is given a `./`, which SQLite never reads as `:memory:` or a URI.
         let fileName = path.hasPrefix("/") ? path : "./" + path
+        // SQLite names the journal and the write-ahead log after the name a file is opened by
+        // (it follows symbolic links, not hard links), so processes opening one file by two
+        // names each keep a log of their own and lose each other's updates.
+        let links = FileInfo(fileName).linkCount
+        guard links <= 1 else {
+            throw StoreLocationError.unusable(
+                location: path,
+                reason: "it has \(links) names (hard links), and SQLite loses updates between processes that open one "
+                    + "file by different names; remove the other names (or copy the file) and use one")
+        }
         try self.init(
             fileName: fileName, path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate,
             readers: readers)
