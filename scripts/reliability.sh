@@ -7,7 +7,8 @@
 #   3. ROUNDS rounds of 2 carts racing to check out the last unit of a product: never oversold;
 #   4. the sqlite3 shell holding BEGIN IMMEDIATE for 2 s: `cart add` waits and succeeds; held
 #      past --busy-timeout: exit 75, one line, the dump unchanged;
-#   5. the file reachable through a second hard link: refused by either name in one line.
+#   5. the file reachable through a second hard link: refused by either name in one line;
+#   6. the shell holding the file locked while `cart` opens it: one busy timeout in all.
 # Rounds run PROCESSES/2 at a time. Prints the figures; exits 1 at the first broken guarantee.
 #
 #   scripts/reliability.sh [PROCESSES] [ADDS] [ROUNDS]      (defaults: 16 100 300)
@@ -155,6 +156,25 @@ done
 [ "$(sha256sum <"$CART_DB")" = "$before" ] || fail "a refused file with two names changed"
 rm "$dir/second-name.sqlite3"
 echo "   refused by either name, one line, the file unchanged: '$message'"
+
+echo "== 6. a lock held while the database is being opened: one busy timeout in all"
+for timeout in 200 500 1500; do
+    (
+        echo "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; SELECT count(*) FROM carts;"
+        sleep $((timeout / 1000 + 2))
+        echo "ROLLBACK;"
+    ) | sqlite3 "$CART_DB" >/dev/null &
+    sleep 0.3
+    started=$(now)
+    status=0
+    "$cart" --busy-timeout "$timeout" add widget >/dev/null 2>&1 || status=$?
+    waited=$(since "$started")
+    wait
+    [ "$status" = 75 ] || fail "cart add exited $status, not 75, with the file locked while opening"
+    awk -v w="$waited" -v t="$timeout" 'BEGIN { exit !(w >= t / 1000 * 0.95 && w < t / 1000 + 0.4) }' ||
+        fail "--busy-timeout $timeout gave up after $waited s"
+    echo "   --busy-timeout $timeout: gave up after $waited s (exit 75)"
+done
 
 [ "$(sqlite3 "$CART_DB" 'PRAGMA integrity_check')" = ok ] || fail "integrity check"
 echo "reliability: every guarantee held"

@@ -23,6 +23,14 @@ final class Database {
 
     let handle: OpaquePointer
     let path: String
+    /// How long a unit waits, in all, for locks that other connections hold.
+    let busyTimeout: Duration
+    /// When the running unit stops waiting for locks and fails with `SQLITE_BUSY`.
+    private(set) var lockDeadline: ContinuousClock.Instant
+    /// Whether no unit has begun since the connection opened.
+    private var opening = true
+    /// Whether the busy handler has waited since the connection opened.
+    private var waited = false
     /// Statements of dynamic SQL (history filters), by text.
     private var statements: [String: Statement] = [:]
     /// Statements of `CachedSQL`, by slot.
@@ -36,7 +44,11 @@ final class Database {
     /// when no write-ahead log holds commits (nothing to read from it, and no `-wal`/`-shm` is
     /// created beside a file that belongs to someone else), else with `mode=ro`, which reads
     /// the log through the existing `-shm`.
-    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+    ///
+    /// Every lock the opening waits for (its reads of the schema, the switch to WAL, the
+    /// migrations), and the first unit's too, counts against one deadline, `busyTimeout` from
+    /// now: a command waits one busy timeout in all (see `beginUnit()`).
+    init(path: String, busyTimeout: Duration) throws {
         let common = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | common)
         if path != ":memory:", sqlite3_db_readonly(handle, "main") == 1 {
@@ -45,9 +57,41 @@ final class Database {
         }
         self.handle = handle
         self.path = path
+        self.busyTimeout = busyTimeout
+        lockDeadline = .now + busyTimeout
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        sqlite3_busy_handler(handle, Self.busyHandler, Unmanaged.passUnretained(self).toOpaque())
         _ = cart_sqlite3_enable_defensive(handle)
+    }
+
+    /// Starts the lock deadline of a unit: `busyTimeout` from now, except for the first unit
+    /// after an opening that waited for a lock, which keeps the opening's deadline.
+    func beginUnit() {
+        defer { opening = false }
+        if opening && waited { return }
+        lockDeadline = .now + busyTimeout
+    }
+
+    /// SQLite calls the handler each time a lock it needs is held by another connection; a
+    /// non-zero answer makes it try again. It sleeps as SQLite's own busy timeout does (1, 2,
+    /// 5… up to 100 ms between tries), but against `lockDeadline`, which all the statements of
+    /// a unit share, where `sqlite3_busy_timeout` gives every statement a whole timeout of its
+    /// own.
+    private static let busyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, tries in
+        guard let context else { return 0 }
+        return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().waitForLock(tries: Int(tries)) ? 1 : 0
+    }
+
+    private static let pauses: [Duration] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50].map { .milliseconds($0) }
+
+    private func waitForLock(tries: Int) -> Bool {
+        let left = lockDeadline - .now
+        guard left > .zero else { return false }
+        waited = true
+        let pause = min(tries < Self.pauses.count ? Self.pauses[tries] : .milliseconds(100), left)
+        let microseconds = pause.components.seconds * 1_000_000 + pause.components.attoseconds / 1_000_000_000_000
+        usleep(useconds_t(clamping: max(microseconds, 1)))
+        return true
     }
 
     private static func open(_ name: String, flags: Int32) throws -> OpaquePointer {
@@ -80,6 +124,7 @@ final class Database {
     }
 
     deinit {
+        sqlite3_busy_handler(handle, nil, nil)
         statements.removeAll()
         slots.removeAll()
         sqlite3_close_v2(handle)

@@ -84,24 +84,21 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         fileName: String, path: String, busyTimeout: Duration, initialSettings: StoreSettings, migrate: Bool,
         readers: Int
     ) throws {
-        let milliseconds = Int32(
-            clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
-        self.database = try Database(path: fileName, busyTimeoutMilliseconds: milliseconds)
+        self.database = try Database(path: fileName, busyTimeout: busyTimeout)
         self.path = path
         self.initialSettings = initialSettings
         self.readers =
             readers > 0
             ? SQLiteReaderPool(capacity: readers, wait: busyTimeout) {
-                let reader = try Database(path: fileName, busyTimeoutMilliseconds: milliseconds)
+                let reader = try Database(path: fileName, busyTimeout: busyTimeout)
                 try reader.execute("PRAGMA query_only = ON")
                 return reader
             } : nil
-        let deadline = ContinuousClock.now + busyTimeout
         while true {
             do {
                 try prepareSchema(migrate: migrate, initialSettings: initialSettings)
                 break
-            } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < deadline {
+            } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < database.lockDeadline {
                 // Switching a new file to WAL and migrating it take locks that SQLite does not
                 // wait for when waiting could deadlock (it answers SQLITE_BUSY at once). Another
                 // process is setting the same file up: give it a moment, then look again.
@@ -158,8 +155,17 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         try database.execute("PRAGMA journal_mode = WAL")
     }
 
-    public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
+    /// Runs `body` on the writing connection, under the lock, as one unit with a lock deadline
+    /// of its own (`Database.beginUnit()`).
+    func withConnection<Result>(_ body: () throws -> Result) throws -> Result {
         try lock.withLock {
+            database.beginUnit()
+            return try body()
+        }
+    }
+
+    public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
+        try withConnection {
             var versionBeforeCommit: UInt32 = 0
             let result: Result
             do {
@@ -181,12 +187,13 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
         if let readers {
             return try readers.withReader { reader in
-                try reader.database.transaction(.deferred) {
+                reader.database.beginUnit()
+                return try reader.database.transaction(.deferred) {
                     try body(SQLiteCartStorage(database: reader.database, settingsCache: reader.settingsCache))
                 }
             }
         }
-        return try lock.withLock {
+        return try withConnection {
             try database.transaction(.deferred) {
                 try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
             }
@@ -196,7 +203,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// Changes when this connection commits (a local counter) or another connection, in any
     /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read.
     public func changeToken() throws -> Int64 {
-        try lock.withLock {
+        try withConnection {
             let version = try database.scalar(Self.dataVersion) ?? 0
             return version &+ localCommits
         }
@@ -333,7 +340,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     /// The `EXPLAIN QUERY PLAN` detail lines of `sql`.
     func explain(_ sql: String) throws -> [String] {
-        try lock.withLock {
+        try withConnection {
             let statement = try database.prepare("EXPLAIN QUERY PLAN " + sql)
             var details: [String] = []
             while try statement.step() { details.append(statement.string(at: 3)) }
