@@ -37,6 +37,7 @@ extension CartService {
     ///
     /// - Throws: `CartError.orderNotFound`, or a storage error.
     public func order(_ number: OrderNumber) throws -> Order {
+        guard number.rawValue >= 1 else { throw CartError.orderNotFound(number) }
         guard let order = try repository.read({ storage in try storage.order(number: number) }) else {
             throw CartError.orderNotFound(number)
         }

@@ -68,7 +68,7 @@ public struct CartService: Sendable {
         let sku = try Validation.sku(sku)
         let id = try Validation.cartID(cartID)
         return try repository.write { storage in
-            let settings = try storage.settings()
+            let settings = try Self.usableSettings(in: storage)
             guard (1...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 1...settings.maxLineQuantity)
             }
@@ -123,7 +123,7 @@ public struct CartService: Sendable {
         let sku = try Validation.sku(sku)
         let id = try Validation.cartID(cartID)
         return try repository.write { storage in
-            let settings = try storage.settings()
+            let settings = try Self.usableSettings(in: storage)
             guard (0...settings.maxLineQuantity).contains(quantity) else {
                 throw CartError.invalidQuantity(given: quantity, range: 0...settings.maxLineQuantity)
             }
@@ -188,6 +188,14 @@ public struct CartService: Sendable {
     }
 
     // MARK: - Rules shared by the mutations
+
+    /// The store settings, checked against the ranges the rules rely on (a cap below 1 would
+    /// leave no quantity valid): another client may have stored any value.
+    ///
+    /// - Throws: `StoredDataError`, or a storage error.
+    static func usableSettings(in storage: any CartStorageReader) throws -> StoreSettings {
+        try StoredDataError.checked(try storage.settings())
+    }
 
     /// Stores a line of `quantity` units after checking every rule a line must meet: the product
     /// exists and is active, the per-line cap, tracked stock, 64-bit money, and, for a new line,
@@ -296,6 +304,6 @@ struct CartState {
 
     /// Counts a deleted line.
     mutating func lineDeleted() {
-        lineCount = max(0, lineCount - 1)
+        lineCount = lineCount > 0 ? lineCount - 1 : 0
     }
 }

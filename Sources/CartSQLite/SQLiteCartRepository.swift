@@ -232,8 +232,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         return names
     }
 
-    /// `PRAGMA integrity_check`, then the rows that reference nothing: one line per problem,
-    /// none for a healthy file. SQLite reports several problems in one row, one per line,
+    /// `PRAGMA integrity_check`, then the rows that reference nothing, the carts whose line
+    /// summary is off and the values the service cannot work with: one line per problem, none
+    /// for a healthy file. SQLite reports several problems in one row, one per line,
     /// under a `*** in database main ***` heading that is not a problem itself.
     func integrityProblems() throws -> [String] {
         let check = try database.prepare("PRAGMA integrity_check")
@@ -242,9 +243,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             lines += check.string(at: 0).split(whereSeparator: \.isNewline).map(String.init)
                 .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
         }
-        // The summaries are compared only on a sound file: on damaged pages the query would
-        // stop at the first one SQLite cannot read, and the pages are the news.
-        return lines + (try danglingReferences()) + (lines.isEmpty ? try lineSummaryMismatches() : [])
+        let rows = { try self.danglingReferences() + self.lineSummaryMismatches() + self.storedValueProblems() }
+        // SQLite's own findings may be damaged pages, on which these queries stop at the first
+        // page they cannot read (the pages are the news then), or rows that break a CHECK,
+        // whose values the queries name.
+        guard lines.isEmpty else { return lines + ((try? rows()) ?? []) }
+        return try rows()
     }
 
     private static let lineSummaryCheck = CachedSQL(

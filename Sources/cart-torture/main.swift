@@ -7,10 +7,12 @@ import Foundation
 //
 //   cart-torture run --db PATH [--kills N] [--seed N] [--max-delay-ms N]
 //   cart-torture worker --db PATH --seed N      (the child; prints one line per commit)
+//   cart-torture probe --db PATH [--only reads] (every service operation once; see ServiceProbe)
 
 let usage = """
     Usage: cart-torture run --db PATH [--kills N] [--seed N] [--max-delay-ms N]
            cart-torture worker --db PATH --seed N
+           cart-torture probe --db PATH [--only reads]
     """
 
 var parsed: [String: String] = [:]
@@ -41,6 +43,8 @@ guard let path = options["db"] else {
 
 do {
     switch mode {
+    case "probe":
+        ServiceProbe(path: path, readsOnly: options["only"] == "reads").run()
     case "worker":
         try TortureWorker(path: path, seed: UInt64(intOption("seed", default: 1))).run()
     case "run":
