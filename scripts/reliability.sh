@@ -8,7 +8,10 @@
 #   4. the sqlite3 shell holding BEGIN IMMEDIATE for 2 s: `cart add` waits and succeeds; held
 #      past --busy-timeout: exit 75, one line, the dump unchanged;
 #   5. the file reachable through a second hard link: refused by either name in one line;
-#   6. the shell holding the file locked while `cart` opens it: one busy timeout in all.
+#   6. the shell holding the file locked while `cart` opens it: one busy timeout in all;
+#   7. as nobody (root only): ROUNDS reads of a file only root may write while root writes it,
+#      none refused; a file nobody may write in a directory it may not: reads work; a hot
+#      journal a crash left: one line that says so, and reads work once root opened it.
 # Rounds run PROCESSES/2 at a time. Prints the figures; exits 1 at the first broken guarantee.
 #
 #   scripts/reliability.sh [PROCESSES] [ADDS] [ROUNDS]      (defaults: 16 100 300)
@@ -175,6 +178,77 @@ for timeout in 200 500 1500; do
         fail "--busy-timeout $timeout gave up after $waited s"
     echo "   --busy-timeout $timeout: gave up after $waited s (exit 75)"
 done
+
+echo "== 7. a reader that cannot write the file"
+if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
+    echo "   skipped: needs root and setpriv to read as nobody"
+else
+    # A directory nobody may enter but not write, holding a file only root may write.
+    shared=$(mktemp -d)
+    trap 'rm -rf "$dir" "$shared"' EXIT
+    chmod 755 "$shared"
+    store=$shared/cart.sqlite3
+    as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$cart" --db "$store" "$@"; }
+    "$cart" --db "$store" products add widget --name Widget --price 1.00 >/dev/null
+    "$cart" --db "$store" add widget >/dev/null
+    (
+        while [ ! -e "$shared.stop" ]; do
+            "$cart" --db "$store" add widget >/dev/null 2>&1
+            "$cart" --db "$store" remove widget >/dev/null 2>&1
+        done
+    ) &
+    owner=$!
+    refused=0
+    started=$(now)
+    for ((i = 0; i < rounds; i++)); do
+        as_nobody show >/dev/null 2>"$shared.err" || {
+            refused=$((refused + 1))
+            head -1 "$shared.err" >&2
+        }
+    done
+    touch "$shared.stop"
+    wait "$owner"
+    rm -f "$shared.stop" "$shared.err"
+    [ "$refused" = 0 ] || fail "$refused of $rounds reads as nobody failed while the owner wrote"
+    echo "   $rounds reads as nobody while the owner wrote: none refused ($(since "$started") s)"
+    chmod 666 "$store"
+    as_nobody show >/dev/null || fail "nobody could not read a file it may write in a directory it may not"
+    status=0
+    message=$(as_nobody add widget 2>&1 >/dev/null) || status=$?
+    # The library gives the directory as the reason (ReadOnlyReaderTests); the CLI may say
+    # only that the store is read-only.
+    [ "$status" = 1 ] && [ "$(printf '%s\n' "$message" | wc -l)" = 1 ] &&
+        [[ $message == *"directory is not writable"* || $message == *"read-only"* ]] ||
+        fail "a write in an unwritable directory: $status $message"
+    echo "   the file writable, its directory not: reads work; a write exits 1: '$message'"
+    chmod 644 "$store"
+    {
+        echo "sku,name,price"
+        for ((i = 0; i < 2000; i++)); do echo "bulk-$i,Bulk product $i with a long name to fill pages $i $i $i,0.01"; done
+    } >"$shared.csv"
+    "$cart" --db "$store" products import "$shared.csv" >/dev/null
+    sqlite3 "$store" "PRAGMA journal_mode = DELETE" >/dev/null
+    # The shell changes every name in a transaction whose pages spill into the file, and is
+    # killed before it commits: a hot journal stays beside the file.
+    mkfifo "$shared.in"
+    sqlite3 "$store" <"$shared.in" >"$shared.out" &
+    shell=$!
+    exec 9>"$shared.in"
+    echo "PRAGMA cache_size = 1; BEGIN; UPDATE products SET name = name || ' (never committed)'; SELECT 'held';" >&9
+    until grep -q held "$shared.out" 2>/dev/null; do sleep 0.05; done
+    kill -9 "$shell"
+    wait "$shell" 2>/dev/null || true
+    exec 9>&-
+    [ -s "$store-journal" ] || fail "no hot journal was left"
+    status=0
+    message=$(as_nobody products 2>&1 >/dev/null) || status=$?
+    [ "$status" = 1 ] && [[ $message == *"hot journal"* ]] && [[ $message != *damaged* ]] || fail "a hot journal: $status $message"
+    echo "   a hot journal: exit 1, '$message'"
+    "$cart" --db "$store" show >/dev/null || fail "the owner could not recover the hot journal"
+    listed=$(as_nobody products --json) || fail "nobody could not read the recovered file"
+    [[ $listed != *"never committed"* ]] || fail "an uncommitted name was read"
+    echo "   once the owner opened it: reads work, and nothing uncommitted is there"
+fi
 
 [ "$(sqlite3 "$CART_DB" 'PRAGMA integrity_check')" = ok ] || fail "integrity check"
 echo "reliability: every guarantee held"

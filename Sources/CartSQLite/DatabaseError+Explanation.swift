@@ -67,7 +67,8 @@ extension DatabaseError {
             "the write-ahead log beside the file needs recovery, which only a process that can write the file can do",
         extended(SQLITE_READONLY, 2): "the shared-memory file (-shm) beside the database cannot be locked",
         extended(SQLITE_READONLY, 3):
-            "the file has a hot journal from a crash; a process that can write the file must open it once to recover it",
+            "the file has a hot journal from a crash; a process that can write the file and its directory must open it "
+            + "once to recover it",
         extended(SQLITE_READONLY, 4): "the file was moved, renamed or deleted while it was open",
         extended(SQLITE_READONLY, 6):
             "its directory is not writable, so SQLite cannot create the journal files it needs beside it",

@@ -8,7 +8,7 @@ extension SQLiteCartRepository: StoreMaintenance {
     /// - Throws: `DatabaseError`, or `MigrationError` if the file is not one this build can use.
     public func status() throws -> StoreStatus {
         try withConnection {
-            let applied = try appliedMigrations()
+            let applied = try database.consistentRead { try appliedMigrations() }
             return StoreStatus(
                 kind: SQLiteStoreBackend.kind, location: path, schemaVersion: applied.count,
                 appliedMigrations: applied,
@@ -37,7 +37,7 @@ extension SQLiteCartRepository: StoreMaintenance {
     /// - Returns: one line per problem; empty for a healthy file.
     /// - Throws: `DatabaseError`.
     public func check() throws -> [String] {
-        try withConnection { try integrityProblems() }
+        try withConnection { try database.consistentRead { try integrityProblems() } }
     }
 }
 

@@ -91,12 +91,15 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             readers > 0
             ? SQLiteReaderPool(capacity: readers, wait: busyTimeout) {
                 let reader = try Database(path: fileName, busyTimeout: busyTimeout)
-                try reader.execute("PRAGMA query_only = ON")
+                try reader.configure("PRAGMA query_only = ON")
                 return reader
             } : nil
         while true {
             do {
-                try prepareSchema(migrate: migrate, initialSettings: initialSettings)
+                try database.consistentRead {
+                    try prepareSchema(migrate: migrate, initialSettings: initialSettings)
+                    try database.configure("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                }
                 break
             } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < database.lockDeadline {
                 // Switching a new file to WAL and migrating it take locks that SQLite does not
@@ -105,7 +108,6 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
                 usleep(5_000)
             }
         }
-        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
     }
 
     /// Refuses a file this build must not touch, switches it to WAL and applies pending
@@ -144,10 +146,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             migrate: true, readers: 0)
     }
 
-    /// Switches a file database to WAL, unless it already is or cannot be written (a read-only
-    /// file is opened `immutable` and reports `delete`; it must stay untouched).
+    /// Switches a file database to WAL, unless it already is or cannot be written: a read-only
+    /// file must stay untouched, and in a directory this process cannot write, SQLite could not
+    /// create the log (a file there stays in its rollback-journal mode; its reads need no
+    /// file beside it).
     private func enableWriteAheadLog() throws {
-        guard !database.isReadOnly else { return }
+        guard !database.isReadOnly, FileInfo.isWritable(FileInfo.parentDirectory(of: database.path)) else { return }
         let mode = try database.cached(Self.journalMode)
         let current = try mode.step() ? mode.string(at: 0) : ""
         mode.reset()
@@ -166,7 +170,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         try withConnection {
-            var versionBeforeCommit: UInt32 = 0
+            if let reason = database.readOnlyReason {
+                throw DatabaseError(
+                    extendedResultCode: SQLITE_READONLY | 6 << 8, message: "attempt to write a readonly database",
+                    explanation: reason)
+            }
+            var versionBeforeCommit: UInt64 = 0
             let result: Result
             do {
                 result = try database.transaction(.immediate) {
@@ -188,24 +197,31 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         if let readers {
             return try readers.withReader { reader in
                 reader.database.beginUnit()
-                return try reader.database.transaction(.deferred) {
-                    try body(SQLiteCartStorage(database: reader.database, settingsCache: reader.settingsCache))
+                return try reader.database.consistentRead {
+                    try reader.database.transaction(.deferred) {
+                        try body(SQLiteCartStorage(database: reader.database, settingsCache: reader.settingsCache))
+                    }
                 }
             }
         }
         return try withConnection {
-            try database.transaction(.deferred) {
-                try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
+            try database.consistentRead {
+                try database.transaction(.deferred) {
+                    try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
+                }
             }
         }
     }
 
     /// Changes when this connection commits (a local counter) or another connection, in any
-    /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read.
+    /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read. A
+    /// connection that reads without locks sees no other connection's commit, so it opens
+    /// again when the file changed, which changes the token too.
     public func changeToken() throws -> Int64 {
         try withConnection {
+            if database.isStale { try database.reopen() }
             let version = try database.scalar(Self.dataVersion) ?? 0
-            return version &+ localCommits
+            return version &+ localCommits &+ Int64(database.generation) << 32
         }
     }
 
@@ -214,16 +230,21 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
     }
 
-    /// SQLite's journal mode for the file (`wal` normally).
+    /// SQLite's journal mode for the file (`wal` normally). A connection that reads a WAL
+    /// file without locks would answer `delete`: the file header says what the file is.
     func currentJournalMode() throws -> String {
+        if database.isReadOnly, FileInfo.sqliteFormat(of: database.path) == 2 { return "wal" }
         let mode = try database.cached(Self.journalMode)
         defer { mode.reset() }
         return try mode.step() ? mode.string(at: 0) : ""
     }
 
-    /// Applies pending migrations, once, for whichever process gets there first.
+    /// Applies pending migrations, once, for whichever process gets there first. With none
+    /// pending it writes nothing, so an up-to-date file that cannot be written is no error.
     func applyMigrations() throws -> [String] {
-        let isNew = try Migrator.shipped.applied(in: database).isEmpty
+        let applied = try database.consistentRead { try Migrator.shipped.applied(in: database) }
+        guard applied.count < Migrator.shipped.migrations.count else { return [] }
+        let isNew = applied.isEmpty
         let names = try applyPendingMigrations(toNewFile: isNew, initialSettings: initialSettings)
         if !names.isEmpty {
             settingsCache.forget()

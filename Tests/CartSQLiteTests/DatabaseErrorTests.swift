@@ -20,7 +20,8 @@ struct DatabaseErrorTests {
             (SQLITE_READONLY, "attempt to write a readonly database", "the database cannot be written by this process"),
             (
                 SQLITE_READONLY | 3 << 8, "attempt to write a readonly database",
-                "the file has a hot journal from a crash; a process that can write the file must open it once to recover it"
+                "the file has a hot journal from a crash; a process that can write the file and its directory must open it "
+                    + "once to recover it"
             ),
             (
                 SQLITE_READONLY | 6 << 8, "attempt to write a readonly database",

@@ -15,7 +15,8 @@ func tortureBinary() throws -> String {
 /// What `cart-torture probe` reported: each operation's outcome, by name, and whether it ran
 /// to the end rather than dying on a signal.
 struct ProbeReport: CustomStringConvertible {
-    /// `ok`, or the error's category and description.
+    /// Each operation: its error's category and description, or no category and what it printed
+    /// after `ok`.
     var outcomes: [(name: String, category: String?, message: String)] = []
     var finished = false
     var status: Int32 = 0
@@ -33,9 +34,14 @@ struct ProbeReport: CustomStringConvertible {
             if line == "done" { finished = true; continue }
             let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
             guard fields.count >= 2 else { continue }
-            outcomes.append(
-                fields[1] == "ok" ? (fields[0], nil, "") : (fields[0], fields[1], fields.count > 2 ? fields[2] : ""))
+            let text = fields.count > 2 ? fields[2] : ""
+            outcomes.append(fields[1] == "ok" ? (fields[0], nil, text) : (fields[0], fields[1], text))
         }
+    }
+
+    /// What the operation `name` printed after `ok`; `nil` when it failed or did not run.
+    func detail(_ name: String) -> String? {
+        outcomes.first { $0.name == name && $0.category == nil }?.message
     }
 
     /// The operations that failed, with their errors.
