@@ -79,21 +79,16 @@ extension Database {
         let common = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let handle = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | common)
         guard path != ":memory:" else { return (handle, .readWrite) }
+        let directoryIsWritable = FileInfo.isWritable(FileInfo.parentDirectory(of: path))
+        let fileIsWritable = sqlite3_db_readonly(handle, "main") != 1
+        if fileIsWritable, directoryIsWritable { return (handle, .readWrite) }
         let files = FileState(path)
         var reason: String?
-        if sqlite3_db_readonly(handle, "main") != 1 {
-            guard files.needsFilesBeside, !FileInfo.isWritable(FileInfo.parentDirectory(of: path)) else {
-                return (handle, .readWrite)
-            }
+        if fileIsWritable {
+            guard files.needsFilesBeside else { return (handle, .readWrite) }
             reason = "its directory is not writable, so SQLite cannot create or remove the files it needs beside it"
         }
         sqlite3_close_v2(handle)
-        if files.isWAL, (files.logSize ?? 0) > 0, !files.hasSharedMemory, !FileInfo.isWritable(FileInfo.parentDirectory(of: path)) {
-            throw DatabaseError(
-                extendedResultCode: SQLITE_CANTOPEN, message: "the -shm beside a write-ahead log is missing",
-                explanation: "the write-ahead log beside the file holds commits, but its -shm is missing and the directory "
-                    + "is not writable; a process that can write the directory must open the file once")
-        }
         let lockFree = files.isWAL && !files.hasLog
         let readOnly = try open(
             uri(path, query: lockFree ? "immutable=1" : "mode=ro"), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | common)
@@ -155,7 +150,7 @@ extension Database {
                 guard isStale else { return result }
             } catch {
                 guard isStale || Self.changedBeside(error) else { throw error }
-                guard ContinuousClock.now < lockDeadline else { throw error }
+                guard ContinuousClock.now < lockDeadline else { throw explained(error) }
             }
             guard ContinuousClock.now < lockDeadline else {
                 throw DatabaseError(
@@ -165,6 +160,20 @@ extension Database {
             usleep(2_000)
             needsReopening = true
         }
+    }
+
+    /// `error`, or, when the files beside the database show why SQLite could not open them
+    /// (a write-ahead log with content whose `-shm` is gone, in a directory this process
+    /// cannot write), an error that says so.
+    private func explained(_ error: any Error) -> any Error {
+        let files = FileState(path)
+        guard files.isWAL, (files.logSize ?? 0) > 0, !files.hasSharedMemory,
+            !FileInfo.isWritable(FileInfo.parentDirectory(of: path))
+        else { return error }
+        return DatabaseError(
+            extendedResultCode: SQLITE_CANTOPEN, message: "the -shm beside a write-ahead log is missing",
+            explanation: "the write-ahead log beside the file holds commits, but its -shm is missing and the directory "
+                + "is not writable; a process that can write the directory must open the file once")
     }
 
     /// Whether a read-only connection's error says only that the files beside the database

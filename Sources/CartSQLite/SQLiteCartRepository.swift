@@ -151,11 +151,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// create the log (a file there stays in its rollback-journal mode; its reads need no
     /// file beside it).
     private func enableWriteAheadLog() throws {
-        guard !database.isReadOnly, FileInfo.isWritable(FileInfo.parentDirectory(of: database.path)) else { return }
+        guard !database.isReadOnly else { return }
         let mode = try database.cached(Self.journalMode)
         let current = try mode.step() ? mode.string(at: 0) : ""
         mode.reset()
-        guard current != "wal", current != "memory" else { return }
+        guard current != "wal", current != "memory", FileInfo.isWritable(FileInfo.parentDirectory(of: database.path))
+        else { return }
         try database.execute("PRAGMA journal_mode = WAL")
     }
 

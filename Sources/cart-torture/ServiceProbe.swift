@@ -7,19 +7,21 @@ import Foundation
 /// `NAME<TAB>ok[<TAB>DETAIL]` or `NAME<TAB>CATEGORY<TAB>DESCRIPTION`, then `done`. The details
 /// are the cart's units, the journal mode `status` reports and how many problems `check` finds. A trap ends the process
 /// on a signal before `done`, which is what the tests that run it look for. With
-/// `--only reads` only the reads run, as a user who cannot write the file would run them.
+/// `--only reads` only the reads run, as a user who cannot write the file would run them;
+/// `--busy-timeout-ms` sets the repository's busy timeout (10 s).
 ///
 /// The operations name the rows of `StoredValueTests`' template store: products `apple`
 /// (tracked stock), `banana` and `cherry` (inactive), carts `alice` and `bob`, orders 1 and 2.
 struct ServiceProbe {
     let path: String
     let readsOnly: Bool
+    let busyTimeout: Duration
 
     func run() {
         defer { print("done") }
         let repository: SQLiteCartRepository
         do {
-            repository = try SQLiteCartRepository(path: path, busyTimeout: .seconds(10))
+            repository = try SQLiteCartRepository(path: path, busyTimeout: busyTimeout)
         } catch {
             report("open", error)
             return

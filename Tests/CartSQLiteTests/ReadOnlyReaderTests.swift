@@ -128,6 +128,29 @@ struct ReadOnlyReaderTests {
         #expect(report.detail("check") == "0", "\(report)")
     }
 
+    @Test("a write-ahead log with commits whose -shm is gone, in a directory the reader cannot write: one line that says so")
+    func logWithoutSharedMemory() throws {
+        let directory = try TemporaryDirectory()
+        let template = try probeTemplate(in: directory)
+        let shelf = directory.path("shelf")
+        try FileManager.default.createDirectory(atPath: shelf, withIntermediateDirectories: true)
+        // A writer that never checkpoints commits a change to the log; the file and the log
+        // are copied without the -shm, as a careless backup would.
+        try sqlite(template, "PRAGMA wal_autocheckpoint = 0; UPDATE products SET name = 'Apple, fresh' WHERE sku = 'apple'")
+        let holder = try HeldLock(template, "PRAGMA wal_autocheckpoint = 0; UPDATE products SET name = 'Apple, fresher' WHERE sku = 'apple'")
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(atPath: template + suffix, toPath: shelf + "/cart.sqlite3" + suffix)
+        }
+        holder.release()
+        let report = try ProbeReport(
+            path: shelf + "/cart.sqlite3", readsOnly: true, busyTimeoutMilliseconds: 300, launcher: asNobody)
+        #expect(report.outcomes.count == 1, "\(report)")
+        #expect(
+            report.failures.first?.message.hasPrefix(
+                "the write-ahead log beside the file holds commits, but its -shm is missing and the directory is not writable")
+                == true, "\(report)")
+    }
+
     @Test(
         "a hot journal a crash left: reads give the true reason in one line, not 'damaged', and work once the owner opened the file",
         arguments: [0o644, 0o666])

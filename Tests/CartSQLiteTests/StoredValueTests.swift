@@ -25,8 +25,10 @@ struct ProbeReport: CustomStringConvertible {
     var description: String { "status \(status), finished \(finished):\n\(output)" }
 
     /// Runs the probe on `path`, through `launcher` (`setpriv …`) if given.
-    init(path: String, readsOnly: Bool = false, launcher: [String] = []) throws {
-        let command = launcher + [try tortureBinary(), "probe", "--db", path] + (readsOnly ? ["--only", "reads"] : [])
+    init(path: String, readsOnly: Bool = false, busyTimeoutMilliseconds: Int = 10_000, launcher: [String] = []) throws {
+        let command =
+            launcher + [try tortureBinary(), "probe", "--db", path, "--busy-timeout-ms", String(busyTimeoutMilliseconds)]
+            + (readsOnly ? ["--only", "reads"] : [])
         let result = try runProcess(command[0], Array(command.dropFirst()))
         status = result.status
         output = result.stdout + result.stderr
