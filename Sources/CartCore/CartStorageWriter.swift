@@ -61,7 +61,8 @@ public protocol CartStorageWriter: CartStorageReader {
     /// has any, go too.
     @discardableResult
     func deleteCartLines(cartID: String, including skus: [String]) throws -> Int
-    /// Deletes the carts (headers and lines) whose `updatedAt` is before `instant`, and returns
+    /// Deletes the carts (headers and lines) whose `updatedAt` is before `instant` at the stored
+    /// precision (its millisecond below `UTCCalendar.ceilingMilliseconds(instant)`), and returns
     /// how many.
     func deleteCarts(updatedBefore instant: Date) throws -> Int
 }

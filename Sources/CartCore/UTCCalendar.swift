@@ -22,15 +22,16 @@ public enum UTCCalendar {
     /// instant (`date(milliseconds:)`) is not after `date`. An instant outside
     /// `millisecondRange` gives the range's nearer end.
     public static func milliseconds(_ date: Date) -> Int64 {
-        let estimate = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let seconds = date.timeIntervalSince1970
+        let limit = seconds + tolerance(seconds)
+        let estimate = (limit * 1000).rounded(.down)
         guard estimate > Double(millisecondRange.lowerBound) else { return millisecondRange.lowerBound }
         guard estimate < Double(millisecondRange.upperBound) else { return millisecondRange.upperBound }
-        // Binary floating point puts the estimate up to one millisecond off either way: 0.999 s
-        // is stored as 0.998999…, so it must be compared with the instants it lies between.
+        // The product's own rounding can put the estimate one off either way.
         var milliseconds = Int64(estimate)
-        if self.date(milliseconds: milliseconds) > date {
+        if Double(milliseconds) / 1000 > limit {
             milliseconds -= 1
-        } else if self.date(milliseconds: milliseconds + 1) <= date {
+        } else if Double(milliseconds + 1) / 1000 <= limit {
             milliseconds += 1
         }
         return milliseconds
@@ -42,8 +43,27 @@ public enum UTCCalendar {
     /// `p >= ceilingMilliseconds(date)`, and before it exactly when `p < ceilingMilliseconds(date)`.
     /// An instant outside `millisecondRange` gives the range's lower end, or its upper end + 1.
     public static func ceilingMilliseconds(_ date: Date) -> Int64 {
-        let floor = milliseconds(date)
-        return self.date(milliseconds: floor) >= date ? floor : floor + 1
+        let seconds = date.timeIntervalSince1970
+        let limit = seconds - tolerance(seconds)
+        let estimate = (limit * 1000).rounded(.up)
+        guard estimate > Double(millisecondRange.lowerBound) else { return millisecondRange.lowerBound }
+        guard estimate <= Double(millisecondRange.upperBound) else { return millisecondRange.upperBound + 1 }
+        var milliseconds = Int64(estimate)
+        if Double(milliseconds) / 1000 < limit {
+            milliseconds += 1
+        } else if Double(milliseconds - 1) / 1000 >= limit {
+            milliseconds -= 1
+        }
+        return milliseconds
+    }
+
+    /// How far apart two instants `seconds` from the epoch may be and still be one instant:
+    /// a `Date` keeps its seconds in binary floating point, so 0.999 s is 0.998999…, and a
+    /// clock moved by 99.999 s can land a step below the millisecond it means. A microsecond
+    /// near now, it grows with the distance from the epoch (0.2 ms in year 9999), always far
+    /// below a millisecond.
+    private static func tolerance(_ seconds: Double) -> Double {
+        max(0.000_001, abs(seconds) * 4 * Double.ulpOfOne)
     }
 
     /// The instant `milliseconds` after the Unix epoch.
@@ -110,8 +130,8 @@ public enum UTCCalendar {
     /// `YYYY-MM-DDTHH:MM[:SS[.fff…]](Z|±HH:MM)`; `nil` for anything else, such as `2026-13-01`.
     ///
     /// Every fraction digit counts: an instant with digits below the millisecond
-    /// (`…00.0009Z`) lies strictly between the two milliseconds around it, so it compares
-    /// after the one and before the other (see `ceilingMilliseconds(_:)`).
+    /// (`…00.0009Z`, `…00.000000001Z`) lies between the two milliseconds around it, so it
+    /// compares after the one and before the other (see `ceilingMilliseconds(_:)`).
     public static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
@@ -181,13 +201,13 @@ public enum UTCCalendar {
     }
 
     /// The instant `fraction` (0 < fraction < 1) of a millisecond after millisecond `ms`, kept
-    /// strictly between the instants of `ms` and `ms + 1` where binary floating point would
-    /// round it onto one of them.
+    /// clearly between the instants of `ms` and `ms + 1` (beyond the `tolerance` of either),
+    /// where binary floating point cannot hold the digits themselves.
     private static func instant(after ms: Int64, by fraction: Double) -> Date {
-        let start = date(milliseconds: ms).timeIntervalSinceReferenceDate
-        let end = date(milliseconds: ms + 1).timeIntervalSinceReferenceDate
-        let estimate = Date(timeIntervalSince1970: (Double(ms) + fraction) / 1000).timeIntervalSinceReferenceDate
-        return Date(timeIntervalSinceReferenceDate: min(max(estimate, start.nextUp), end.nextDown))
+        let start = Double(ms) / 1000
+        let end = Double(ms + 1) / 1000
+        let margin = 2 * tolerance(start)
+        return Date(timeIntervalSince1970: min(max(start + fraction / 1000, start + margin), end - margin))
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

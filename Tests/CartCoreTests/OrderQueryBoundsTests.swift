@@ -66,16 +66,33 @@ struct OrderQueryBoundsTests {
         #expect(OrderQuery().placedMillisecondBounds.before == nil)
     }
 
-    @Test("rounding up and down agree on whole milliseconds and differ by one in between")
+    @Test("rounding up and down agree on whole milliseconds, also a floating-point step off, and differ by one in between")
     func ceilingAndFloor() throws {
-        for milliseconds: Int64 in [0, 1, -1, 999, -999, noon, noon + 123, -2_208_988_800_001, 253_402_300_799_999] {
+        for milliseconds: Int64 in [0, 1, -1, 999, -999, noon, noon + 123, -2_208_988_800_001, 253_402_300_799_998] {
             let date = UTCCalendar.date(milliseconds: milliseconds)
-            #expect(UTCCalendar.milliseconds(date) == milliseconds)
-            #expect(UTCCalendar.ceilingMilliseconds(date) == milliseconds)
-            let between = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextUp)
+            let interval = date.timeIntervalSinceReferenceDate
+            for noisy in [interval, interval.nextUp, interval.nextDown, interval.nextUp.nextUp, interval.nextDown.nextDown] {
+                let same = Date(timeIntervalSinceReferenceDate: noisy)
+                #expect(UTCCalendar.milliseconds(same) == milliseconds, "\(milliseconds)")
+                #expect(UTCCalendar.ceilingMilliseconds(same) == milliseconds, "\(milliseconds)")
+            }
+            let between = date.addingTimeInterval(0.000_5)
             #expect(UTCCalendar.milliseconds(between) == milliseconds)
             #expect(UTCCalendar.ceilingMilliseconds(between) == milliseconds + 1)
         }
+    }
+
+    @Test("a clock moved by whole milliseconds stamps the millisecond it means")
+    func clockArithmetic() {
+        let start = Date(timeIntervalSince1970: 1_772_366_400)
+        for step in 0..<5_000 {
+            let offset = Double(step) * 0.037
+            let expected = 1_772_366_400_000 + Int64((offset * 1000).rounded())
+            let moved = start.addingTimeInterval(offset)
+            #expect(UTCCalendar.milliseconds(moved) == expected, "\(offset)")
+            #expect(UTCCalendar.ceilingMilliseconds(moved) == expected, "\(offset)")
+        }
+        #expect(UTCCalendar.milliseconds(start.addingTimeInterval(99.999)) == 1_772_366_499_999)
     }
 
     @Test("instants outside years 0000 to 9999 round to the range's ends, never trap")
