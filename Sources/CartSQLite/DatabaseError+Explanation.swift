@@ -8,6 +8,14 @@ extension DatabaseError {
         ownExplanation ?? Self.extendedExplanations[extendedResultCode] ?? Self.primaryExplanations[resultCode]
     }
 
+    /// The explanation, when it says more than the category does: not for a plain lock held by
+    /// another connection, nor a plain read-only file.
+    public var reason: String? {
+        guard ownExplanation != nil || (extendedResultCode != SQLITE_BUSY && extendedResultCode != SQLITE_READONLY)
+        else { return nil }
+        return explanation
+    }
+
     private static func extended(_ primary: Int32, _ detail: Int32) -> Int32 { primary | detail << 8 }
 
     private static let primaryExplanations: [Int32: String] = [
