@@ -179,7 +179,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CartSQLiteTests",
-            dependencies: ["CartContract", "CartCore", "CartSQLite", "CSQLite", "CartTestSupport"],
+            // cart-torture runs service operations in a child process, where a trap or a
+            // reader's dropped privileges cannot reach the test process.
+            dependencies: ["CartContract", "CartCore", "CartSQLite", "CSQLite", "CartTestSupport", "cart-torture"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

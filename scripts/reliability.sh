@@ -6,7 +6,12 @@
 #   2. ROUNDS rounds of 2 processes racing `cart checkout --key K` on one cart: one order each;
 #   3. ROUNDS rounds of 2 carts racing to check out the last unit of a product: never oversold;
 #   4. the sqlite3 shell holding BEGIN IMMEDIATE for 2 s: `cart add` waits and succeeds; held
-#      past --busy-timeout: exit 75, one line, the dump unchanged.
+#      past --busy-timeout: exit 75, one line, the dump unchanged;
+#   5. the file reachable through a second hard link: refused by either name in one line;
+#   6. the shell holding the file locked while `cart` opens it: one busy timeout in all;
+#   7. as nobody (root only): ROUNDS reads of a file only root may write while root writes it,
+#      none refused; a file nobody may write in a directory it may not: reads work; a hot
+#      journal a crash left: one line that says so, and reads work once root opened it.
 # Rounds run PROCESSES/2 at a time. Prints the figures; exits 1 at the first broken guarantee.
 #
 #   scripts/reliability.sh [PROCESSES] [ADDS] [ROUNDS]      (defaults: 16 100 300)
@@ -141,6 +146,109 @@ wait
 [ "$(printf '%s\n' "$message" | wc -l)" = 1 ] || fail "more than one line: $message"
 [ "$(sqlite3 "$CART_DB" .dump | sha256sum)" = "$before" ] || fail "the busy cart add changed the database"
 echo "   held 2 s: cart add waited $waited s and succeeded; held past 500 ms: exit 75, '$message'"
+
+echo "== 5. the database reachable through a second hard link"
+ln "$CART_DB" "$dir/second-name.sqlite3"
+before=$(sha256sum <"$CART_DB")
+for name in "$CART_DB" "$dir/second-name.sqlite3"; do
+    status=0
+    message=$("$cart" --db "$name" add widget 2>&1 >/dev/null) || status=$?
+    [ "$status" = 1 ] || fail "cart add through a file with two names exited $status, not 1"
+    [ "$(printf '%s\n' "$message" | wc -l)" = 1 ] && [[ $message == *"hard links"* ]] || fail "not one line naming the links: $message"
+done
+[ "$(sha256sum <"$CART_DB")" = "$before" ] || fail "a refused file with two names changed"
+rm "$dir/second-name.sqlite3"
+echo "   refused by either name, one line, the file unchanged: '$message'"
+
+echo "== 6. a lock held while the database is being opened: one busy timeout in all"
+for timeout in 200 500 1500; do
+    (
+        echo "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; SELECT count(*) FROM carts;"
+        sleep $((timeout / 1000 + 2))
+        echo "ROLLBACK;"
+    ) | sqlite3 "$CART_DB" >/dev/null &
+    sleep 0.3
+    started=$(now)
+    status=0
+    "$cart" --busy-timeout "$timeout" add widget >/dev/null 2>&1 || status=$?
+    waited=$(since "$started")
+    wait
+    [ "$status" = 75 ] || fail "cart add exited $status, not 75, with the file locked while opening"
+    awk -v w="$waited" -v t="$timeout" 'BEGIN { exit !(w >= t / 1000 * 0.95 && w < t / 1000 + 0.4) }' ||
+        fail "--busy-timeout $timeout gave up after $waited s"
+    echo "   --busy-timeout $timeout: gave up after $waited s (exit 75)"
+done
+
+echo "== 7. a reader that cannot write the file"
+if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
+    echo "   skipped: needs root and setpriv to read as nobody"
+else
+    # A directory nobody may enter but not write, holding a file only root may write.
+    shared=$(mktemp -d)
+    trap 'rm -rf "$dir" "$shared"' EXIT
+    chmod 755 "$shared"
+    store=$shared/cart.sqlite3
+    as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$cart" --db "$store" "$@"; }
+    "$cart" --db "$store" products add widget --name Widget --price 1.00 >/dev/null
+    "$cart" --db "$store" add widget >/dev/null
+    (
+        while [ ! -e "$shared.stop" ]; do
+            "$cart" --db "$store" add widget >/dev/null 2>&1
+            "$cart" --db "$store" remove widget >/dev/null 2>&1
+        done
+    ) &
+    owner=$!
+    refused=0
+    started=$(now)
+    for ((i = 0; i < rounds; i++)); do
+        as_nobody show >/dev/null 2>"$shared.err" || {
+            refused=$((refused + 1))
+            head -1 "$shared.err" >&2
+        }
+    done
+    touch "$shared.stop"
+    wait "$owner"
+    rm -f "$shared.stop" "$shared.err"
+    [ "$refused" = 0 ] || fail "$refused of $rounds reads as nobody failed while the owner wrote"
+    echo "   $rounds reads as nobody while the owner wrote: none refused ($(since "$started") s)"
+    chmod 666 "$store"
+    as_nobody show >/dev/null || fail "nobody could not read a file it may write in a directory it may not"
+    status=0
+    message=$(as_nobody add widget 2>&1 >/dev/null) || status=$?
+    # The library gives the directory as the reason (ReadOnlyReaderTests); the CLI may say
+    # only that the store is read-only.
+    [ "$status" = 1 ] && [ "$(printf '%s\n' "$message" | wc -l)" = 1 ] &&
+        [[ $message == *"directory is not writable"* || $message == *"read-only"* ]] ||
+        fail "a write in an unwritable directory: $status $message"
+    echo "   the file writable, its directory not: reads work; a write exits 1: '$message'"
+    chmod 644 "$store"
+    {
+        echo "sku,name,price"
+        for ((i = 0; i < 2000; i++)); do echo "bulk-$i,Bulk product $i with a long name to fill pages $i $i $i,0.01"; done
+    } >"$shared.csv"
+    "$cart" --db "$store" products import "$shared.csv" >/dev/null
+    sqlite3 "$store" "PRAGMA journal_mode = DELETE" >/dev/null
+    # The shell changes every name in a transaction whose pages spill into the file, and is
+    # killed before it commits: a hot journal stays beside the file.
+    mkfifo "$shared.in"
+    sqlite3 "$store" <"$shared.in" >"$shared.out" &
+    shell=$!
+    exec 9>"$shared.in"
+    echo "PRAGMA cache_size = 1; BEGIN; UPDATE products SET name = name || ' (never committed)'; SELECT 'held';" >&9
+    until grep -q held "$shared.out" 2>/dev/null; do sleep 0.05; done
+    kill -9 "$shell"
+    wait "$shell" 2>/dev/null || true
+    exec 9>&-
+    [ -s "$store-journal" ] || fail "no hot journal was left"
+    status=0
+    message=$(as_nobody products 2>&1 >/dev/null) || status=$?
+    [ "$status" = 1 ] && [[ $message == *"hot journal"* ]] && [[ $message != *damaged* ]] || fail "a hot journal: $status $message"
+    echo "   a hot journal: exit 1, '$message'"
+    "$cart" --db "$store" show >/dev/null || fail "the owner could not recover the hot journal"
+    listed=$(as_nobody products --json) || fail "nobody could not read the recovered file"
+    [[ $listed != *"never committed"* ]] || fail "an uncommitted name was read"
+    echo "   once the owner opened it: reads work, and nothing uncommitted is there"
+fi
 
 [ "$(sqlite3 "$CART_DB" 'PRAGMA integrity_check')" = ok ] || fail "integrity check"
 echo "reliability: every guarantee held"

@@ -19,7 +19,7 @@ enum OrderHistoryContract {
             ("streaming", "forEachOrder streams every matching order in order, honouring the limit", streaming),
             ("streamingStops", "an error thrown while streaming stops the stream and comes back", streamingStops),
             ("millisecondInstants", "stored instants keep their millisecond", millisecondInstants),
-            ("subMillisecondClock", "with a clock finer than a millisecond, what a call returns is what it stored, and times compare by the millisecond", subMillisecondClock),
+            ("subMillisecondClock", "with a clock finer than a millisecond, what a call returns is what it stored, and a bound between two milliseconds compares as the instant it is", subMillisecondClock),
             ("statsTotal", "stats total orders, units and revenue over a period", statsTotal),
             ("statsByDayAndMonth", "stats group by UTC day and by month, oldest first", statsByDayAndMonth),
             ("statsByProduct", "stats by product put the highest revenue first", statsByProduct),
@@ -168,10 +168,12 @@ enum OrderHistoryContract {
         #expect(try store.service.order(1) == first.order, "the stored order is the one returned")
         #expect(try store.service.checkout("alice", idempotencyKey: "k").order == first.order, "a replay returns the same")
         #expect(UTCCalendar.iso8601(first.order.placedAt) == "2026-03-01T12:00:00.123Z")
-        #expect(try numbers(store, OrderQuery(placedOnOrAfter: TestClock.start.addingTimeInterval(0.123_9))) == [1])
-        #expect(try numbers(store, OrderQuery(placedBefore: TestClock.start.addingTimeInterval(0.123_9))) == [])
-        #expect(try store.service.prune(olderThan: TestClock.start.addingTimeInterval(0.123_9)) == 0, "changed in that millisecond")
-        #expect(try store.service.prune(olderThan: TestClock.start.addingTimeInterval(0.124)) == 1)
+        // A bound between two stored milliseconds compares as the instant it is: .123 is
+        // before .1239.
+        #expect(try numbers(store, OrderQuery(placedOnOrAfter: TestClock.start.addingTimeInterval(0.123_9))) == [])
+        #expect(try numbers(store, OrderQuery(placedBefore: TestClock.start.addingTimeInterval(0.123_9))) == [1])
+        #expect(try store.service.prune(olderThan: TestClock.start.addingTimeInterval(0.123_9)) == 1, "changed before it")
+        #expect(try store.service.prune(olderThan: TestClock.start.addingTimeInterval(0.124)) == 0, "nothing left")
     }
 
     /// Orders across a day and a month boundary:

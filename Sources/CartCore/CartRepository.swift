@@ -23,7 +23,10 @@
 ///   lock what each read returns (PostgreSQL's `SELECT … FOR UPDATE`, or a lock on a key whose
 ///   row does not exist yet). A backend that detects a conflict instead of preventing it may
 ///   roll the unit back and run the body again: bodies have no effect outside the storage.
-/// - **Consistent reads:** a `read(_:)` unit sees one snapshot and never writes.
+/// - **Consistent reads:** a `read(_:)` unit sees one snapshot and never writes. A backend
+///   that finds what it read was not one snapshot may run the body again (SQLite does, reading
+///   a file this process cannot lock while another process writes it): read bodies, too, have
+///   no effect outside the storage that cannot be done twice.
 /// - **Dumb storage:** each storage call does the same thing whatever was called before it in
 ///   the unit; what a write needs is in its parameters, and each call's documentation states
 ///   what it may assume.

@@ -19,7 +19,7 @@ extension CartService {
         let targetID = try Validation.cartID(target)
         guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
         return try repository.write { storage in
-            let settings = try storage.settings()
+            let settings = try Self.usableSettings(in: storage)
             let sourceHeader = try storage.cartHeader(id: sourceID)
             let targetHeader = try storage.cartHeader(id: targetID)
             let incoming = try storage.cartLines(cartID: sourceID)

@@ -20,7 +20,7 @@ extension CartService {
                 guard earlier.cartID == id else { throw CartError.idempotencyKeyReused(key: key, cart: earlier.cartID) }
                 return CheckoutResult(order: earlier, replayed: true)
             }
-            let settings = try storage.settings()
+            let settings = try Self.usableSettings(in: storage)
             let header = try storage.cartHeader(id: id)
             try Self.check(expectedVersion, againstVersion: header?.version, cartID: id)
             let stored = try storage.cartLines(cartID: id)
@@ -39,7 +39,9 @@ extension CartService {
                     OrderLine(
                         sku: product.sku, name: product.name, unitPrice: product.price, quantity: line.quantity,
                         lineTotal: lineTotal))
-                totalItems += line.quantity
+                let (items, overflow) = totalItems.addingReportingOverflow(line.quantity)
+                guard !overflow else { throw CartError.amountOverflow }
+                totalItems = items
                 total = try total.adding(lineTotal)
             }
 
@@ -53,7 +55,12 @@ extension CartService {
             for line in stored {
                 guard let stock = line.product.stock else { continue }
                 var product = line.product
-                product.stock = stock - line.quantity
+                let (left, overflow) = stock.subtractingReportingOverflow(line.quantity)
+                guard !overflow, left >= 0 else {
+                    throw StoredDataError(
+                        "the stock of product '\(product.sku.displayable)' is \(stock), from which \(line.quantity) cannot be taken")
+                }
+                product.stock = left
                 try storage.updateProductStock(product)
             }
             try storage.deleteCartLines(cartID: id, including: stored.map(\.product.sku))

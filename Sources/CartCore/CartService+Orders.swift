@@ -18,6 +18,8 @@ extension CartService {
         var orders: [Order] = []
         orders.reserveCapacity(min(limit + 1, 1024))
         try repository.read { storage in
+            // A backend may run a read unit again (see `CartRepository`).
+            orders.removeAll(keepingCapacity: true)
             try storage.forEachOrder(matching: query) { orders.append($0) }
         }
         guard orders.count > limit else { return OrderPage(orders: orders, next: nil) }
@@ -26,19 +28,28 @@ extension CartService {
     }
 
     /// Calls `body` for every order matching `query` (its limit included, if any), one at a
-    /// time in constant memory, inside one consistent snapshot.
+    /// time in constant memory, inside one consistent snapshot. When the backend runs the
+    /// read again (see `CartRepository`), the orders carry on after the last one `body` got,
+    /// each delivered once: placed orders never change.
     ///
     /// - Throws: `CartError.invalidLimit`, what `body` throws, or a storage error.
     public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
-        let query = try Self.validated(query)
-        if let limit = query.limit, limit < 1 { throw CartError.invalidLimit(limit) }
-        try repository.read { storage in try storage.forEachOrder(matching: query, body) }
+        var rest = try Self.validated(query)
+        if let limit = rest.limit, limit < 1 { throw CartError.invalidLimit(limit) }
+        try repository.read { storage in
+            try storage.forEachOrder(matching: rest) { order in
+                try body(order)
+                rest.after = order.number
+                rest.limit = rest.limit.map { $0 - 1 }
+            }
+        }
     }
 
     /// The order with this number, with its lines.
     ///
     /// - Throws: `CartError.orderNotFound`, or a storage error.
     public func order(_ number: OrderNumber) throws -> Order {
+        guard number.rawValue >= 1 else { throw CartError.orderNotFound(number) }
         guard let order = try repository.read({ storage in try storage.order(number: number) }) else {
             throw CartError.orderNotFound(number)
         }

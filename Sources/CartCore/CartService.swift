@@ -72,7 +72,7 @@ public struct CartService: Sendable {
         // the line's new quantity.
         guard quantity >= 1 else { throw CartError.invalidQuantity(given: quantity, range: 1...Int.max) }
         return try repository.write { storage in
-            let settings = try storage.settings()
+            let settings = try Self.usableSettings(in: storage)
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
@@ -125,7 +125,7 @@ public struct CartService: Sendable {
         let id = try Validation.cartID(cartID)
         guard quantity >= 0 else { throw CartError.invalidQuantity(given: quantity, range: 0...Int.max) }
         return try repository.write { storage in
-            let settings = try storage.settings()
+            let settings = try Self.usableSettings(in: storage)
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity
@@ -187,6 +187,14 @@ public struct CartService: Sendable {
     }
 
     // MARK: - Rules shared by the mutations
+
+    /// The store settings, checked against the ranges the rules rely on (a cap below 1 would
+    /// leave no quantity valid): another client may have stored any value.
+    ///
+    /// - Throws: `StoredDataError`, or a storage error.
+    static func usableSettings(in storage: any CartStorageReader) throws -> StoreSettings {
+        try StoredDataError.checked(try storage.settings())
+    }
 
     /// Stores a line of `quantity` units after checking every rule a line must meet: the product
     /// exists and is active, the per-line cap, tracked stock, 64-bit money, and, for a new line,
@@ -301,6 +309,6 @@ struct CartState {
 
     /// Counts a deleted line.
     mutating func lineDeleted() {
-        lineCount = max(0, lineCount - 1)
+        lineCount = lineCount > 0 ? lineCount - 1 : 0
     }
 }

@@ -23,8 +23,10 @@ extension CartStorageWriter {
         try deleteCartLines(cartID: cartID)
     }
 
+    /// Reads every cart and deletes those changed before `instant`, compared as
+    /// `OrderQuery.placedMillisecondBounds` compares.
     public func deleteCarts(updatedBefore instant: Date) throws -> Int {
-        let cutoff = UTCCalendar.milliseconds(instant)
+        let cutoff = UTCCalendar.ceilingMilliseconds(instant)
         let old = try carts().filter { UTCCalendar.milliseconds($0.updatedAt) < cutoff }
         for cart in old { try deleteCart(id: cart.id) }
         return old.count

@@ -62,7 +62,8 @@ public protocol CartStorageWriter: CartStorageReader {
     /// has any, go too.
     @discardableResult
     func deleteCartLines(cartID: String, including skus: [String]) throws -> Int
-    /// Deletes the carts (headers and lines) whose `updatedAt` is before `instant`, compared in
-    /// whole milliseconds as stored, and returns how many.
+    /// Deletes the carts (headers and lines) whose `updatedAt` is before `instant` at the stored
+    /// precision (its millisecond below `UTCCalendar.ceilingMilliseconds(instant)`), and returns
+    /// how many.
     func deleteCarts(updatedBefore instant: Date) throws -> Int
 }

@@ -33,6 +33,14 @@ public enum ErrorCategory: String, Hashable, Sendable, CaseIterable, CustomStrin
 public protocol CategorizedError: Error {
     /// The kind of failure.
     var category: ErrorCategory { get }
+
+    /// What happened, in words for people and without a backend's detail, when the category
+    /// alone does not say it ("its directory is not writable"); `nil` otherwise.
+    var reason: String? { get }
+}
+
+extension CategorizedError {
+    public var reason: String? { nil }
 }
 
 extension ErrorCategory {

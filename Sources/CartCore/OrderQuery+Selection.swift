@@ -1,13 +1,23 @@
 /// What an `OrderQuery` means, stated once: backends that do not push a query down to their
 /// storage run it through these, and `CartContract` holds those that do to the same answers.
 extension OrderQuery {
+    /// The time filters as stored milliseconds: an order placed at millisecond `p` passes when
+    /// `p >= onOrAfter` and `p < before` (a `nil` bound passes everything). Both are their
+    /// instant rounded up to the whole millisecond (`UTCCalendar.ceilingMilliseconds(_:)`),
+    /// which is exact at the stored precision whatever digits the instant has below it. Every
+    /// backend compares with these, in its storage or through `includes(_:)`.
+    public var placedMillisecondBounds: (onOrAfter: Int64?, before: Int64?) {
+        (placedOnOrAfter.map(UTCCalendar.ceilingMilliseconds), placedBefore.map(UTCCalendar.ceilingMilliseconds))
+    }
+
     /// Whether `order` passes the cart, time and SKU filters. Times compare at the stored
-    /// precision, whole milliseconds.
+    /// precision, whole milliseconds (`placedMillisecondBounds`).
     public func includes(_ order: Order) -> Bool {
         if let cartID, order.cartID != cartID { return false }
         let placed = UTCCalendar.milliseconds(order.placedAt)
-        if let placedOnOrAfter, placed < UTCCalendar.milliseconds(placedOnOrAfter) { return false }
-        if let placedBefore, placed >= UTCCalendar.milliseconds(placedBefore) { return false }
+        let bounds = placedMillisecondBounds
+        if let onOrAfter = bounds.onOrAfter, placed < onOrAfter { return false }
+        if let before = bounds.before, placed >= before { return false }
         if let sku, !order.lines.contains(where: { $0.sku == sku }) { return false }
         return true
     }

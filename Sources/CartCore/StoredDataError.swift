@@ -13,6 +13,24 @@ public struct StoredDataError: CategorizedError, Hashable, Sendable, CustomStrin
 
     public var description: String { "The store holds a value this version cannot use: \(message)." }
 
+    /// `value` as an `Int`, if it lies in `range` (see `StoredRange`); otherwise this error,
+    /// naming the value by `what`: `the quantity of 'apple' in cart 'alice' is 0, below 1`.
+    public static func checked(_ value: Int64, in range: ClosedRange<Int64>, _ what: @autoclosure () -> String)
+        throws(StoredDataError) -> Int
+    {
+        guard range.contains(value), let int = Int(exactly: value) else {
+            throw StoredDataError("\(what()) \(StoredRange.outside(value, range))")
+        }
+        return int
+    }
+
+    /// The settings, if each lies in the range `CartService` checks before storing one.
+    static func checked(_ settings: StoreSettings) throws(StoredDataError) -> StoreSettings {
+        _ = try checked(Int64(settings.maxLineQuantity), in: StoredRange.maxLineQuantity, "the maximum line quantity setting")
+        _ = try checked(Int64(settings.maxLinesPerCart), in: StoredRange.maxLinesPerCart, "the maximum lines per cart setting")
+        return settings
+    }
+
     /// `value + 1`, or this error naming `what` when `value` is the largest integer.
     static func successor(of value: Int, _ what: @autoclosure () -> String) throws(StoredDataError) -> Int {
         let (next, overflow) = value.addingReportingOverflow(1)

@@ -12,15 +12,58 @@ public enum UTCCalendar {
         public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int
     }
 
-    /// Whole milliseconds since the Unix epoch, rounded down.
+    /// The stored instants the calendar works with, in milliseconds since the epoch: from
+    /// 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, the years `parse` reads and
+    /// `iso8601` writes in four digits. Each of them survives `date(milliseconds:)` and
+    /// `milliseconds(_:)` exactly.
+    public static let millisecondRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+
+    /// Whole milliseconds since the Unix epoch, rounded down: the latest millisecond whose
+    /// instant (`date(milliseconds:)`) is not after `date`. An instant outside
+    /// `millisecondRange` gives the range's nearer end.
     public static func milliseconds(_ date: Date) -> Int64 {
-        // Round to the microsecond before flooring: `date(milliseconds:)` goes through binary
-        // floating point, so 0.999 s can come back as 0.998999…, and flooring that directly
-        // would lose a millisecond on every store-and-read round trip.
-        let micro = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard micro > -9.2e18, micro < 9.2e18 else { return micro < 0 ? Int64.min / 2 : Int64.max / 2 }
-        let microseconds = Int64(micro)
-        return microseconds >= 0 ? microseconds / 1000 : (microseconds - 999) / 1000
+        let seconds = date.timeIntervalSince1970
+        let limit = seconds + tolerance(seconds)
+        let estimate = (limit * 1000).rounded(.down)
+        guard estimate > Double(millisecondRange.lowerBound) else { return millisecondRange.lowerBound }
+        guard estimate < Double(millisecondRange.upperBound) else { return millisecondRange.upperBound }
+        // The product's own rounding can put the estimate one off either way.
+        var milliseconds = Int64(estimate)
+        if Double(milliseconds) / 1000 > limit {
+            milliseconds -= 1
+        } else if Double(milliseconds + 1) / 1000 <= limit {
+            milliseconds += 1
+        }
+        return milliseconds
+    }
+
+    /// Whole milliseconds since the Unix epoch, rounded up: the earliest millisecond whose
+    /// instant is not before `date`. This is the bound that compares an instant with stored
+    /// milliseconds exactly: a stored instant `p` is at or after `date` exactly when
+    /// `p >= ceilingMilliseconds(date)`, and before it exactly when `p < ceilingMilliseconds(date)`.
+    /// An instant outside `millisecondRange` gives the range's lower end, or its upper end + 1.
+    public static func ceilingMilliseconds(_ date: Date) -> Int64 {
+        let seconds = date.timeIntervalSince1970
+        let limit = seconds - tolerance(seconds)
+        let estimate = (limit * 1000).rounded(.up)
+        guard estimate > Double(millisecondRange.lowerBound) else { return millisecondRange.lowerBound }
+        guard estimate <= Double(millisecondRange.upperBound) else { return millisecondRange.upperBound + 1 }
+        var milliseconds = Int64(estimate)
+        if Double(milliseconds) / 1000 < limit {
+            milliseconds += 1
+        } else if Double(milliseconds - 1) / 1000 >= limit {
+            milliseconds -= 1
+        }
+        return milliseconds
+    }
+
+    /// How far apart two instants `seconds` from the epoch may be and still be one instant:
+    /// a `Date` keeps its seconds in binary floating point, so 0.999 s is 0.998999…, and a
+    /// clock moved by 99.999 s can land a step below the millisecond it means. A microsecond
+    /// near now, it grows with the distance from the epoch (0.2 ms in year 9999), always far
+    /// below a millisecond.
+    private static func tolerance(_ seconds: Double) -> Double {
+        max(0.000_001, abs(seconds) * 4 * Double.ulpOfOne)
     }
 
     /// The instant `milliseconds` after the Unix epoch.
@@ -84,7 +127,11 @@ public enum UTCCalendar {
     }
 
     /// Parses `YYYY-MM-DD` (midnight UTC) or an ISO 8601 instant
-    /// `YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM)`; `nil` for anything else, such as `2026-13-01`.
+    /// `YYYY-MM-DDTHH:MM[:SS[.fff…]](Z|±HH:MM)`; `nil` for anything else, such as `2026-13-01`.
+    ///
+    /// Every fraction digit counts: an instant with digits below the millisecond
+    /// (`…00.0009Z`, `…00.000000001Z`) lies between the two milliseconds around it, so it
+    /// compares after the one and before the other (see `ceilingMilliseconds(_:)`).
     public static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
@@ -113,13 +160,25 @@ public enum UTCCalendar {
         else { return nil }
         var second = 0
         var fraction = 0
+        // The digits after the third, as a fraction of a millisecond; only whether they are
+        // zero must be exact.
+        var belowMillisecond = 0.0
+        var hasDigitsBelowMillisecond = false
         if expect(":") {
             guard let s = number(2), s < 60 else { return nil }
             second = s
             if expect(".") {
                 var digits = 0
+                var scale = 0.1
                 while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                    if digits < 3 { fraction = fraction * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+                    let digit = Int(bytes[index] - UInt8(ascii: "0"))
+                    if digits < 3 {
+                        fraction = fraction * 10 + digit
+                    } else {
+                        belowMillisecond += Double(digit) * scale
+                        scale /= 10
+                        if digit != 0 { hasDigitsBelowMillisecond = true }
+                    }
                     digits += 1
                     index += 1
                 }
@@ -137,7 +196,18 @@ public enum UTCCalendar {
         } else {
             return nil
         }
-        return index == bytes.count ? date(milliseconds: ms) : nil
+        guard index == bytes.count else { return nil }
+        return hasDigitsBelowMillisecond ? instant(after: ms, by: belowMillisecond) : date(milliseconds: ms)
+    }
+
+    /// The instant `fraction` (0 < fraction < 1) of a millisecond after millisecond `ms`, kept
+    /// clearly between the instants of `ms` and `ms + 1` (beyond the `tolerance` of either),
+    /// where binary floating point cannot hold the digits themselves.
+    private static func instant(after ms: Int64, by fraction: Double) -> Date {
+        let start = Double(ms) / 1000
+        let end = Double(ms + 1) / 1000
+        let margin = 2 * tolerance(start)
+        return Date(timeIntervalSince1970: min(max(start + fraction / 1000, start + margin), end - margin))
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -21,36 +21,106 @@ final class Database {
         case deferred
     }
 
-    let handle: OpaquePointer
+    private(set) var handle: OpaquePointer
     let path: String
+    /// How this connection reads and writes the file (see `Access`).
+    private(set) var access: Access
+    /// How long a unit waits, in all, for locks that other connections hold.
+    let busyTimeout: Duration
+    /// When the running unit stops waiting for locks and fails with `SQLITE_BUSY`.
+    private(set) var lockDeadline: ContinuousClock.Instant
+    /// Whether no unit has begun since the connection opened.
+    private var opening = true
+    /// Whether the busy handler has waited since the connection opened.
+    private var waited = false
+    /// How many times the connection was opened again (`reopen()`).
+    private(set) var generation: UInt32 = 0
+    /// The pragmas run on every connection this object opens (`configure(_:)`).
+    private var setup: [String] = []
     /// Statements of dynamic SQL (history filters), by text.
     private var statements: [String: Statement] = [:]
     /// Statements of `CachedSQL`, by slot.
     private var slots: [Statement?] = []
 
     /// Opens (or creates) the database file at `path`, or a private in-memory database for
-    /// `":memory:"`.
+    /// `":memory:"`. A file this process cannot write is opened read-only (see `Access`).
     ///
-    /// A file this process cannot write (its permissions, a read-only mount) is reopened
-    /// read-only, so that reads work and writes fail with `SQLITE_READONLY`: with `immutable=1`
-    /// when no write-ahead log holds commits (nothing to read from it, and no `-wal`/`-shm` is
-    /// created beside a file that belongs to someone else), else with `mode=ro`, which reads
-    /// the log through the existing `-shm`.
-    init(path: String, busyTimeoutMilliseconds: Int32) throws {
-        let common = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        var handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | common)
-        if path != ":memory:", sqlite3_db_readonly(handle, "main") == 1 {
-            sqlite3_close_v2(handle)
-            handle = try Self.open(Self.readOnlyURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | common)
-        }
-        self.handle = handle
+    /// Every lock the opening waits for (its reads of the schema, the switch to WAL, the
+    /// migrations), and the first unit's too, counts against one deadline, `busyTimeout` from
+    /// now: a command waits one busy timeout in all (see `beginUnit()`).
+    init(path: String, busyTimeout: Duration) throws {
+        (handle, access) = try Self.connect(path)
         self.path = path
+        self.busyTimeout = busyTimeout
+        lockDeadline = .now + busyTimeout
+        configureHandle()
+    }
+
+    /// Runs `sql`, pragmas that set the connection up, now and on every connection `reopen()`
+    /// opens (once, however often it is called).
+    func configure(_ sql: String) throws {
+        try execute(sql)
+        if !setup.contains(sql) { setup.append(sql) }
+    }
+
+    /// Closes the connection and opens the file again, deciding its access afresh: the files
+    /// beside it (the write-ahead log, its `-shm`) may have appeared or gone. Call between
+    /// units only; the lock deadline stays. When it throws, the connection stays as it was.
+    func reopen() throws {
+        let (newHandle, newAccess) = try Self.connect(path)
+        for sql in setup where sqlite3_exec(newHandle, sql, nil, nil, nil) != SQLITE_OK {
+            let error = DatabaseError(
+                extendedResultCode: sqlite3_extended_errcode(newHandle), message: String(cString: sqlite3_errmsg(newHandle)),
+                sql: sql)
+            sqlite3_close_v2(newHandle)
+            throw error
+        }
+        statements.removeAll()
+        slots.removeAll()
+        sqlite3_busy_handler(handle, nil, nil)
+        sqlite3_close_v2(handle)
+        (handle, access) = (newHandle, newAccess)
+        generation &+= 1
+        configureHandle()
+    }
+
+    private func configureHandle() {
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        sqlite3_busy_handler(handle, Self.busyHandler, Unmanaged.passUnretained(self).toOpaque())
         _ = cart_sqlite3_enable_defensive(handle)
     }
 
-    private static func open(_ name: String, flags: Int32) throws -> OpaquePointer {
+    /// Starts the lock deadline of a unit: `busyTimeout` from now, except for the first unit
+    /// after an opening that waited for a lock, which keeps the opening's deadline.
+    func beginUnit() {
+        defer { opening = false }
+        if opening && waited { return }
+        lockDeadline = .now + busyTimeout
+    }
+
+    /// SQLite calls the handler each time a lock it needs is held by another connection; a
+    /// non-zero answer makes it try again. It sleeps as SQLite's own busy timeout does (1, 2,
+    /// 5… up to 100 ms between tries), but against `lockDeadline`, which all the statements of
+    /// a unit share, where `sqlite3_busy_timeout` gives every statement a whole timeout of its
+    /// own.
+    private static let busyHandler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, tries in
+        guard let context else { return 0 }
+        return Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().waitForLock(tries: Int(tries)) ? 1 : 0
+    }
+
+    private static let pauses: [Duration] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50].map { .milliseconds($0) }
+
+    private func waitForLock(tries: Int) -> Bool {
+        let left = lockDeadline - .now
+        guard left > .zero else { return false }
+        waited = true
+        let pause = min(tries < Self.pauses.count ? Self.pauses[tries] : .milliseconds(100), left)
+        let microseconds = pause.components.seconds * 1_000_000 + pause.components.attoseconds / 1_000_000_000_000
+        usleep(useconds_t(clamping: max(microseconds, 1)))
+        return true
+    }
+
+    static func open(_ name: String, flags: Int32) throws -> OpaquePointer {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
@@ -61,25 +131,8 @@ final class Database {
         return handle
     }
 
-    /// A `file:` URI that opens `path` read-only (see `init`); `%`, `?` and `#` are escaped.
-    static func readOnlyURI(_ path: String) -> String {
-        var escaped = ""
-        for character in path {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3F"
-            case "#": escaped += "%23"
-            default: escaped.append(character)
-            }
-        }
-        // An absolute path gets an empty authority (`file:///…`), so `//x` is never a host.
-        let prefix = path.hasPrefix("/") ? "file://" : "file:"
-        var log = stat()
-        let logHoldsCommits = stat(path + "-wal", &log) == 0 && log.st_size > 0
-        return prefix + escaped + (logHoldsCommits ? "?mode=ro" : "?immutable=1")
-    }
-
     deinit {
+        sqlite3_busy_handler(handle, nil, nil)
         statements.removeAll()
         slots.removeAll()
         sqlite3_close_v2(handle)
@@ -160,12 +213,13 @@ final class Database {
     }
 
     /// A counter that changes whenever the file changes, by this connection's commits or by
-    /// others' (`SQLITE_FCNTL_DATA_VERSION`; read without running a statement). Another
-    /// connection's change shows once this one has started a read transaction.
-    var dataVersion: UInt32 {
+    /// others' (`SQLITE_FCNTL_DATA_VERSION`; read without running a statement), and when the
+    /// connection is opened again. Another connection's change shows once this one has
+    /// started a read transaction.
+    var dataVersion: UInt64 {
         var version: UInt32 = 0
         _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
-        return version
+        return UInt64(generation) << 32 | UInt64(version)
     }
 
     /// Whether a transaction that has read or written is open on the connection.
@@ -175,7 +229,7 @@ final class Database {
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// Whether the connection can only read (a read-only file or directory).
-    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    var isReadOnly: Bool { access != .readWrite }
 }
 
 extension Database {

@@ -3,8 +3,10 @@ import CSQLite
 
 /// An error SQLite reported: its result code, its message, and the SQL that was running.
 ///
-/// Its description reads like GRDB's:
-/// `SQLite error 19: CHECK constraint failed: quantity > 0 - while executing INSERT INTO …`.
+/// Its description says what happened in words first (`explanation`), then SQLite's detail
+/// the way GRDB writes it: `the disk is full (SQLite error 13: database or disk is full - while
+/// executing COMMIT)`. SQLite's generic error, whose message already says what happened, is
+/// the detail alone: `SQLite error 1: no such table: carts - while executing …`.
 public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable {
     /// The primary result code, such as `SQLITE_BUSY` (5) or `SQLITE_CONSTRAINT` (19).
     public var resultCode: Int32 { extendedResultCode & 0xFF }
@@ -14,18 +16,30 @@ public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable
     public let message: String
     /// The SQL being prepared or run, if any.
     public let sql: String?
+    /// The words for an error this library raises itself, in place of the result code's.
+    let ownExplanation: String?
 
     /// Creates an error from a result code and message.
     public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+        self.init(extendedResultCode: extendedResultCode, message: message, sql: sql, explanation: nil)
+    }
+
+    /// Creates an error this library raises itself, which says what happened in `explanation`.
+    init(extendedResultCode: Int32, message: String, sql: String? = nil, explanation: String?) {
         self.extendedResultCode = extendedResultCode
         self.message = message
         self.sql = sql
+        ownExplanation = explanation
     }
 
     /// The database stayed locked by another connection past the busy timeout.
     public var isBusy: Bool { resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED }
-    /// The database or its directory cannot be written.
-    public var isReadOnly: Bool { resultCode == SQLITE_READONLY }
+    /// This process may read the database but not write it: the file, its directory or the
+    /// files beside it cannot be written. Not the read-only codes that stop reads too (a hot
+    /// journal or a write-ahead log only a writer can recover, a file moved while open).
+    public var isReadOnly: Bool {
+        extendedResultCode == SQLITE_READONLY || extendedResultCode == SQLITE_READONLY | 6 << 8
+    }
     /// The file is not a SQLite database (or is damaged beyond reading).
     public var isNotADatabase: Bool { resultCode == SQLITE_NOTADB || resultCode == SQLITE_CORRUPT }
     /// The file could not be opened: a missing directory, a directory given as the file, no
@@ -36,7 +50,8 @@ public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable
 
     /// Busy or locked: `unavailable`, worth retrying; read-only; not a database or corrupt:
     /// `damagedStore`; anything else (a full disk, an I/O error, a file that cannot be opened,
-    /// a constraint another client's data breaks): `storageFailure`.
+    /// a hot journal this process cannot roll back, a constraint another client's data
+    /// breaks): `storageFailure`.
     public var category: ErrorCategory {
         if isBusy { return .unavailable }
         if isReadOnly { return .readOnly }
@@ -45,8 +60,9 @@ public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable
     }
 
     public var description: String {
-        var text = "SQLite error \(resultCode): \(message)"
-        if let sql { text += " - while executing \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))" }
-        return text
+        var detail = "SQLite error \(resultCode): \(message)"
+        if let sql { detail += " - while executing \(sql.split(whereSeparator: \.isNewline).joined(separator: " "))" }
+        guard let explanation else { return detail }
+        return "\(explanation) (\(detail))"
     }
 }

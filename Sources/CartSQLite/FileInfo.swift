@@ -24,9 +24,58 @@ struct FileInfo {
     /// Whether it is a regular file.
     var isRegularFile: Bool { info.map { $0.st_mode & S_IFMT == S_IFREG } ?? false }
 
+    /// What changes whenever the file is replaced or written: its identity, size and the
+    /// times its content and its inode last changed.
+    struct Signature: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: timespec
+        let changed: timespec
+
+        static func == (lhs: Signature, rhs: Signature) -> Bool {
+            (lhs.device, lhs.inode, lhs.size) == (rhs.device, rhs.inode, rhs.size)
+                && (lhs.modified.tv_sec, lhs.modified.tv_nsec) == (rhs.modified.tv_sec, rhs.modified.tv_nsec)
+                && (lhs.changed.tv_sec, lhs.changed.tv_nsec) == (rhs.changed.tv_sec, rhs.changed.tv_nsec)
+        }
+    }
+
+    /// The file's signature, if it exists.
+    var signature: Signature? {
+        info.map {
+            Signature(
+                device: UInt64($0.st_dev), inode: UInt64($0.st_ino), size: Int64($0.st_size), modified: $0.st_mtim,
+                changed: $0.st_ctim)
+        }
+    }
+
+    /// Its size in bytes; 0 when nothing exists at the path.
+    var size: Int64 { info.map { Int64($0.st_size) } ?? 0 }
+
+    /// How many names (hard links) the file has; 0 when nothing exists at the path.
+    var linkCount: Int { info.map { Int($0.st_nlink) } ?? 0 }
+
     /// Whether it exists and holds at least one byte. SQLite treats an empty file as a database
     /// not created yet.
     var hasContent: Bool { (info?.st_size ?? 0) > 0 }
+
+    /// Whether this process may write the file at `path`, or create and remove files in the
+    /// directory at `path` (empty for the current one).
+    static func isWritable(_ path: String) -> Bool {
+        access(path.isEmpty ? "." : path, W_OK) == 0
+    }
+
+    /// The file format byte of a SQLite database header (offset 19): 1 for a rollback
+    /// journal, 2 for WAL; `nil` when `path` holds no SQLite header.
+    static func sqliteFormat(of path: String) -> UInt8? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 20)
+        guard pread(descriptor, &header, 20, 0) == 20, header.prefix(16).elementsEqual(Array("SQLite format 3\0".utf8))
+        else { return nil }
+        return header[19]
+    }
 
     /// `a/b` for `a/b/c.db`, `/` for `/c.db`, empty for `c.db`.
     static func parentDirectory(of path: String) -> String {

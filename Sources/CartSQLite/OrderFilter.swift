@@ -54,12 +54,13 @@ struct OrderFilter {
             try statement.bind(cartID, at: index)
             index += 1
         }
-        if let since = query.placedOnOrAfter {
-            try statement.bind(UTCCalendar.milliseconds(since), at: index)
+        let bounds = query.placedMillisecondBounds
+        if let onOrAfter = bounds.onOrAfter {
+            try statement.bind(onOrAfter, at: index)
             index += 1
         }
-        if let before = query.placedBefore {
-            try statement.bind(UTCCalendar.milliseconds(before), at: index)
+        if let before = bounds.before {
+            try statement.bind(before, at: index)
             index += 1
         }
         if includeCursor, let after = query.after {

@@ -7,8 +7,8 @@ extension SQLiteCartRepository: StoreMaintenance {
     ///
     /// - Throws: `DatabaseError`, or `MigrationError` if the file is not one this build can use.
     public func status() throws -> StoreStatus {
-        try lock.withLock {
-            let applied = try appliedMigrations()
+        try withConnection {
+            let applied = try database.consistentRead { try appliedMigrations() }
             return StoreStatus(
                 kind: SQLiteStoreBackend.kind, location: path, schemaVersion: applied.count,
                 appliedMigrations: applied,
@@ -28,7 +28,7 @@ extension SQLiteCartRepository: StoreMaintenance {
     /// - Throws: `DatabaseError` or `MigrationError`.
     @discardableResult
     public func migrate() throws -> [String] {
-        try lock.withLock { try applyMigrations() }
+        try withConnection { try applyMigrations() }
     }
 
     /// SQLite's `PRAGMA integrity_check` and the rows whose foreign key references nothing,
@@ -37,7 +37,7 @@ extension SQLiteCartRepository: StoreMaintenance {
     /// - Returns: one line per problem; empty for a healthy file.
     /// - Throws: `DatabaseError`.
     public func check() throws -> [String] {
-        try lock.withLock { try integrityProblems() }
+        try withConnection { try database.consistentRead { try integrityProblems() } }
     }
 }
 

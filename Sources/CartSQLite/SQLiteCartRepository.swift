@@ -56,7 +56,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///   - readers: how many more connections read while this one writes, for a repository
     ///     that serves many threads (a server); 0 reads through the writing connection, which
     ///     suits a short command. Each opens on first use.
-    /// - Throws: `MigrationError` for a file this build must not touch, `DatabaseError` when
+    /// - Throws: `StoreLocationError.unusable` for a file with more than one name (hard
+    ///   link), `MigrationError` for a file this build must not touch, `DatabaseError` when
     ///   SQLite cannot open or read it (not a database, a directory, busy…).
     public convenience init(
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
@@ -64,6 +65,16 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ) throws {
         // A relative name is given a `./`, which SQLite never reads as `:memory:` or a URI.
         let fileName = path.hasPrefix("/") ? path : "./" + path
+        // SQLite names the journal and the write-ahead log after the name a file is opened by
+        // (it follows symbolic links, not hard links), so processes opening one file by two
+        // names each keep a log of their own and lose each other's updates.
+        let links = FileInfo(fileName).linkCount
+        guard links <= 1 else {
+            throw StoreLocationError.unusable(
+                location: path,
+                reason: "it has \(links) names (hard links), and SQLite loses updates between processes that open one "
+                    + "file by different names; remove the other names (or copy the file) and use one")
+        }
         try self.init(
             fileName: fileName, path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate,
             readers: readers)
@@ -73,31 +84,30 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         fileName: String, path: String, busyTimeout: Duration, initialSettings: StoreSettings, migrate: Bool,
         readers: Int
     ) throws {
-        let milliseconds = Int32(
-            clamping: busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000)
-        self.database = try Database(path: fileName, busyTimeoutMilliseconds: milliseconds)
+        self.database = try Database(path: fileName, busyTimeout: busyTimeout)
         self.path = path
         self.initialSettings = initialSettings
         self.readers =
             readers > 0
             ? SQLiteReaderPool(capacity: readers, wait: busyTimeout) {
-                let reader = try Database(path: fileName, busyTimeoutMilliseconds: milliseconds)
-                try reader.execute("PRAGMA query_only = ON")
+                let reader = try Database(path: fileName, busyTimeout: busyTimeout)
+                try reader.configure("PRAGMA query_only = ON")
                 return reader
             } : nil
-        let deadline = ContinuousClock.now + busyTimeout
         while true {
             do {
-                try prepareSchema(migrate: migrate, initialSettings: initialSettings)
+                try database.consistentRead {
+                    try prepareSchema(migrate: migrate, initialSettings: initialSettings)
+                    try database.configure("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                }
                 break
-            } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < deadline {
+            } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < database.lockDeadline {
                 // Switching a new file to WAL and migrating it take locks that SQLite does not
                 // wait for when waiting could deadlock (it answers SQLITE_BUSY at once). Another
                 // process is setting the same file up: give it a moment, then look again.
                 usleep(5_000)
             }
         }
-        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
     }
 
     /// Refuses a file this build must not touch, switches it to WAL and applies pending
@@ -136,20 +146,37 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             migrate: true, readers: 0)
     }
 
-    /// Switches a file database to WAL, unless it already is or cannot be written (a read-only
-    /// file is opened `immutable` and reports `delete`; it must stay untouched).
+    /// Switches a file database to WAL, unless it already is or cannot be written: a read-only
+    /// file must stay untouched, and in a directory this process cannot write, SQLite could not
+    /// create the log (a file there stays in its rollback-journal mode; its reads need no
+    /// file beside it).
     private func enableWriteAheadLog() throws {
         guard !database.isReadOnly else { return }
         let mode = try database.cached(Self.journalMode)
         let current = try mode.step() ? mode.string(at: 0) : ""
         mode.reset()
-        guard current != "wal", current != "memory" else { return }
+        guard current != "wal", current != "memory", FileInfo.isWritable(FileInfo.parentDirectory(of: database.path))
+        else { return }
         try database.execute("PRAGMA journal_mode = WAL")
     }
 
-    public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
+    /// Runs `body` on the writing connection, under the lock, as one unit with a lock deadline
+    /// of its own (`Database.beginUnit()`).
+    func withConnection<Result>(_ body: () throws -> Result) throws -> Result {
         try lock.withLock {
-            var versionBeforeCommit: UInt32 = 0
+            database.beginUnit()
+            return try body()
+        }
+    }
+
+    public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
+        try withConnection {
+            if let reason = database.readOnlyReason {
+                throw DatabaseError(
+                    extendedResultCode: SQLITE_READONLY | 6 << 8, message: "attempt to write a readonly database",
+                    explanation: reason)
+            }
+            var versionBeforeCommit: UInt64 = 0
             let result: Result
             do {
                 result = try database.transaction(.immediate) {
@@ -170,24 +197,32 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
         if let readers {
             return try readers.withReader { reader in
-                try reader.database.transaction(.deferred) {
-                    try body(SQLiteCartStorage(database: reader.database, settingsCache: reader.settingsCache))
+                reader.database.beginUnit()
+                return try reader.database.consistentRead {
+                    try reader.database.transaction(.deferred) {
+                        try body(SQLiteCartStorage(database: reader.database, settingsCache: reader.settingsCache))
+                    }
                 }
             }
         }
-        return try lock.withLock {
-            try database.transaction(.deferred) {
-                try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
+        return try withConnection {
+            try database.consistentRead {
+                try database.transaction(.deferred) {
+                    try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
+                }
             }
         }
     }
 
     /// Changes when this connection commits (a local counter) or another connection, in any
-    /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read.
+    /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read. A
+    /// connection that reads without locks sees no other connection's commit, so it opens
+    /// again when the file changed, which changes the token too.
     public func changeToken() throws -> Int64 {
-        try lock.withLock {
+        try withConnection {
+            if database.isStale { try database.reopen() }
             let version = try database.scalar(Self.dataVersion) ?? 0
-            return version &+ localCommits
+            return version &+ localCommits &+ Int64(database.generation) << 32
         }
     }
 
@@ -196,16 +231,21 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
     }
 
-    /// SQLite's journal mode for the file (`wal` normally).
+    /// SQLite's journal mode for the file (`wal` normally). A connection that reads a WAL
+    /// file without locks would answer `delete`: the file header says what the file is.
     func currentJournalMode() throws -> String {
+        if database.isReadOnly, FileInfo.sqliteFormat(of: database.path) == 2 { return "wal" }
         let mode = try database.cached(Self.journalMode)
         defer { mode.reset() }
         return try mode.step() ? mode.string(at: 0) : ""
     }
 
-    /// Applies pending migrations, once, for whichever process gets there first.
+    /// Applies pending migrations, once, for whichever process gets there first. With none
+    /// pending it writes nothing, so an up-to-date file that cannot be written is no error.
     func applyMigrations() throws -> [String] {
-        let isNew = try Migrator.shipped.applied(in: database).isEmpty
+        let applied = try database.consistentRead { try Migrator.shipped.applied(in: database) }
+        guard applied.count < Migrator.shipped.migrations.count else { return [] }
+        let isNew = applied.isEmpty
         let names = try applyPendingMigrations(toNewFile: isNew, initialSettings: initialSettings)
         if !names.isEmpty {
             settingsCache.forget()
@@ -214,8 +254,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         return names
     }
 
-    /// `PRAGMA integrity_check`, then the rows that reference nothing: one line per problem,
-    /// none for a healthy file. SQLite reports several problems in one row, one per line,
+    /// `PRAGMA integrity_check`, then the rows that reference nothing, the carts whose line
+    /// summary is off and the values the service cannot work with: one line per problem, none
+    /// for a healthy file. SQLite reports several problems in one row, one per line,
     /// under a `*** in database main ***` heading that is not a problem itself.
     func integrityProblems() throws -> [String] {
         let check = try database.prepare("PRAGMA integrity_check")
@@ -224,9 +265,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             lines += check.string(at: 0).split(whereSeparator: \.isNewline).map(String.init)
                 .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
         }
-        // The summaries are compared only on a sound file: on damaged pages the query would
-        // stop at the first one SQLite cannot read, and the pages are the news.
-        return lines + (try danglingReferences()) + (lines.isEmpty ? try lineSummaryMismatches() : [])
+        let rows = { try self.danglingReferences() + self.lineSummaryMismatches() + self.storedValueProblems() }
+        // SQLite's own findings may be damaged pages, on which these queries stop at the first
+        // page they cannot read (the pages are the news then), or rows that break a CHECK,
+        // whose values the queries name.
+        guard lines.isEmpty else { return lines + ((try? rows()) ?? []) }
+        return try rows()
     }
 
     private static let lineSummaryCheck = CachedSQL(
@@ -322,7 +366,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     /// The `EXPLAIN QUERY PLAN` detail lines of `sql`.
     func explain(_ sql: String) throws -> [String] {
-        try lock.withLock {
+        try withConnection {
             let statement = try database.prepare("EXPLAIN QUERY PLAN " + sql)
             var details: [String] = []
             while try statement.step() { details.append(statement.string(at: 3)) }

@@ -16,9 +16,17 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
+        let cart = "cart '\(clean(id))'"
         return CartHeader(
-            id: id, version: statement.int(at: 0), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 1)),
-            lineCount: statement.int(at: 2), nextLinePosition: statement.int(at: 3))
+            id: id, version: try statement.int(at: 0, in: StoredRange.version, "the version of \(cart)"),
+            updatedAt: try instant(from: statement, at: 1, "the time \(cart) last changed"),
+            lineCount: try statement.int(at: 2, in: StoredRange.lineCount, "the line count of \(cart)"),
+            nextLinePosition: try statement.int(at: 3, in: StoredRange.position, "the next line position of \(cart)"))
+    }
+
+    /// The stored instant in `column`, which must lie in `StoredRange.instant`.
+    func instant(from statement: Statement, at column: Int32, _ what: @autoclosure () -> String) throws -> Date {
+        UTCCalendar.date(milliseconds: Int64(try statement.int(at: column, in: StoredRange.instant, what())))
     }
 
     private static let insertCartSQL = CachedSQL(
@@ -64,8 +72,11 @@ extension SQLiteCartStorage {
         try statement.bind(cartID, at: 1)
         var lines: [(position: Int, line: StoredCartLine)] = []
         while try statement.step() {
-            let line = StoredCartLine(quantity: statement.int(at: 1), product: try product(from: statement, startingAt: 2))
-            lines.append((statement.int(at: 0), line))
+            let product = try product(from: statement, startingAt: 2)
+            let line = "'\(clean(product.sku))' in cart '\(clean(cartID))'"
+            let quantity = try statement.int(at: 1, in: StoredRange.lineQuantity, "the quantity of \(line)")
+            let position = try statement.int(at: 0, in: StoredRange.position, "the position of \(line)")
+            lines.append((position, StoredCartLine(quantity: quantity, product: product)))
         }
         if zip(lines, lines.dropFirst()).contains(where: { $0.position > $1.position }) {
             lines.sort { $0.position < $1.position }
@@ -90,15 +101,16 @@ extension SQLiteCartStorage {
         try statement.bind(sku, at: 2)
         guard try statement.step() else { throw database.lastError(sql: statement.sql) }
         let exists = !statement.isNull(at: 0)
-        let terms =
-            statement.isNull(at: 3)
-            ? nil
-            : ProductTerms(
-                price: try money(statement.int64(at: 3)), isActive: statement.bool(at: 4),
-                stock: statement.optionalInt(at: 5))
+        let cart = "cart '\(clean(cartID))'"
+        let terms = statement.isNull(at: 3) ? nil : try self.terms(from: statement, startingAt: 3, sku: sku)
         return CartLineContext(
-            cartVersion: statement.optionalInt(at: 0), lineCount: exists ? statement.int(at: 1) : 0,
-            nextLinePosition: exists ? statement.int(at: 2) : 1, terms: terms, quantity: statement.optionalInt(at: 6))
+            cartVersion: try statement.optionalInt(at: 0, in: StoredRange.version, "the version of \(cart)"),
+            lineCount: exists ? try statement.int(at: 1, in: StoredRange.lineCount, "the line count of \(cart)") : 0,
+            nextLinePosition: exists
+                ? try statement.int(at: 2, in: StoredRange.position, "the next line position of \(cart)") : 1,
+            terms: terms,
+            quantity: try statement.optionalInt(
+                at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart)"))
     }
 
     private static let insertCartLineSQL = CachedSQL(
@@ -163,9 +175,13 @@ extension SQLiteCartStorage {
         try database.requireOneRowChanged(Self.deleteCartSQL, key: id)
     }
 
+    // The smallest and largest quantity are checked too, since the sum is all that is read of
+    // them; total() rather than sum(), which fails the whole statement on an overflow before
+    // the rows can be checked, and is exact for every sum of quantities in range.
     private static let selectCarts = CachedSQL(
         """
-        SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0)
+        SELECT c.id, c.version, c.updated_at, count(l.sku), CAST(total(l.quantity) AS INTEGER),
+            coalesce(min(l.quantity), 1), coalesce(max(l.quantity), 1)
         FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
         GROUP BY c.id
         ORDER BY c.id
@@ -176,10 +192,17 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         var carts: [CartSummary] = []
         while try statement.step() {
+            let id = statement.string(at: 0)
+            let cart = "cart '\(clean(id))'"
+            for column: Int32 in [5, 6] {
+                _ = try statement.int(at: column, in: StoredRange.lineQuantity, "a quantity in \(cart)")
+            }
             carts.append(
                 CartSummary(
-                    id: statement.string(at: 0), lineCount: statement.int(at: 3), totalItems: statement.int(at: 4),
-                    version: statement.int(at: 1), updatedAt: UTCCalendar.date(milliseconds: statement.int64(at: 2))))
+                    id: id, lineCount: try statement.int(at: 3, in: 0...Int64.max, "the number of lines of \(cart)"),
+                    totalItems: try statement.int(at: 4, in: 0...Int64.max, "the units in \(cart)"),
+                    version: try statement.int(at: 1, in: StoredRange.version, "the version of \(cart)"),
+                    updatedAt: try instant(from: statement, at: 2, "the time \(cart) last changed")))
         }
         return carts
     }
@@ -187,15 +210,16 @@ extension SQLiteCartStorage {
     private static let countCarts = CachedSQL("SELECT count(*) FROM carts")
 
     func cartCount() throws -> Int {
-        Int(try database.scalar(Self.countCarts) ?? 0)
+        try count(Self.countCarts, of: "carts")
     }
 
     private static let deleteCartsSQL = CachedSQL("DELETE FROM carts WHERE updated_at < ?")
 
-    // Their lines go with them (ON DELETE CASCADE).
+    // Their lines go with them (ON DELETE CASCADE). A stored millisecond is before `instant`
+    // exactly when it is below the instant rounded up.
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
         let statement = try database.cached(Self.deleteCartsSQL)
-        try statement.bind(UTCCalendar.milliseconds(instant), at: 1)
+        try statement.bind(UTCCalendar.ceilingMilliseconds(instant), at: 1)
         try statement.run()
         return database.changes
     }

@@ -4,13 +4,15 @@ extension SQLiteCartStorage {
     private static let selectLastOrderNumber = CachedSQL("SELECT coalesce(max(number), 0) FROM orders")
 
     func lastOrderNumber() throws -> OrderNumber {
-        OrderNumber(rawValue: try database.scalar(Self.selectLastOrderNumber) ?? 0)
+        let last = try StoredDataError.checked(
+            try database.scalar(Self.selectLastOrderNumber) ?? 0, in: 0...Int64.max, "the last order number")
+        return OrderNumber(rawValue: Int64(last))
     }
 
     private static let countOrders = CachedSQL("SELECT count(*) FROM orders")
 
     func orderCount() throws -> Int {
-        Int(try database.scalar(Self.countOrders) ?? 0)
+        try count(Self.countOrders, of: "orders")
     }
 
     private static let insertOrderSQL = CachedSQL(
@@ -129,24 +131,37 @@ extension SQLiteCartStorage {
 
     /// Reads the order at the statement's current row (columns of `orderColumns`) and its lines.
     private func order(from statement: Statement) throws -> Order {
-        let number = statement.int64(at: 0)
+        let number = Int64(try statement.int(at: 0, in: StoredRange.orderNumber, "an order number"))
+        let order = "order \(number)"
         let currency = try settings().currency
         let lines = try database.cached(Self.selectOrderLines)
         defer { lines.reset() }
         try lines.bind(number, at: 1)
         var orderLines: [OrderLine] = []
         while try lines.step() {
+            let sku = lines.string(at: 0)
+            let line = "'\(clean(sku))' in \(order)"
             orderLines.append(
                 OrderLine(
-                    sku: lines.string(at: 0), name: lines.string(at: 1),
-                    unitPrice: Money(minorUnits: lines.int64(at: 2), currency: currency), quantity: lines.int(at: 3),
-                    lineTotal: Money(minorUnits: lines.int64(at: 4), currency: currency)))
+                    sku: sku, name: lines.string(at: 1),
+                    unitPrice: try money(lines, at: 2, in: StoredRange.price, "the unit price of \(line)", currency),
+                    quantity: try lines.int(at: 3, in: StoredRange.lineQuantity, "the quantity of \(line)"),
+                    lineTotal: try money(lines, at: 4, in: StoredRange.amount, "the total of \(line)", currency)))
         }
         return Order(
             number: OrderNumber(rawValue: number), cartID: statement.string(at: 1),
-            placedAt: UTCCalendar.date(milliseconds: statement.int64(at: 2)), currency: currency,
-            totalItems: statement.int(at: 4), total: Money(minorUnits: statement.int64(at: 5), currency: currency),
+            placedAt: try instant(from: statement, at: 2, "the time \(order) was placed"), currency: currency,
+            totalItems: try statement.int(at: 4, in: StoredRange.orderItems, "the units of \(order)"),
+            total: try money(statement, at: 5, in: StoredRange.amount, "the total of \(order)", currency),
             idempotencyKey: statement.optionalString(at: 6), lines: orderLines)
+    }
+
+    /// The amount in `column`, which must lie in `range`.
+    private func money(
+        _ statement: Statement, at column: Int32, in range: ClosedRange<Int64>, _ what: @autoclosure () -> String,
+        _ currency: Currency
+    ) throws -> Money {
+        Money(minorUnits: Int64(try statement.int(at: column, in: range, what())), currency: currency)
     }
 
     func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
@@ -173,17 +188,20 @@ extension SQLiteCartStorage {
             let key: String
             switch grouping {
             case .total: key = "total"
-            case .day: key = UTCCalendar.dayKey(milliseconds: statement.int64(at: 0) * 86_400_000)
-            case .month: key = UTCCalendar.monthKey(milliseconds: statement.int64(at: 0) * 86_400_000)
+            case .day: key = UTCCalendar.dayKey(milliseconds: try Self.dayStart(statement))
+            case .month: key = UTCCalendar.monthKey(milliseconds: try Self.dayStart(statement))
             case .product: key = statement.string(at: 0)
             }
             let row = OrderStatsRow(
-                key: key, orders: statement.int(at: 1), items: statement.int(at: 2),
+                key: key, orders: try statement.int(at: 1, in: 0...Int64.max, "the number of orders of \(key)"),
+                items: try statement.int(at: 2, in: 0...Int64.max, "the units sold in \(key)"),
                 revenue: Money(minorUnits: statement.int64(at: 3), currency: currency))
             if grouping == .month, let last = rows.last, last.key == key {
+                let (orders, ordersOverflow) = last.orders.addingReportingOverflow(row.orders)
+                let (items, itemsOverflow) = last.items.addingReportingOverflow(row.items)
+                guard !ordersOverflow, !itemsOverflow else { throw CartError.amountOverflow }
                 rows[rows.count - 1] = OrderStatsRow(
-                    key: key, orders: last.orders + row.orders, items: last.items + row.items,
-                    revenue: try last.revenue.adding(row.revenue))
+                    key: key, orders: orders, items: items, revenue: try last.revenue.adding(row.revenue))
             } else {
                 rows.append(row)
             }
@@ -193,6 +211,18 @@ extension SQLiteCartStorage {
 }
 
 extension SQLiteCartStorage {
+    /// The first millisecond of the day numbered in column 0 (days since the epoch).
+    ///
+    /// - Throws: `StoredDataError` when the day lies outside `StoredRange.instant`: an order
+    ///   was placed at a time another client stored.
+    static func dayStart(_ statement: Statement) throws -> Int64 {
+        let (start, overflow) = statement.int64(at: 0).multipliedReportingOverflow(by: 86_400_000)
+        guard !overflow, StoredRange.instant.contains(start) else {
+            throw StoredDataError("an order's placed_at lies outside the years 0000 to 9999")
+        }
+        return start
+    }
+
     /// Steps a statement whose `sum()` may overflow; SQLite reports that as a plain error,
     /// which is the domain's `amountOverflow`, as on every backend.
     static func stepSummingMoney(_ statement: Statement) throws -> Bool {

@@ -29,16 +29,18 @@ final class SQLiteCartStorage: CartStorageWriter {
     private func readSettings() throws -> StoreSettings {
         let statement = try database.cached(Self.selectSettings)
         defer { statement.reset() }
-        guard try statement.step() else {
-            throw DatabaseError(extendedResultCode: 1, message: "the settings row is missing", sql: statement.sql)
-        }
+        guard try statement.step() else { throw StoredDataError("the store has no settings row") }
         let code = statement.string(at: 0)
-        let currency =
-            try (try? Currency(code: code))
-            ?? (Currency(
-                code: code, minorUnitExponent: statement.int(at: 1), symbol: statement.optionalString(at: 2)))
+        let exponent = try statement.int(at: 1, in: StoredRange.currencyExponent, "the currency's minor-unit digits")
+        // Three capital letters, as the schema's CHECK says: a stored code is never looked up
+        // loosely. A code this build knows keeps its own digits and symbol.
+        guard let stored = try? Currency(code: code, minorUnitExponent: exponent, symbol: statement.optionalString(at: 2))
+        else { throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z") }
+        let currency = Currency.known[code] ?? stored
         return StoreSettings(
-            currency: currency, maxLineQuantity: statement.int(at: 3), maxLinesPerCart: statement.int(at: 4))
+            currency: currency,
+            maxLineQuantity: try statement.int(at: 3, in: StoredRange.maxLineQuantity, "the maximum line quantity setting"),
+            maxLinesPerCart: try statement.int(at: 4, in: StoredRange.maxLinesPerCart, "the maximum lines per cart setting"))
     }
 
     private static let saveSettingsSQL = CachedSQL(
@@ -70,10 +72,29 @@ final class SQLiteCartStorage: CartStorageWriter {
 
     /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
     func product(from statement: Statement, startingAt first: Int32 = 0) throws -> Product {
-        Product(
-            sku: statement.string(at: first), name: statement.string(at: first + 1),
-            price: try money(statement.int64(at: first + 2)), isActive: statement.bool(at: first + 3),
-            stock: statement.optionalInt(at: first + 4))
+        let sku = statement.string(at: first)
+        let terms = try self.terms(from: statement, startingAt: first + 2, sku: sku)
+        return Product(
+            sku: sku, name: statement.string(at: first + 1), price: terms.price, isActive: terms.isActive,
+            stock: terms.stock)
+    }
+
+    /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock.
+    func terms(from statement: Statement, startingAt first: Int32, sku: @autoclosure () -> String) throws
+        -> ProductTerms
+    {
+        ProductTerms(
+            price: try money(Int64(statement.int(at: first, in: StoredRange.price, "the price of product '\(clean(sku()))'"))),
+            isActive: try statement.bool(at: first + 1, "the active flag of product '\(clean(sku()))'"),
+            stock: try statement.optionalInt(at: first + 2, in: StoredRange.stock, "the stock of product '\(clean(sku()))'"))
+    }
+
+    /// Stored text as a message quotes it.
+    func clean(_ text: String) -> String { DisplayText.clean(text) }
+
+    /// A count SQLite computed, as an `Int`.
+    func count(_ sql: CachedSQL, of what: String) throws -> Int {
+        try StoredDataError.checked(try database.scalar(sql) ?? 0, in: 0...Int64.max, "the number of \(what)")
     }
 
     private static let selectProduct = CachedSQL("SELECT sku, name, price, active, stock FROM products WHERE sku = ?")
@@ -121,7 +142,7 @@ final class SQLiteCartStorage: CartStorageWriter {
     private static let countProducts = CachedSQL("SELECT count(*) FROM products")
 
     func productCount() throws -> Int {
-        Int(try database.scalar(Self.countProducts) ?? 0)
+        try count(Self.countProducts, of: "products")
     }
 
     private static let insertProductSQL = CachedSQL(

@@ -1,3 +1,4 @@
+import CSQLite
 import CartCore
 import Dispatch
 
@@ -39,7 +40,8 @@ final class SQLiteReaderPool: @unchecked Sendable {
         let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
         guard slots.wait(timeout: .now() + seconds) == .success else {
             throw DatabaseError(
-                extendedResultCode: 5, message: "every reader connection stayed busy past the busy timeout")
+                extendedResultCode: SQLITE_BUSY, message: "no reader connection came free",
+                explanation: "every reader connection of this repository stayed busy past the busy timeout")
         }
         defer { slots.signal() }
         let reader = try lock.withLock { idle.popLast() } ?? Reader(database: try open())

@@ -5,7 +5,7 @@ import CartCore
 /// so a unit reads the row only when the file changed since. Owned by a repository and used
 /// under its lock.
 final class SettingsCache {
-    private var entry: (settings: StoreSettings, dataVersion: UInt32)?
+    private var entry: (settings: StoreSettings, dataVersion: UInt64)?
 
     /// The settings, from the cache while the file is unchanged, else from `read`. Call inside
     /// a transaction.
@@ -22,7 +22,7 @@ final class SettingsCache {
     }
 
     /// After a commit: settings valid until it stay valid, because only that unit wrote.
-    func committed(versionBeforeCommit: UInt32, in database: Database) {
+    func committed(versionBeforeCommit: UInt64, in database: Database) {
         if entry?.dataVersion == versionBeforeCommit { entry?.dataVersion = database.dataVersion }
     }
 

@@ -1,4 +1,5 @@
 import CSQLite
+import CartCore
 
 #if canImport(Glibc)
     import Glibc
@@ -106,13 +107,27 @@ final class Statement {
 
     func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-    func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    /// The integer in `column`, which another client may have stored: it must lie in `range`
+    /// (a `StoredRange`).
+    ///
+    /// - Throws: `StoredDataError` naming the value by `what` when it does not.
+    func int(at column: Int32, in range: ClosedRange<Int64>, _ what: @autoclosure () -> String) throws -> Int {
+        try StoredDataError.checked(int64(at: column), in: range, what())
+    }
 
-    func bool(at column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
+    /// `int(at:in:_:)`, or `nil` for NULL.
+    func optionalInt(at column: Int32, in range: ClosedRange<Int64>, _ what: @autoclosure () -> String) throws -> Int? {
+        isNull(at: column) ? nil : try int(at: column, in: range, what())
+    }
+
+    /// The 0 or 1 in `column`.
+    ///
+    /// - Throws: `StoredDataError` naming the value by `what` for anything else.
+    func bool(at column: Int32, _ what: @autoclosure () -> String) throws -> Bool {
+        try int(at: column, in: 0...1, what()) == 1
+    }
 
     func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-
-    func optionalInt(at column: Int32) -> Int? { isNull(at: column) ? nil : int(at: column) }
 
     func string(at column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }

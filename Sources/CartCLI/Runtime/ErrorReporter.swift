@@ -51,16 +51,19 @@ enum ErrorReporter {
         case let error as MigrationError:
             return "Cannot use \(quoted ?? "the store"): \(TextLayout.continuing(error.description))" + hint(for: error)
         case let error as StoredDataError:
-            return "\(theStore) holds a value this version cannot use: \(error.message)."
+            return "\(theStore) holds a value this version cannot use: \(error.message). 'cart db check' lists every such value."
         default:
             // A backend's storage error: its description is for developers (SQLite's adds the
             // SQL), so people read the category in words, and the description only where
             // nothing else says what went wrong.
+            let reason = (error as? any CategorizedError)?.reason
             switch category {
             case .unavailable:
+                if let reason { return "\(theStore) is unavailable: \(reason); try again." }
                 return "\(theStore) stayed locked by another process past the busy timeout; try again, or wait "
                     + "longer with --busy-timeout."
             case .readOnly:
+                if let reason { return "\(theStore) cannot be written by this process: \(reason); this command needs to write to it." }
                 return "\(theStore) is read-only; this command needs to write to it."
             case .damagedStore:
                 return "\(quoted ?? "The store") is not a cart store, or it is damaged."

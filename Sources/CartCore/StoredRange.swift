@@ -1,0 +1,43 @@
+/// The ranges of the integers a backend stores that the service can work with. Another client
+/// can store any integer the backend's own checks let through, and the service's arithmetic
+/// relies on these ranges, so a backend checks each integer it reads back against its range
+/// (`StoredDataError.checked(_:in:_:)`) and lists those outside it in `StoreMaintenance.check()`.
+public enum StoredRange {
+    /// The units of a cart line or an order line: no line cap can ever be higher.
+    public static let lineQuantity: ClosedRange<Int64> = 1...Int64(StoreSettings.maxLineQuantityRange.upperBound)
+    /// A product's price, and an order line's unit price, in minor units.
+    public static let price: ClosedRange<Int64> = 0...Product.maximumPriceMinorUnits
+    /// A product's tracked stock.
+    public static let stock: ClosedRange<Int64> = 0...Int64.max
+    /// A cart's version.
+    public static let version: ClosedRange<Int64> = 1...Int64.max
+    /// How many lines a cart's header counts.
+    public static let lineCount: ClosedRange<Int64> = 0...Int64.max
+    /// A line's position, and the position a cart's next new line takes.
+    public static let position: ClosedRange<Int64> = 1...Int64.max
+    /// An order's number.
+    public static let orderNumber: ClosedRange<Int64> = 1...Int64.max
+    /// The units of an order.
+    public static let orderItems: ClosedRange<Int64> = 1...Int64.max
+    /// What an order or an order line totals, in minor units.
+    public static let amount: ClosedRange<Int64> = 0...Int64.max
+    /// A stored instant, in milliseconds since the epoch (`UTCCalendar.millisecondRange`).
+    public static let instant: ClosedRange<Int64> = UTCCalendar.millisecondRange
+    /// The digits of a currency's minor unit.
+    public static let currencyExponent: ClosedRange<Int64> = 0...4
+    /// The setting `StoreSettings.maxLineQuantity`.
+    public static let maxLineQuantity: ClosedRange<Int64> =
+        Int64(StoreSettings.maxLineQuantityRange.lowerBound)...Int64(StoreSettings.maxLineQuantityRange.upperBound)
+    /// The setting `StoreSettings.maxLinesPerCart`.
+    public static let maxLinesPerCart: ClosedRange<Int64> =
+        Int64(StoreSettings.maxLinesPerCartRange.lowerBound)...Int64(StoreSettings.maxLinesPerCartRange.upperBound)
+
+    /// How `value` falls outside `range`, to follow a value's name: `is 0, below 1`,
+    /// `is 2000000, above 1000000`, `is 9223372036854775807, the largest integer`.
+    public static func outside(_ value: Int64, _ range: ClosedRange<Int64>) -> String {
+        if value < range.lowerBound { return "is \(value), below \(range.lowerBound)" }
+        if value == Int64.max { return "is \(value), the largest integer" }
+        if value > range.upperBound { return "is \(value), above \(range.upperBound)" }
+        return "is \(value), more than this platform's integers hold"
+    }
+}
