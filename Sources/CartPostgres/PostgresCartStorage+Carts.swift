@@ -189,9 +189,10 @@ extension PostgresCartStorage {
 
     private static let deleteCartsSQL = "DELETE FROM carts WHERE updated_at < $1"
 
-    // One statement; their lines go with them. A cart another unit changes meanwhile is
-    // checked again once that unit commits, and kept if it is no longer old.
+    // One statement, comparing as `OrderQuery.placedMillisecondBounds` does; their lines go
+    // with them. A cart another unit changes meanwhile is checked again once that unit
+    // commits, and kept if it is no longer old.
     func deleteCarts(updatedBefore instant: Date) throws -> Int {
-        try change(Self.deleteCartsSQL, [.integer(UTCCalendar.milliseconds(instant))])
+        try change(Self.deleteCartsSQL, [.integer(UTCCalendar.ceilingMilliseconds(instant))])
     }
 }

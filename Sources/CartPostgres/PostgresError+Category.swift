@@ -34,4 +34,22 @@ extension PostgresError: CategorizedError {
         if sqlStateClass == "23" || ["22003", "42P01", "42703"].contains(sqlState ?? "") { return .damagedStore }
         return .storageFailure
     }
+
+    /// What happened, in words without the server's detail or the location, for the failures
+    /// whose category alone does not say it; `nil` for the others.
+    public var reason: String? {
+        if isInvalidConnectionOption { return "the location has an option libpq refuses" }
+        if isAuthenticationFailure { return "the server refused the credentials" }
+        if isUndefinedDatabase { return "the database does not exist" }
+        if isPoolTimeout { return "every connection of the pool stayed in use" }
+        if isTooManyConnections { return "the server has no connection slot left" }
+        if isLockNotAvailable { return "another client held a lock longer than the busy timeout" }
+        if isQueryCanceled { return "a statement ran longer than its timeout" }
+        if isTransactionConflict { return "concurrent changes kept conflicting" }
+        if isConnectionFailure { return "the server cannot be reached, or closed the connection" }
+        if isReadOnlyTransaction { return "the server accepts no writes (a standby, or read-only)" }
+        if sqlState == "42501" { return "the role may not write to the store" }
+        if isDiskFull { return "the server's disk is full" }
+        return nil
+    }
 }

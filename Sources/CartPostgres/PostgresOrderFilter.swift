@@ -33,12 +33,9 @@ struct PostgresOrderFilter {
                     : "o.number IN (SELECT order_number FROM order_lines WHERE sku = \(parameter(.text(sku))))")
         }
         if let cartID = query.cartID { conditions.append("o.cart_id = \(parameter(.text(cartID)))") }
-        if let since = query.placedOnOrAfter {
-            conditions.append("\(placedAt) >= \(parameter(.integer(UTCCalendar.milliseconds(since))))")
-        }
-        if let before = query.placedBefore {
-            conditions.append("\(placedAt) < \(parameter(.integer(UTCCalendar.milliseconds(before))))")
-        }
+        let bounds = query.placedMillisecondBounds
+        if let onOrAfter = bounds.onOrAfter { conditions.append("\(placedAt) >= \(parameter(.integer(onOrAfter)))") }
+        if let before = bounds.before { conditions.append("\(placedAt) < \(parameter(.integer(before)))") }
         if includeCursor, let after = query.after {
             // No row is selected when the cursor's order does not exist: the comparison with
             // its NULL time is never true, as `OrderQuery.select(from:)` states.

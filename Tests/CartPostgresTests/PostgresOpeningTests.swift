@@ -37,12 +37,14 @@ struct PostgresOpeningTests {
         let url = try TestServer.value(TestServer.passwordURL).replacing("cart-password", with: "not-the-password")
         let error = expectRefused(url, .storageFailure, hiding: "not-the-password")
         #expect(String(describing: error).contains("password authentication failed"))
+        #expect((error as? any CategorizedError)?.reason == "the server refused the credentials")
     }
 
     @Test("an unreachable server is unavailable")
     func unreachable() {
         let error = expectRefused("postgresql://cart@127.0.0.1:1/cart?connect_timeout=2", .unavailable)
         #expect(String(describing: error).contains("127.0.0.1"))
+        #expect((error as? any CategorizedError)?.reason == "the server cannot be reached, or closed the connection")
     }
 
     @Test("a database that does not exist is a storage failure", TestServer.requires())
