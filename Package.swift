@@ -38,15 +38,25 @@ let package = Package(
             dependencies: ["CMicroHTTPD"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "Hashing",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
-            name: "EmbedMigrationsTool",
-            path: "Plugins/EmbedMigrationsTool",
+            name: "EmbedTool",
+            dependencies: ["Hashing"],
+            path: "Plugins/EmbedTool",
             swiftSettings: strictSettings
         ),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
-            dependencies: ["EmbedMigrationsTool"]
+            dependencies: ["EmbedTool"]
+        ),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["EmbedTool"]
         ),
         .target(
             name: "Migrations",

@@ -1,7 +1,7 @@
-/// SHA-256 (FIPS 180-4), for migration checksums. The toolchain on Linux has no CryptoKit and
-/// SQLite's library has no hash function, so this small, test-vector-checked version is ours.
-/// It runs at build time, so that no start-up hashes the schema.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4): migration and resource checksums at build time, and HMAC-signed cart
+/// IDs at run time. The toolchain on Linux has no CryptoKit and SQLite's library has no hash
+/// function, so this small, test-vector-checked version is ours.
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -14,11 +14,12 @@ enum SHA256 {
     ]
 
     /// The digest of `text`'s UTF-8 bytes as 64 lowercase hex digits.
-    static func hex(_ text: String) -> String {
+    public static func hex(_ text: String) -> String {
         hex(digest(Array(text.utf8)))
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    /// `bytes` as lowercase hex digits, two per byte.
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -29,7 +30,8 @@ enum SHA256 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    /// The 32-byte digest of `message`.
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
