@@ -143,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer"],
+            dependencies: ["HTTPServer", "CartTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
