@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CartSQLite", targets: ["CartSQLite"]),
         .library(name: "CartStore", targets: ["CartStore"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "CartHTTP", targets: ["CartHTTP"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
@@ -114,6 +115,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "CartHTTP",
+            dependencies: ["CartCore", "HTTPServer", "Hashing"],
+            exclude: ["embedded-resources.txt"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedResources"]
+        ),
+        .target(
             name: "CartTestSupport",
             swiftSettings: strictSettings
         ),
@@ -133,7 +141,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "http-bench-server",
-            dependencies: ["HTTPServer"],
+            dependencies: ["CartCore", "CartHTTP", "CartSQLite", "HTTPServer"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -144,6 +152,11 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "CartTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartHTTPTests",
+            dependencies: ["CartHTTP", "CartCore", "CartInMemory", "CartSQLite", "CartTestSupport", "Hashing", "HTTPServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -5,6 +5,11 @@ package final class TestConnection {
     /// Why the client gave up.
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
+
+        /// A failure saying `description`.
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     private let socket: Int32
