@@ -40,7 +40,7 @@ struct AdminToken: Sendable {
         guard values.count == 1, let value = values.first else { return values.isEmpty ? .missing : .wrong }
         let parts = value.trimmingSpaces.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return .missing }
-        let given = parts[1].trimmingSpaces
+        let given = String(parts[1]).trimmingSpaces
         return ConstantTime.equal(SHA256.digest(Array(given.utf8)), digest) ? .valid : .wrong
     }
 }

@@ -101,9 +101,7 @@ extension CartAPI {
     func cartEvents(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
-        guard let payload = JSONBody.encode(try CartView.read(id, from: service)) else {
-            throw APIError(status: 500, code: "internal_error", message: "The cart could not be encoded.")
-        }
+        let payload = try CartView.read(id, from: service).json
         let stream = HTTPStream.serverSentEvents()
         // An EventSource reconnects this soon after the server restarts.
         stream.write("retry: 1000\n\n")
@@ -156,6 +154,7 @@ extension CartAPI {
         let view = try CartView.read(id, from: service)
         var headers = headers
         headers.set("ETag", EntityTag.header(for: view.cart.version))
-        return JSONBody.response(view, status: status, headers: headers)
+        headers.set("Cache-Control", "no-store")
+        return .json(view.json, status: status, headers: headers)
     }
 }

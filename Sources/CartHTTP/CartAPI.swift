@@ -39,7 +39,7 @@ public final class CartAPI: Sendable {
         self.log = log
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
-            read: { cartID in JSONBody.encode(try CartView.read(cartID, from: service)) ?? [] }, log: log)
+            read: { cartID in try CartView.read(cartID, from: service).json }, log: log)
     }
 
     deinit {

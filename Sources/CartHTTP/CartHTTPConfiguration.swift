@@ -74,6 +74,8 @@ public struct CartHTTPConfiguration: Sendable {
     /// Whether `host` (an address, a name, `[::1]`) is loopback as ``listensOnLoopbackOnly``
     /// counts it.
     static func isLoopback(_ host: String) -> Bool {
+        // Nearly every request names one of these.
+        if host == "127.0.0.1" || host == "localhost" || host == "[::1]" { return true }
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }

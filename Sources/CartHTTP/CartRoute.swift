@@ -25,6 +25,9 @@ public struct CartRoute: Sendable {
     let handler: @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
     /// The template's segments: literals, and `{name}` for a parameter.
     let segments: [Substring]
+    /// How many of the template's segments are literals: where two templates match one path
+    /// (`/v1/orders/stats` and `/v1/orders/{number}`), the more literal one wins.
+    let literalCount: Int
 
     init(
         _ method: String, _ path: String, _ operationID: String, _ access: Access,
@@ -35,7 +38,8 @@ public struct CartRoute: Sendable {
         self.operationID = operationID
         self.access = access
         self.handler = handler
-        self.segments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        segments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        literalCount = segments.filter { !$0.hasPrefix("{") }.count
     }
 
     /// The parameters `segments` gives this route, or nil when the template does not match
@@ -52,11 +56,5 @@ public struct CartRoute: Sendable {
             }
         }
         return parameters
-    }
-
-    /// How many of the template's segments are literals: where two templates match one path
-    /// (`/v1/orders/stats` and `/v1/orders/{number}`), the more literal one wins.
-    var literalCount: Int {
-        segments.filter { !$0.hasPrefix("{") }.count
     }
 }

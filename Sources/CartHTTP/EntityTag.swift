@@ -44,10 +44,13 @@ enum EntityTag {
     }
 }
 
-extension StringProtocol {
+extension String {
     /// The text without leading and trailing spaces and tabs, as HTTP field values are read.
     var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let utf8 = self.utf8
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(self[first...last])
     }
 }

@@ -35,12 +35,15 @@ public enum SHA256 {
         var h: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var data = message
         let bitLength = UInt64(message.count) &* 8
+        let zeros = (119 - message.count % 64) % 64
+        var data = message
+        data.reserveCapacity(message.count + zeros + 9)
         data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
+        data += repeatElement(0, count: zeros)
         for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
 
+        let k = Self.k
         var w = [UInt32](repeating: 0, count: 64)
         for chunk in stride(from: 0, to: data.count, by: 64) {
             for i in 0..<16 {
@@ -71,7 +74,12 @@ public enum SHA256 {
             h[6] = h[6] &+ g
             h[7] = h[7] &+ hh
         }
-        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for word in h {
+            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+        }
+        return digest
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
