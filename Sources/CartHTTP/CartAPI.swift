@@ -80,11 +80,15 @@ public final class CartAPI: Sendable {
     /// - Throws: 404 when no template matches, 405 with `Allow` when the best-matching
     ///   template has no route for the method.
     static func route(_ method: String, _ segments: [String]) throws(APIError) -> (CartRoute, [String: String]) {
-        let matches = routes.compactMap { route in route.match(segments).map { (route, $0) } }
-        guard let best = matches.map(\.0.literalCount).max() else { throw .noRoute }
-        let candidates = matches.filter { $0.0.literalCount == best }
-        if let match = candidates.first(where: { $0.0.method == method }) { return match }
-        let allowed = candidates.map(\.0.method).joined(separator: ", ")
+        var candidates: [CartRoute] = []
+        for route in routes where route.matches(segments) {
+            if let best = candidates.first, best.literalCount > route.literalCount { continue }
+            if let best = candidates.first, best.literalCount < route.literalCount { candidates = [] }
+            candidates.append(route)
+        }
+        guard !candidates.isEmpty else { throw .noRoute }
+        if let route = candidates.first(where: { $0.method == method }) { return (route, route.parameters(in: segments)) }
+        let allowed = candidates.map(\.method).joined(separator: ", ")
         var error = APIError(
             status: 405, code: "method_not_allowed",
             message: "\(DisplayText.clean(method)) is not allowed on this resource; use \(allowed).")
@@ -126,10 +130,14 @@ public final class CartAPI: Sendable {
     ///
     /// - Throws: 400 `malformed_header`.
     private func checkHeaderNames(of request: HTTPRequest) throws(APIError) {
-        let punctuation = Set("!#$%&'*+-.^_`|~".utf8)
         for (name, _) in request.headers {
             let isToken = !name.isEmpty && name.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || punctuation.contains(byte)
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    true
+                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
             }
             guard isToken else {
                 throw APIError.badRequest("malformed_header", "A header name is not a token: '\(DisplayText.clean(name))'.")

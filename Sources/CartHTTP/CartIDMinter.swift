@@ -21,11 +21,11 @@ public struct CartIDMinter: Sendable {
     /// How long every minted ID is.
     public static let length = prefix.utf8.count + 64
 
-    private let key: CartIDKey
+    private let key: SHA256.HMACKey
 
     /// A minter signing with `key`.
     public init(key: CartIDKey) {
-        self.key = key
+        self.key = SHA256.HMACKey(key.bytes)
     }
 
     /// A new cart ID.
@@ -48,6 +48,6 @@ public struct CartIDMinter: Sendable {
 
     /// The first 16 bytes of the HMAC of `body`.
     private func tag(_ body: [UInt8]) -> [UInt8] {
-        Array(SHA256.hmac(key: key.bytes, message: body).prefix(16))
+        Array(key.authenticate(body).prefix(16))
     }
 }

@@ -23,8 +23,10 @@ public struct CartRoute: Sendable {
     /// Who may call it.
     public let access: Access
     let handler: @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
-    /// The template's segments: literals, and `{name}` for a parameter.
-    let segments: [Substring]
+    /// The template's segments: a literal, or nil for a `{parameter}`.
+    private let literals: [String?]
+    /// The parameters' names, in the template's order.
+    private let parameterNames: [String]
     /// How many of the template's segments are literals: where two templates match one path
     /// (`/v1/orders/stats` and `/v1/orders/{number}`), the more literal one wins.
     let literalCount: Int
@@ -38,22 +40,28 @@ public struct CartRoute: Sendable {
         self.operationID = operationID
         self.access = access
         self.handler = handler
-        segments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
-        literalCount = segments.filter { !$0.hasPrefix("{") }.count
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        literals = segments.map { $0.hasPrefix("{") ? nil : String($0) }
+        parameterNames = segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+        literalCount = literals.count - parameterNames.count
     }
 
-    /// The parameters `segments` gives this route, or nil when the template does not match
-    /// them; a literal segment must be equal, a parameter takes any segment but an empty one.
-    func match(_ segments: [String]) -> [String: String]? {
-        guard self.segments.count == segments.count else { return nil }
+    /// Whether the template matches the path `segments`: a literal segment must be equal, a
+    /// parameter takes any segment but an empty one.
+    func matches(_ segments: [String]) -> Bool {
+        guard literals.count == segments.count else { return false }
+        for (literal, segment) in zip(literals, segments) {
+            if let literal { if literal != segment { return false } } else if segment.isEmpty { return false }
+        }
+        return true
+    }
+
+    /// The parameters a matching path gives this route, by name.
+    func parameters(in segments: [String]) -> [String: String] {
         var parameters: [String: String] = [:]
-        for (pattern, segment) in zip(self.segments, segments) {
-            if pattern.hasPrefix("{") {
-                guard !segment.isEmpty else { return nil }
-                parameters[String(pattern.dropFirst().dropLast())] = segment
-            } else if pattern != segment {
-                return nil
-            }
+        var names = parameterNames.makeIterator()
+        for (literal, segment) in zip(literals, segments) where literal == nil {
+            if let name = names.next() { parameters[name] = segment }
         }
         return parameters
     }

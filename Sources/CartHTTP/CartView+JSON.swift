@@ -14,7 +14,7 @@ extension CartView {
             out.raw(index == 0 ? #"{"currency":"# : #",{"currency":"#)
             out.string(line.unitPrice.currency.code)
             out.raw(#","lineTotal":"#)
-            out.string(line.lineTotal.decimalString)
+            out.amount(line.lineTotal)
             out.raw(#","name":"#)
             out.string(line.name)
             out.raw(#","quantity":"#)
@@ -22,7 +22,7 @@ extension CartView {
             out.raw(#","sku":"#)
             out.string(line.sku)
             out.raw(#","unitPrice":"#)
-            out.string(line.unitPrice.decimalString)
+            out.amount(line.unitPrice)
             out.raw("}")
         }
         out.raw(#"],"problems":["#)
@@ -36,7 +36,7 @@ extension CartView {
             out.raw("}")
         }
         out.raw(#"],"subtotal":"#)
-        out.string(cart.subtotal.decimalString)
+        out.amount(cart.subtotal)
         out.raw(#","totalItems":"#)
         out.integer(cart.totalItems)
         out.raw(#","version":"#)

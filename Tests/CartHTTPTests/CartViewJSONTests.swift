@@ -41,4 +41,18 @@ struct CartViewJSONTests {
             #expect(String(decoding: view.json, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
         }
     }
+
+    @Test("amounts are written as Money.decimalString writes them, in every exponent")
+    func amounts() throws {
+        let values: [Int64] = [0, 1, 5, 9, 10, 99, 100, 101, 1299, 100_000_000, -1, -50, Int64.max, Int64.min]
+        for exponent in 0...4 {
+            let currency = try Currency(code: "XTS", minorUnitExponent: exponent)
+            for value in values {
+                let money = Money(minorUnits: value, currency: currency)
+                var writer = JSONWriter(capacity: 32)
+                writer.amount(money)
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == "\"\(money.decimalString)\"", "\(value) e\(exponent)")
+            }
+        }
+    }
 }
