@@ -140,6 +140,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("microhttpd")]
         ),
         .executableTarget(
+            name: "raw-cart-http-baseline",
+            path: "Sources/RawCartHTTPBaseline",
+            linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("sqlite3")]
+        ),
+        .executableTarget(
             name: "http-bench-server",
             dependencies: ["CartCore", "CartHTTP", "CartSQLite", "HTTPServer"],
             swiftSettings: strictSettings

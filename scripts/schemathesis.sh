@@ -28,18 +28,13 @@ if [[ ! -x $venv/bin/schemathesis ]]; then
 fi
 swift build --product http-bench-server >/dev/null
 
-work=$(mktemp -d)
 token=schemathesis-admin-token-$RANDOM$RANDOM
-.build/debug/http-bench-server --cart "$work/shop.sqlite3" --port 0 --seed --admin-token "$token" --access-log \
-    >"$work/stdout" 2>"$work/server.log" &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do
-    grep -q '^Listening on ' "$work/stdout" && break
-    sleep 0.1
-done
-url=$(sed -n 's/^Listening on //p' "$work/stdout")
-[[ -n $url ]] || { cat "$work/server.log" >&2; exit 1; }
+work=$(mktemp -d)
+servers=()
+source scripts/lib/servers.sh
+trap 'stop_servers; rm -rf "$work"' EXIT
+start_server shop .build/debug/http-bench-server --cart "$work/shop.sqlite3" --port 0 --seed \
+    --admin-token "$token" --access-log
 echo "Server at $url" >&2
 
 status=0
@@ -51,9 +46,9 @@ cd "$work"
     --checks all --exclude-checks positive_data_acceptance \
     --max-examples "$max_examples" --max-time "${SCHEMATHESIS_SECONDS:-240}" --max-response-time 2 --request-timeout 10 \
     --seed "$seed" --no-color --workers 1 || status=$?
-if grep -q ' 5[0-9][0-9] ' "$work/server.log"; then
+if grep -q ' 5[0-9][0-9] ' "$work/shop.err"; then
     echo "The server answered with a 5xx:" >&2
-    grep ' 5[0-9][0-9] ' "$work/server.log" >&2
+    grep ' 5[0-9][0-9] ' "$work/shop.err" >&2
     status=1
 fi
 exit "$status"
