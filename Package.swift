@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CartPostgres", targets: ["CartPostgres"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "CartContract", targets: ["CartContract"]),
+        .library(name: "CartHTTP", targets: ["CartHTTP"]),
         .executable(name: "cart", targets: ["cart"]),
         .executable(name: "cart-bench", targets: ["cart-bench"]),
     ],
@@ -40,20 +41,30 @@ let package = Package(
             dependencies: ["CMicroHTTPD"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "Hashing",
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CLibpq",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         .executableTarget(
-            name: "EmbedMigrationsTool",
-            path: "Plugins/EmbedMigrationsTool",
+            name: "EmbedTool",
+            dependencies: ["Hashing"],
+            path: "Plugins/EmbedTool",
             swiftSettings: strictSettings
         ),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),
-            dependencies: ["EmbedMigrationsTool"]
+            dependencies: ["EmbedTool"]
+        ),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["EmbedTool"]
         ),
         .target(
             name: "Migrations",
@@ -121,6 +132,13 @@ let package = Package(
             ]
         ),
         .target(
+            name: "CartHTTP",
+            dependencies: ["CartCore", "HTTPServer", "Hashing"],
+            exclude: ["embedded-resources.txt"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedResources"]
+        ),
+        .target(
             name: "CartTestSupport",
             swiftSettings: strictSettings
         ),
@@ -143,8 +161,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("microhttpd")]
         ),
         .executableTarget(
+            name: "raw-cart-http-baseline",
+            path: "Sources/RawCartHTTPBaseline",
+            linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("sqlite3")]
+        ),
+        .executableTarget(
             name: "http-bench-server",
-            dependencies: ["HTTPServer"],
+            dependencies: ["CartCore", "CartHTTP", "CartSQLite", "HTTPServer"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -157,7 +180,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer"],
+            dependencies: ["HTTPServer", "CartTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CartHTTPTests",
+            dependencies: ["CartHTTP", "CartCore", "CartInMemory", "CartSQLite", "CartTestSupport", "Hashing", "HTTPServer"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -27,8 +27,8 @@ struct EmbedMigrations: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(inputs.count) migrations from \(target.name)",
-                executable: try context.tool(named: "EmbedMigrationsTool").url,
-                arguments: [output.path] + arguments,
+                executable: try context.tool(named: "EmbedTool").url,
+                arguments: ["migrations", output.path] + arguments,
                 inputFiles: inputs,
                 outputFiles: [output]
             )

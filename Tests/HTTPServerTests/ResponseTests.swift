@@ -1,3 +1,4 @@
+import CartTestSupport
 import HTTPServer
 import Testing
 

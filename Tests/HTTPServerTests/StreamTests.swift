@@ -1,3 +1,4 @@
+import CartTestSupport
 import Dispatch
 import HTTPServer
 import Synchronization

@@ -1,16 +1,22 @@
 import Glibc
 
 /// A blocking TCP client speaking raw HTTP/1.1, so tests can send anything, hostile or not.
-final class TestConnection {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+package final class TestConnection {
+    /// Why the client gave up.
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+
+        /// A failure saying `description`.
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     private let socket: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-    init(port: UInt16, timeout: Int = 10) throws {
+    package init(port: UInt16, timeout: Int = 10) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket failed") }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
@@ -37,7 +43,7 @@ final class TestConnection {
 
     /// Sends bytes; false when the peer has gone.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes {
@@ -51,17 +57,17 @@ final class TestConnection {
 
     /// Sends the UTF-8 bytes of `text`.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    package func send(_ text: String) -> Bool {
         send(Array(text.utf8))
     }
 
     /// Shuts the sending side, as a client that has said everything does.
-    func finishSending() {
+    package func finishSending() {
         shutdown(socket, Int32(SHUT_WR))
     }
 
     /// Reads a response head: status and header fields.
-    func readHead() throws -> TestResponse {
+    package func readHead() throws -> TestResponse {
         let head = try readLine()
         let parts = head.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]) else {
@@ -79,7 +85,7 @@ final class TestConnection {
     }
 
     /// Reads a whole response; `head` says whether a body follows (not for HEAD).
-    func readResponse(bodyExpected: Bool = true) throws -> TestResponse {
+    package func readResponse(bodyExpected: Bool = true) throws -> TestResponse {
         var response = try readHead()
         if response.status == 100 { return try readResponse(bodyExpected: bodyExpected) }
         guard bodyExpected, response.status != 204, response.status != 304 else { return response }
@@ -94,7 +100,7 @@ final class TestConnection {
     }
 
     /// Reads one chunk of a chunked body; nil at the final chunk.
-    func readChunk() throws -> [UInt8]? {
+    package func readChunk() throws -> [UInt8]? {
         let sizeLine = try readLine()
         guard let size = Int(sizeLine.prefix { $0 != ";" }, radix: 16) else {
             throw Failure(description: "bad chunk size line: \(sizeLine.debugDescription)")
@@ -109,7 +115,7 @@ final class TestConnection {
     }
 
     /// Reads until the peer closes the connection (or the read times out).
-    func readUntilClosed() -> [UInt8] {
+    package func readUntilClosed() -> [UInt8] {
         while fill() {}
         defer { buffer = [] }
         return buffer
@@ -117,7 +123,7 @@ final class TestConnection {
 
     /// Whether the peer closes the connection, discarding anything it still sends, before
     /// the read timeout.
-    func peerClosed() -> Bool {
+    package func peerClosed() -> Bool {
         buffer = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -128,7 +134,7 @@ final class TestConnection {
     }
 
     /// Whether nothing arrives, and the connection stays open, for `milliseconds`.
-    func staysQuiet(milliseconds: Int) -> Bool {
+    package func staysQuiet(milliseconds: Int) -> Bool {
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, Int32(milliseconds)) == 0
     }
@@ -160,26 +166,5 @@ final class TestConnection {
         guard count > 0 else { return false }
         buffer += chunk[..<count]
         return true
-    }
-}
-
-/// A response as the test client read it.
-struct TestResponse {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
-
-    func header(_ name: String) -> String? {
-        headers.first { $0.0.lowercased() == name.lowercased() }?.1
-    }
-
-    var text: String {
-        String(decoding: body, as: UTF8.self)
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

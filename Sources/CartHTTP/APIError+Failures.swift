@@ -1,0 +1,61 @@
+import CartCore
+import HTTPServer
+
+extension APIError {
+    /// The one table from the kind of failure to the HTTP status.
+    static func status(for category: ErrorCategory) -> Int {
+        switch category {
+        case .invalidInput: 400
+        case .notFound: 404
+        case .conflict: 409
+        case .staleVersion: 412
+        case .refused: 422
+        case .unavailable, .readOnly: 503
+        case .incompatibleStore, .damagedStore, .storageFailure: 500
+        }
+    }
+
+    /// The answer to an error a `CartService` call threw. A rule's refusal (`CartError`) says
+    /// what it is; a storage failure gets a code from its category and a message that gives
+    /// nothing of the store away, its details going to `log`. A 503 says when to try again.
+    init(_ error: any Error, log: (String) -> Void) {
+        if let error = error as? APIError {
+            self = error
+            return
+        }
+        let category = ErrorCategory(of: error)
+        let status = Self.status(for: category)
+        if let error = error as? CartError {
+            self.init(status: status, code: error.code, message: error.publicMessage)
+            return
+        }
+        log("store error (\(category)): \(error)")
+        let (code, message): (String, String) =
+            switch category {
+            case .unavailable: ("store_unavailable", "The store is busy or out of reach; try again shortly.")
+            case .readOnly: ("store_read_only", "The store cannot be written at the moment.")
+            case .incompatibleStore: ("store_incompatible", "The store needs another version of the service.")
+            case .damagedStore: ("store_damaged", "The store holds data the service cannot use.")
+            case .storageFailure: ("storage_failure", "The store failed; the server log has the details.")
+            case .invalidInput: ("invalid_input", "\(error)")
+            case .notFound: ("not_found", "\(error)")
+            case .conflict: ("conflict", "\(error)")
+            case .staleVersion: ("stale_version", "\(error)")
+            case .refused: ("refused", "\(error)")
+            }
+        self.init(status: status, code: code, message: message)
+        if status == 503 { headers.set("Retry-After", "1") }
+    }
+
+    /// What the HTTP layer answers on its own (400 for conflicting framing, 413 for a body over
+    /// the limit, 500 for a response it refused), in the API's error shape.
+    static func serverResponse(status: Int, message: String) -> HTTPResponse {
+        let code =
+            switch status {
+            case 413: "body_too_large"
+            case 400: "malformed_request"
+            default: "internal_error"
+            }
+        return APIError(status: status, code: code, message: CartAPI.sentence(message)).response
+    }
+}

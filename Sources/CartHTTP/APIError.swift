@@ -1,0 +1,51 @@
+import CartCore
+import HTTPServer
+
+/// A refusal as the API answers it: a status, a snake_case code and a one-line message, plus
+/// the headers some refusals carry (`Allow`, `WWW-Authenticate`, `Retry-After`) and, for a
+/// version conflict, the current cart.
+///
+/// The body is `{"error":{"code":"…","message":"…"}}`, with `"cart"` beside `error` when set.
+struct APIError: Error, Encodable {
+    /// The HTTP status.
+    let status: Int
+    /// What went wrong, for programs: `insufficient_stock`, `unknown_field`.
+    let code: String
+    /// What went wrong, for people, on one line.
+    let message: String
+    /// Headers the answer carries besides the content type.
+    var headers: HTTPHeaders = [:]
+    /// The cart as it is now, sent with a 412 so the client need not read it again.
+    var cart: CartView?
+
+    private enum CodingKeys: String, CodingKey {
+        case error, cart
+    }
+
+    private enum DetailKeys: String, CodingKey {
+        case code, message
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var detail = container.nestedContainer(keyedBy: DetailKeys.self, forKey: .error)
+        try detail.encode(code, forKey: .code)
+        try detail.encode(message, forKey: .message)
+        try container.encodeIfPresent(cart, forKey: .cart)
+    }
+
+    /// The response: the error shape as JSON, with the cart's `ETag` when it carries one.
+    var response: HTTPResponse {
+        var headers = headers
+        if let cart { headers.set("ETag", EntityTag.header(for: cart.cart.version)) }
+        return JSONBody.response(self, status: status, headers: headers)
+    }
+
+    /// 400: the request is malformed (bad JSON, a bad value, an unknown field).
+    static func badRequest(_ code: String, _ message: String) -> APIError {
+        APIError(status: 400, code: code, message: message)
+    }
+
+    /// 404 for a path that names nothing.
+    static let noRoute = APIError(status: 404, code: "route_not_found", message: "No such resource.")
+}

@@ -1,0 +1,68 @@
+import CartCore
+import HTTPServer
+
+/// One request as a route's handler sees it: the HTTP request, the parameters its path
+/// template took, and readers that apply the API's rules to its body, query and headers.
+struct APIRequest {
+    /// The request as it arrived.
+    let http: HTTPRequest
+    /// The path parameters, by name.
+    let parameters: [String: String]
+
+    /// A path parameter of the route (which has it).
+    func parameter(_ name: String) -> String {
+        parameters[name] ?? ""
+    }
+
+    /// The query, with only `allowed` names.
+    ///
+    /// - Throws: 400 for a query that cannot be decoded, an unknown name or a repeated one.
+    func query(allowed: [String]) throws(APIError) -> QueryParameters {
+        switch http.query {
+        case .success(let query): return try QueryParameters(query, allowed: allowed)
+        case .failure(let error): throw .badRequest("invalid_target", CartAPI.sentence(error.description))
+        }
+    }
+
+    /// The body's fields: a JSON object with only `allowed` fields, sent as
+    /// `application/json`. An empty body has no fields, unless one is `required`.
+    ///
+    /// - Throws: 415 for another content type, 400 for a missing, malformed or unknown body.
+    func body(allowed: [String], required: Bool) throws(APIError) -> BodyFields {
+        let contentType = http.headers["Content-Type"]
+        if !http.body.isEmpty || contentType != nil {
+            guard let contentType, Self.isJSON(contentType) else {
+                throw APIError(
+                    status: 415, code: "unsupported_media_type",
+                    message: "Send the body as application/json (UTF-8)"
+                        + (contentType.map { ", not '\(DisplayText.clean($0))'." } ?? "; the Content-Type header is missing."))
+            }
+        }
+        if http.body.isEmpty {
+            guard !required else { throw .badRequest("missing_body", "This request needs a JSON object body.") }
+            return .none
+        }
+        return try BodyFields(parsing: http.body, allowed: allowed)
+    }
+
+    /// The one value of a header; nil when absent.
+    ///
+    /// - Throws: 400 `invalid_header` when it is repeated.
+    func header(_ name: String) throws(APIError) -> String? {
+        let values = http.headers.values(for: name)
+        guard values.count <= 1 else { throw .badRequest("invalid_header", "The \(name) header is given more than once.") }
+        return values.first?.trimmingSpaces
+    }
+
+    /// Whether `value` is `application/json`, with no charset or the UTF-8 one.
+    static func isJSON(_ value: String) -> Bool {
+        let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { String($0).trimmingSpaces.lowercased() }
+        guard parts.first == "application/json" else { return false }
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+            guard pair.count == 2, !pair[0].isEmpty else { return false }
+            if pair[0] == "charset", pair[1] != "utf-8", pair[1] != "\"utf-8\"" { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,87 @@
+import CartCore
+
+/// The members of a request's JSON object body, read one field at a time with the API's
+/// rules: only the fields a route names, each of the JSON type it documents.
+struct BodyFields: Sendable {
+    private let members: [String: JSONInput]
+
+    /// No fields: a body that is absent.
+    static let none = BodyFields(members: [:])
+
+    private init(members: [String: JSONInput]) {
+        self.members = members
+    }
+
+    /// Reads `body` as one JSON object holding no field outside `allowed`.
+    ///
+    /// - Throws: 400 `malformed_json`, `not_an_object` or `unknown_field`.
+    init(parsing body: [UInt8], allowed: [String]) throws(APIError) {
+        let value: JSONInput
+        do {
+            value = try JSONInputParser.parse(body)
+        } catch {
+            throw .badRequest("malformed_json", error.message)
+        }
+        guard case .object(let members) = value else {
+            throw .badRequest("not_an_object", "The body must be a JSON object, not \(value.kind).")
+        }
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
+            throw .badRequest(
+                "unknown_field",
+                "Unknown field '\(DisplayText.clean(unknown))'" + (allowed.isEmpty ? "; this body takes no fields." : "; known fields: \(known)."))
+        }
+        self.members = members
+    }
+
+    /// A string field; nil when absent.
+    ///
+    /// - Throws: 400 `invalid_field` for any other JSON type, `null` included.
+    func string(_ name: String) throws(APIError) -> String? {
+        guard let value = members[name] else { return nil }
+        guard case .string(let text) = value else { throw Self.wrongType(name, "a string", value) }
+        return text
+    }
+
+    /// A whole-number field, written without a fraction or exponent; nil when absent.
+    ///
+    /// - Throws: 400 `invalid_field` for another type or a number that is not a whole number
+    ///   in 64 bits.
+    func integer(_ name: String) throws(APIError) -> Int? {
+        guard let value = members[name] else { return nil }
+        return try Self.integer(value, name)
+    }
+
+    /// A whole-number field that may be `null`: nil when absent, `.some(nil)` for `null`.
+    func nullableInteger(_ name: String) throws(APIError) -> Int?? {
+        guard let value = members[name] else { return nil }
+        if value == .null { return .some(nil) }
+        return .some(try Self.integer(value, name))
+    }
+
+    /// A boolean field; nil when absent.
+    func bool(_ name: String) throws(APIError) -> Bool? {
+        guard let value = members[name] else { return nil }
+        guard case .bool(let flag) = value else { throw Self.wrongType(name, "true or false", value) }
+        return flag
+    }
+
+    /// `value`, or 400 `missing_field` naming the field when it is absent.
+    static func required<Value>(_ value: Value?, _ name: String) throws(APIError) -> Value {
+        guard let value else { throw .badRequest("missing_field", "The field '\(name)' is required.") }
+        return value
+    }
+
+    private static func integer(_ value: JSONInput, _ name: String) throws(APIError) -> Int {
+        guard case .number(let text) = value else { throw wrongType(name, "a whole number", value) }
+        guard let number = Int(text) else {
+            let reason = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? "a whole number" : "a number that fits in 64 bits"
+            throw .badRequest("invalid_field", "The field '\(name)' must be \(reason); got \(DisplayText.clean(text)).")
+        }
+        return number
+    }
+
+    private static func wrongType(_ name: String, _ expected: String, _ value: JSONInput) -> APIError {
+        .badRequest("invalid_field", "The field '\(name)' must be \(expected), not \(value.kind).")
+    }
+}

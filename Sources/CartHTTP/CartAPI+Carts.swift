@@ -1,0 +1,160 @@
+import CartCore
+import HTTPServer
+
+/// Carts: minting, reading, changing lines, merging, and the event stream.
+extension CartAPI {
+    /// `POST /v1/carts`: 201 with a new, empty cart under a freshly minted ID, and its
+    /// `Location`. Nothing is stored until the cart first changes.
+    func mintCart(_ request: APIRequest) throws -> HTTPResponse {
+        _ = try request.query(allowed: [])
+        _ = try request.body(allowed: [], required: false)
+        let id = minter.mint()
+        return try cartResponse(id, status: 201, headers: ["Location": "/v1/carts/" + id])
+    }
+
+    /// `GET /v1/carts/{id}`: the cart with its problems and `ETag`.
+    func getCart(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        _ = try request.query(allowed: [])
+        return try cartResponse(id)
+    }
+
+    /// `POST /v1/carts/{id}/items` `{"sku","quantity"?}`: adds units (default 1), merging
+    /// into the product's line.
+    func addItem(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        _ = try request.query(allowed: [])
+        let fields = try request.body(allowed: ["sku", "quantity"], required: true)
+        let sku = try BodyFields.required(try fields.string("sku"), "sku")
+        let quantity = try fields.integer("quantity") ?? 1
+        return try change(id, request) { expected in
+            try service.add(sku, quantity: quantity, to: id, expectedVersion: expected)
+        }
+    }
+
+    /// `PUT /v1/carts/{id}/items/{sku}` `{"quantity"}`: sets the line; 0 removes it.
+    func setItem(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        let sku = try Self.sku(request)
+        _ = try request.query(allowed: [])
+        let fields = try request.body(allowed: ["quantity"], required: true)
+        let quantity = try BodyFields.required(try fields.integer("quantity"), "quantity")
+        return try change(id, request) { expected in
+            try service.setQuantity(sku, to: quantity, in: id, expectedVersion: expected)
+        }
+    }
+
+    /// `POST /v1/carts/{id}/items/{sku}/remove` `{"quantity"?}`: takes units out (default
+    /// 1); the line goes at 0.
+    func removeItem(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        let sku = try Self.sku(request)
+        _ = try request.query(allowed: [])
+        let quantity = try request.body(allowed: ["quantity"], required: false).integer("quantity") ?? 1
+        return try change(id, request) { expected in
+            try service.remove(sku, quantity: quantity, from: id, expectedVersion: expected)
+        }
+    }
+
+    /// `DELETE /v1/carts/{id}/items/{sku}`: removes the line, whatever its quantity.
+    func deleteItem(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        let sku = try Self.sku(request)
+        _ = try request.query(allowed: [])
+        return try change(id, request) { expected in
+            try service.deleteLine(sku, from: id, expectedVersion: expected)
+        }
+    }
+
+    /// `DELETE /v1/carts/{id}/items`: removes every line.
+    func clearCart(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        _ = try request.query(allowed: [])
+        return try change(id, request) { expected in
+            try service.clear(id, expectedVersion: expected)
+        }
+    }
+
+    /// `POST /v1/carts/{id}/merge` `{"from"}`: moves the lines of `from` (which the request
+    /// must be able to reach as well) into this cart; 200 with the merge result.
+    func mergeCart(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        _ = try request.query(allowed: [])
+        let fields = try request.body(allowed: ["from"], required: true)
+        let source = try BodyFields.required(try fields.string("from"), "from")
+        if !minter.isMinted(source) {
+            try requireAdmin(request.http, "Only carts this server minted are open without the admin token")
+        }
+        guard try EntityTag.precondition(of: request.http) == .any else {
+            throw APIError.badRequest(
+                "if_match_unsupported", "A merge cannot be made conditional yet; send it without If-Match.")
+        }
+        let result = try service.merge(from: source, into: id)
+        let view = try CartView.read(id, from: service)
+        return JSONBody.response(
+            MergeView(result: result, cart: view), headers: ["ETag": EntityTag.header(for: view.cart.version)])
+    }
+
+    /// `GET /v1/carts/{id}/events`: a `text/event-stream` whose `cart` events carry the cart
+    /// JSON, at once and after every change from any process, until the client goes or the
+    /// server stops.
+    func cartEvents(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        _ = try request.query(allowed: [])
+        let payload = try CartView.read(id, from: service).json
+        let stream = HTTPStream.serverSentEvents()
+        // An EventSource reconnects this soon after the server restarts.
+        stream.write("retry: 1000\n\n")
+        stream.sendEvent("cart", data: String(decoding: payload, as: UTF8.self))
+        events.watch(id, stream: stream, sent: payload)
+        return .eventStream(stream, headers: ["X-Content-Type-Options": "nosniff"])
+    }
+
+    /// Runs a change to cart `id` under the request's `If-Match`, then answers with the cart.
+    ///
+    /// - Throws: 412 with the current cart when `If-Match` names another version; what
+    ///   `body` throws otherwise.
+    func change(_ id: String, _ request: APIRequest, _ body: (_ expectedVersion: Int?) throws -> Void) throws
+        -> HTTPResponse
+    {
+        let expected = try expectedVersion(of: id, request)
+        do {
+            try body(expected)
+        } catch CartError.versionConflict {
+            throw try versionConflict(id)
+        }
+        return try cartResponse(id)
+    }
+
+    /// The version `If-Match` names, for the core to check as it changes the cart; nil for
+    /// any version.
+    ///
+    /// - Throws: 400 for a malformed `If-Match`, 412 for one no version can match.
+    func expectedVersion(of id: String, _ request: APIRequest) throws -> Int? {
+        switch try EntityTag.precondition(of: request.http) {
+        case .any: nil
+        case .version(let version): version
+        case .unmatchable: throw try versionConflict(id)
+        }
+    }
+
+    /// The 412 for a change to cart `id` whose `If-Match` names another version, with the
+    /// cart as it is now.
+    func versionConflict(_ id: String) throws -> APIError {
+        let view = try CartView.read(id, from: service)
+        var error = APIError(
+            status: 412, code: "version_conflict",
+            message: "The cart is at version \(view.cart.version); it changed since you read it.")
+        error.cart = view
+        return error
+    }
+
+    /// The cart `id` as a JSON response with its `ETag`.
+    func cartResponse(_ id: String, status: Int = 200, headers: HTTPHeaders = [:]) throws -> HTTPResponse {
+        let view = try CartView.read(id, from: service)
+        var headers = headers
+        headers.set("ETag", EntityTag.header(for: view.cart.version))
+        headers.set("Cache-Control", "no-store")
+        return .json(view.json, status: status, headers: headers)
+    }
+}

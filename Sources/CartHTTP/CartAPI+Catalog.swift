@@ -1,0 +1,90 @@
+import CartCore
+import HTTPServer
+
+/// Health, the OpenAPI document, and the catalog.
+extension CartAPI {
+    /// The fields of `GET /v1/health`.
+    private struct Health: Encodable {
+        let status: String
+        let store: String
+    }
+
+    /// `GET /v1/health`: 200 `{"status":"ok","store":KIND}` once the store answers.
+    func health(_ request: APIRequest) throws -> HTTPResponse {
+        _ = try request.query(allowed: [])
+        _ = try service.repository.changeToken()
+        return JSONBody.response(Health(status: "ok", store: storeKind))
+    }
+
+    /// `GET /v1/openapi.yaml`: the document this build was made with.
+    func openAPIDocument(_ request: APIRequest) throws -> HTTPResponse {
+        _ = try request.query(allowed: [])
+        guard let document = EmbeddedResources.all[Self.openAPIResourceName] else { throw APIError.noRoute }
+        return document.response(to: request.http, contentType: "application/yaml")
+    }
+
+    /// The embedded path of the OpenAPI document.
+    static let openAPIResourceName = "docs/openapi.yaml"
+
+    /// The OpenAPI document, as embedded at build time.
+    public static var openAPIDocument: [UInt8] {
+        EmbeddedResources.all[openAPIResourceName]?.bytes ?? []
+    }
+
+    /// The fields of `GET /v1/products`.
+    private struct ProductList: Encodable {
+        let products: [Product]
+    }
+
+    /// `GET /v1/products[?all=true]`: active products by SKU, or every product.
+    func listProducts(_ request: APIRequest) throws -> HTTPResponse {
+        let all = try request.query(allowed: ["all"]).bool("all") ?? false
+        return JSONBody.response(ProductList(products: try service.products(includeInactive: all)))
+    }
+
+    /// `GET /v1/products/{sku}`: one product, active or not.
+    func getProduct(_ request: APIRequest) throws -> HTTPResponse {
+        _ = try request.query(allowed: [])
+        return JSONBody.response(try service.product(try Self.sku(request)))
+    }
+
+    /// `PUT /v1/products/{sku}` `{"name","price","stock"?,"active"?}`: creates the product
+    /// (201, `Location`) or replaces its name and price (200). An absent `stock` or `active`
+    /// keeps what is stored (for a new product: untracked, active); `"stock": null` stops
+    /// tracking stock.
+    func putProduct(_ request: APIRequest) throws -> HTTPResponse {
+        let sku = try Self.sku(request)
+        _ = try request.query(allowed: [])
+        let fields = try request.body(allowed: ["name", "price", "stock", "active"], required: true)
+        let name = try BodyFields.required(try fields.string("name"), "name")
+        let priceText = try BodyFields.required(try fields.string("price"), "price")
+        let stock = try fields.nullableInteger("stock")
+        let active = try fields.bool("active")
+        let price = try Money(parsing: priceText, currency: try service.settings().currency)
+        let update = ProductUpdate(name: name, price: price, stock: stock, isActive: active)
+        do {
+            return JSONBody.response(try service.updateProduct(sku, with: update))
+        } catch CartError.unknownProduct {}
+        do {
+            let product = try service.addProduct(
+                Product(sku: sku, name: name, price: price, isActive: active ?? true, stock: stock ?? nil))
+            let location = "/v1/products/" + PathSegment.encoded(product.sku)
+            return JSONBody.response(product, status: 201, headers: ["Location": location])
+        } catch CartError.productExists {
+            // Another request created it since: replace it as if it had been there.
+            return JSONBody.response(try service.updateProduct(sku, with: update))
+        }
+    }
+
+    /// The SKU in the path, refused with the core's `invalid_sku` when it starts or ends with
+    /// white space, which the core would trim into another SKU.
+    static func sku(_ request: APIRequest) throws(CartError) -> String {
+        let sku = request.parameter("sku")
+        if let first = sku.unicodeScalars.first, let last = sku.unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
+            throw .invalidSKU(sku, reason: "it has leading or trailing space")
+        }
+        return sku
+    }
+}

@@ -1,0 +1,102 @@
+import CartCore
+import HTTPServer
+
+/// Checkout and the order history.
+extension CartAPI {
+    /// `POST /v1/carts/{id}/checkout` with `Idempotency-Key`: 201 `{"order","replayed":false}`
+    /// and the order's `Location`; a retry with the same key for the same cart gets 200 with
+    /// the same order and `"replayed":true`, placing nothing.
+    func checkout(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        _ = try request.query(allowed: [])
+        _ = try request.body(allowed: [], required: false)
+        guard let key = try request.header("Idempotency-Key") else {
+            throw APIError.badRequest(
+                "missing_idempotency_key", "Checkout needs an Idempotency-Key header, made once per order attempt.")
+        }
+        let expected = try expectedVersion(of: id, request)
+        let result: CheckoutResult
+        do {
+            result = try service.checkout(id, idempotencyKey: key, expectedVersion: expected)
+        } catch CartError.versionConflict {
+            throw try versionConflict(id)
+        }
+        let location = "/v1/orders/\(result.order.number)"
+        return JSONBody.response(result, status: result.replayed ? 200 : 201, headers: ["Location": location])
+    }
+
+    /// `GET /v1/carts/{id}/orders?limit&after`: the cart's orders, newest first, a page at a time.
+    func cartOrders(_ request: APIRequest) throws -> HTTPResponse {
+        let id = try cartID(request)
+        let query = try request.query(allowed: ["limit", "after"])
+        let page = try service.orders(
+            matching: OrderQuery(
+                cartID: id, after: try query.integer("after", in: 1...Int.max).map { OrderNumber(rawValue: Int64($0)) },
+                limit: try query.integer("limit", in: 1...CartService.maxPageSize)))
+        return JSONBody.response(page)
+    }
+
+    /// `GET /v1/orders?cart&since&until&sku&limit&after&oldest_first` (admin): a page of
+    /// orders, as `cart orders` lists them.
+    func listOrders(_ request: APIRequest) throws -> HTTPResponse {
+        let query = try request.query(allowed: ["cart", "since", "until", "sku", "limit", "after", "oldest_first"])
+        var filter = try Self.orderFilter(query)
+        filter.after = try query.integer("after", in: 1...Int.max).map { OrderNumber(rawValue: Int64($0)) }
+        filter.limit = try query.integer("limit", in: 1...CartService.maxPageSize)
+        return JSONBody.response(try service.orders(matching: filter))
+    }
+
+    /// `GET /v1/orders/{number}` (admin): one order with its lines.
+    func getOrder(_ request: APIRequest) throws -> HTTPResponse {
+        _ = try request.query(allowed: [])
+        let text = request.parameter("number")
+        guard let number = Int64(text), number >= 1, String(number) == text else {
+            throw APIError.badRequest(
+                "invalid_order_number", "An order number is a whole number from 1; got '\(DisplayText.clean(text))'.")
+        }
+        return JSONBody.response(try service.order(OrderNumber(rawValue: number)))
+    }
+
+    /// The fields of `GET /v1/orders/stats`.
+    private struct Statistics: Encodable {
+        let by: String
+        let currency: Currency
+        let rows: [OrderStatsRow]
+    }
+
+    /// `GET /v1/orders/stats?by=total|day|month|product&cart&since&until&sku` (admin).
+    func orderStats(_ request: APIRequest) throws -> HTTPResponse {
+        let query = try request.query(allowed: ["by", "cart", "since", "until", "sku"])
+        let by = query.string("by") ?? OrderStatsGrouping.total.rawValue
+        guard let grouping = OrderStatsGrouping(rawValue: by) else {
+            let values = OrderStatsGrouping.allCases.map(\.rawValue).joined(separator: ", ")
+            throw APIError.badRequest(
+                "invalid_query_parameter", "The query parameter 'by' must be one of \(values); got '\(DisplayText.clean(by))'.")
+        }
+        let rows = try service.orderStats(matching: try Self.orderFilter(query), groupedBy: grouping)
+        return JSONBody.response(Statistics(by: grouping.rawValue, currency: try service.settings().currency, rows: rows))
+    }
+
+    /// `GET /v1/orders.csv?cart&since&until&sku&limit&oldest_first` (admin): `cart orders
+    /// --csv`, streamed.
+    func exportOrders(_ request: APIRequest) throws -> HTTPResponse {
+        let query = try request.query(allowed: ["cart", "since", "until", "sku", "limit", "oldest_first"])
+        var filter = try Self.orderFilter(query)
+        filter.limit = try query.integer("limit", in: 1...Int.max)
+        let export = try OrderExport(service: service, query: filter)
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": #"attachment; filename="orders.csv""#,
+                "Cache-Control": "no-store",
+            ],
+            body: .chunks(export.next))
+    }
+
+    /// The filters and order shared by the admin order routes.
+    private static func orderFilter(_ query: QueryParameters) throws(APIError) -> OrderQuery {
+        OrderQuery(
+            cartID: query.string("cart"), placedOnOrAfter: try query.date("since"), placedBefore: try query.date("until"),
+            sku: query.string("sku"), sort: try query.bool("oldest_first") == true ? .oldestFirst : .newestFirst)
+    }
+}

@@ -1,0 +1,169 @@
+public import CartCore
+public import HTTPServer
+
+/// The cart API over any `CartService`: routes, access rules, JSON shapes and error statuses,
+/// as one synchronous ``HTTPHandler``. ``CartHTTPServer`` serves it; a test or another server
+/// can call ``respond(to:)`` directly.
+///
+/// ```swift
+/// let api = try CartAPI(service: service, configuration: CartHTTPConfiguration(storeKind: "memory"))
+/// let response = api.respond(to: HTTPRequest(method: "GET", target: "/v1/health"))
+/// ```
+///
+/// Every handler runs on the calling thread against the synchronous service. Storefront
+/// routes reach carts minted by ``CartIDMinter`` with the configured key; every other cart,
+/// and the admin routes, need the admin token when there is one.
+public final class CartAPI: Sendable {
+    /// The service every route calls.
+    public let service: CartService
+    /// Mints and recognises storefront cart IDs.
+    public let minter: CartIDMinter
+    let adminToken: AdminToken?
+    let storeKind: String
+    /// Whether requests must name a loopback host (`Host: 127.0.0.1:8080`), so that a web page
+    /// elsewhere cannot reach a loopback server through a name it rebinds to 127.0.0.1.
+    let requiresLoopbackHost: Bool
+    let events: CartEventHub
+    let log: @Sendable (String) -> Void
+
+    /// The API over `service` with `configuration`'s token, key, store kind and event polling.
+    ///
+    /// - Throws: ``CartHTTPServerError/invalidAdminToken(_:)``.
+    public init(service: CartService, configuration: CartHTTPConfiguration) throws(CartHTTPServerError) {
+        self.service = service
+        minter = CartIDMinter(key: configuration.cartIDKey)
+        adminToken = try configuration.adminToken.map { token throws(CartHTTPServerError) in try AdminToken(token) }
+        storeKind = configuration.storeKind
+        requiresLoopbackHost = configuration.listensOnLoopbackOnly
+        let log = configuration.errorLog ?? { _ in }
+        self.log = log
+        events = CartEventHub(
+            repository: service.repository, interval: configuration.eventPollInterval,
+            read: { cartID in try CartView.read(cartID, from: service).json }, log: log)
+    }
+
+    deinit {
+        events.stop()
+    }
+
+    /// The handler to give an ``HTTPServer``.
+    public var handler: HTTPHandler {
+        { [self] request in respond(to: request) }
+    }
+
+    /// Stops the thread behind the event streams; the server ends the streams themselves.
+    public func close() {
+        events.stop()
+    }
+
+    /// Answers one request.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        do {
+            try checkHeaderNames(of: request)
+            try checkHost(of: request)
+            let segments: [String]
+            switch request.path {
+            case .success(let path): segments = path
+            case .failure(.dotSegment): throw APIError.noRoute
+            case .failure(let error): throw APIError.badRequest("invalid_target", Self.sentence(error.description))
+            }
+            let (route, parameters) = try Self.route(request.method, segments)
+            if route.access == .admin { try requireAdmin(request, "This needs the admin token") }
+            return try route.handler(self, APIRequest(http: request, parameters: parameters))
+        } catch {
+            return APIError(error, log: log).response
+        }
+    }
+
+    /// The route for `method` on the path `segments`, with its parameters.
+    ///
+    /// - Throws: 404 when no template matches, 405 with `Allow` when the best-matching
+    ///   template has no route for the method.
+    static func route(_ method: String, _ segments: [String]) throws(APIError) -> (CartRoute, [String: String]) {
+        var candidates: [CartRoute] = []
+        for route in routes where route.matches(segments) {
+            if let best = candidates.first, best.literalCount > route.literalCount { continue }
+            if let best = candidates.first, best.literalCount < route.literalCount { candidates = [] }
+            candidates.append(route)
+        }
+        guard !candidates.isEmpty else { throw .noRoute }
+        if let route = candidates.first(where: { $0.method == method }) { return (route, route.parameters(in: segments)) }
+        let allowed = candidates.map(\.method).joined(separator: ", ")
+        var error = APIError(
+            status: 405, code: "method_not_allowed",
+            message: "\(DisplayText.clean(method)) is not allowed on this resource; use \(allowed).")
+        error.headers.set("Allow", allowed)
+        throw error
+    }
+
+    /// Refuses a request that lacks the admin token, when the server has one.
+    ///
+    /// - Throws: 401 with `WWW-Authenticate`, saying `why` the token is needed.
+    func requireAdmin(_ request: HTTPRequest, _ why: String) throws(APIError) {
+        guard let adminToken else { return }
+        switch adminToken.credentials(of: request) {
+        case .valid:
+            return
+        case .missing:
+            var error = APIError(status: 401, code: "unauthorized", message: why + ": send Authorization: Bearer TOKEN.")
+            error.headers.set("WWW-Authenticate", #"Bearer realm="cart""#)
+            throw error
+        case .wrong:
+            var error = APIError(status: 401, code: "invalid_token", message: "The bearer token is not the admin token.")
+            error.headers.set("WWW-Authenticate", #"Bearer realm="cart", error="invalid_token""#)
+            throw error
+        }
+    }
+
+    /// The cart ID in the path parameter `name`, if the request may reach that cart: one this
+    /// server minted, or any with the admin token.
+    ///
+    /// - Throws: 401 for a cart not minted here without the admin token.
+    func cartID(_ request: APIRequest, _ name: String = "id") throws(APIError) -> String {
+        let id = request.parameter(name)
+        if !minter.isMinted(id) { try requireAdmin(request.http, "Only carts this server minted are open without the admin token") }
+        return id
+    }
+
+    /// Refuses a header whose name is not an RFC 9110 token (`Bad Name: x`), which
+    /// libmicrohttpd passes on: no reader may see a header another would not.
+    ///
+    /// - Throws: 400 `malformed_header`.
+    private func checkHeaderNames(of request: HTTPRequest) throws(APIError) {
+        for (name, _) in request.headers {
+            let isToken = !name.isEmpty && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    true
+                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
+            }
+            guard isToken else {
+                throw APIError.badRequest("malformed_header", "A header name is not a token: '\(DisplayText.clean(name))'.")
+            }
+        }
+    }
+
+    /// Refuses a request for another host name than loopback's while listening on loopback.
+    ///
+    /// - Throws: 421 `misdirected_request`.
+    private func checkHost(of request: HTTPRequest) throws(APIError) {
+        guard requiresLoopbackHost, let authority = request.headers["Host"] else { return }
+        var host = authority.trimmingSpaces
+        if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
+            host = String(host[...end])
+        } else if let colon = host.lastIndex(of: ":") {
+            host = String(host[..<colon])
+        }
+        guard !CartHTTPConfiguration.isLoopback(host) else { return }
+        throw APIError(
+            status: 421, code: "misdirected_request",
+            message: "This server answers for loopback names only (127.0.0.1, [::1], localhost), not '\(DisplayText.clean(host))'.")
+    }
+
+    /// `text` as a sentence: capital first letter, full stop at the end.
+    static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
+    }
+}

@@ -1,0 +1,46 @@
+import CartCore
+
+extension CartError {
+    /// The case's name in snake_case, as the API's error `code` and a problem's `code`. A new
+    /// case fails to compile here until it has one.
+    var code: String {
+        switch self {
+        case .invalidQuantity: "invalid_quantity"
+        case .invalidAmount: "invalid_amount"
+        case .unknownCurrency: "unknown_currency"
+        case .currencyMismatch: "currency_mismatch"
+        case .currencyLocked: "currency_locked"
+        case .amountOverflow: "amount_overflow"
+        case .invalidSKU: "invalid_sku"
+        case .invalidName: "invalid_name"
+        case .invalidCartID: "invalid_cart_id"
+        case .invalidIdempotencyKey: "invalid_idempotency_key"
+        case .invalidSetting: "invalid_setting"
+        case .invalidStock: "invalid_stock"
+        case .unknownProduct: "unknown_product"
+        case .inactiveProduct: "inactive_product"
+        case .productExists: "product_exists"
+        case .lineQuantityCapExceeded: "line_quantity_cap_exceeded"
+        case .lineCountCapExceeded: "line_count_cap_exceeded"
+        case .insufficientStock: "insufficient_stock"
+        case .notInCart: "not_in_cart"
+        case .versionConflict: "version_conflict"
+        case .emptyCart: "empty_cart"
+        case .idempotencyKeyReused: "idempotency_key_reused"
+        case .orderNotFound: "order_not_found"
+        case .mergeIntoSelf: "merge_into_self"
+        case .invalidImportItem: "invalid_import_item"
+        case .duplicateImportSKU: "duplicate_import_sku"
+        case .invalidLimit: "invalid_limit"
+        }
+    }
+
+    /// The description, except where it would tell one storefront client about another's
+    /// cart: the cart an idempotency key was first used for.
+    var publicMessage: String {
+        switch self {
+        case .idempotencyKeyReused: "This idempotency key was already used to check out another cart."
+        default: description
+        }
+    }
+}

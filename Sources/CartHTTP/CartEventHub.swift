@@ -1,0 +1,129 @@
+import CartCore
+import Dispatch
+import HTTPServer
+import Synchronization
+
+/// The one watcher behind every open event stream: a single thread polls the store's change
+/// token, and when it moved (a commit by any connection or process) reads each watched cart
+/// once and sends the `cart` event to the streams whose last event differs.
+///
+/// A stream is registered after its first event was sent; registering marks its cart to be
+/// read on the next poll whatever the token says, so a change landing between that first
+/// read and the registration still arrives. While no stream is open the thread sleeps.
+final class CartEventHub: Sendable {
+    /// Reads what a cart's event carries: its JSON.
+    typealias Reader = @Sendable (_ cartID: String) throws -> [UInt8]
+
+    private struct Subscriber {
+        let stream: HTTPStream
+        var lastPayload: [UInt8]
+    }
+
+    private struct State: ~Copyable {
+        var subscribers: [String: [ObjectIdentifier: Subscriber]] = [:]
+        var dirty: Set<String> = []
+        var running = false
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let repository: any CartRepository
+    private let pollDelay: DispatchTimeInterval
+    private let read: Reader
+    private let log: @Sendable (String) -> Void
+
+    /// A hub polling `repository` every `interval`, reading carts with `read`.
+    init(repository: any CartRepository, interval: Duration, read: @escaping Reader, log: @escaping @Sendable (String) -> Void) {
+        self.repository = repository
+        self.pollDelay = .milliseconds(max(1, Int((interval / .milliseconds(1)).rounded(.up))))
+        self.read = read
+        self.log = log
+    }
+
+    /// Sends `stream` the `cart` event of `cartID` whenever it differs from `payload`, the one
+    /// sent last, until the stream ends. A hub that has stopped ends the stream at once.
+    func watch(_ cartID: String, stream: HTTPStream, sent payload: [UInt8]) {
+        let (accepted, start) = state.withLock { state -> (Bool, Bool) in
+            guard !state.stopped else { return (false, false) }
+            state.subscribers[cartID, default: [:]][ObjectIdentifier(stream)] = Subscriber(stream: stream, lastPayload: payload)
+            state.dirty.insert(cartID)
+            defer { state.running = true }
+            return (true, !state.running)
+        }
+        guard accepted else { return stream.close() }
+        stream.onClose { [weak self] in self?.forget(stream, of: cartID) }
+        if start { DispatchQueue(label: "cart-events").async { self.run() } }
+        wake.signal()
+    }
+
+    /// Stops the thread and waits for it; streams are left to the server, which ends them.
+    /// Later calls return at once.
+    func stop() {
+        let mustWait = state.withLock { state in
+            defer { state.stopped = true }
+            return state.running && !state.stopped
+        }
+        guard mustWait else { return }
+        wake.signal()
+        finished.wait()
+    }
+
+    private func forget(_ stream: HTTPStream, of cartID: String) {
+        state.withLock { state in
+            state.subscribers[cartID]?[ObjectIdentifier(stream)] = nil
+            if state.subscribers[cartID]?.isEmpty == true { state.subscribers[cartID] = nil }
+        }
+    }
+
+    private func run() {
+        var lastToken: Int64?
+        while true {
+            let idle = state.withLock { $0.subscribers.isEmpty }
+            if idle { wake.wait() } else { _ = wake.wait(timeout: .now() + pollDelay) }
+            let (stopped, watched, dirty) = state.withLock { state in
+                defer { state.dirty = [] }
+                return (state.stopped, Array(state.subscribers.keys), state.dirty)
+            }
+            if stopped { break }
+            guard !watched.isEmpty else { continue }
+            let token: Int64
+            do {
+                token = try repository.changeToken()
+            } catch {
+                log("event streams: cannot read the store's change token: \(error)")
+                continue
+            }
+            let due = token == lastToken ? watched.filter(dirty.contains) : watched
+            lastToken = token
+            for cartID in due { deliver(cartID) }
+        }
+        finished.signal()
+    }
+
+    /// Reads the cart and sends it to each of its streams whose last event differs; a failed
+    /// read is tried again on the next poll.
+    private func deliver(_ cartID: String) {
+        let payload: [UInt8]
+        do {
+            payload = try read(cartID)
+        } catch {
+            log("event streams: cannot read cart '\(DisplayText.clean(cartID))': \(error)")
+            state.withLock { _ = $0.dirty.insert(cartID) }
+            return
+        }
+        let streams = state.withLock { state -> [HTTPStream] in
+            guard var subscribers = state.subscribers[cartID] else { return [] }
+            var due: [HTTPStream] = []
+            for (key, subscriber) in subscribers where subscriber.lastPayload != payload {
+                due.append(subscriber.stream)
+                subscribers[key]?.lastPayload = payload
+            }
+            state.subscribers[cartID] = subscribers
+            return due
+        }
+        let text = String(decoding: payload, as: UTF8.self)
+        for stream in streams { stream.sendEvent("cart", data: text) }
+    }
+}

@@ -1,0 +1,87 @@
+public import CartCore
+import HTTPServer
+
+/// The cart API served over HTTP/1.1: ``CartAPI`` on an ``HTTPServer`` with the cart's limits
+/// and access rules.
+///
+/// ```swift
+/// let server = try CartHTTPServer(
+///     service: CartService(repository: try SQLiteCartRepository(path: "shop.sqlite3")),
+///     configuration: CartHTTPConfiguration(port: 0, storeKind: "sqlite", accessLog: { print($0) }))
+/// print("Listening on \(server.url)")
+/// // on SIGTERM:
+/// server.stop()
+/// ```
+///
+/// Requests run on the server's threads against the synchronous service. Without an admin
+/// token the server listens on loopback only.
+public final class CartHTTPServer: Sendable {
+    /// The numeric address listened on, such as `127.0.0.1`.
+    public let host: String
+    /// The port listened on: the real one when 0 was asked for.
+    public let port: UInt16
+    /// The API the server answers with.
+    public let api: CartAPI
+    private let server: HTTPServer
+
+    /// Starts serving `service` as `configuration` says.
+    ///
+    /// - Throws: ``CartHTTPServerError/adminTokenRequired(host:)`` for a host beyond loopback
+    ///   without a token, ``CartHTTPServerError/invalidAdminToken(_:)``, or
+    ///   ``CartHTTPServerError/server(_:)`` when the configuration is out of range or the
+    ///   address cannot be listened on.
+    public init(service: CartService, configuration: CartHTTPConfiguration) throws(CartHTTPServerError) {
+        guard configuration.adminToken != nil || configuration.listensOnLoopbackOnly else {
+            throw .adminTokenRequired(host: configuration.host)
+        }
+        guard configuration.eventPollInterval >= .milliseconds(10), configuration.eventPollInterval <= .seconds(60) else {
+            throw .server(.invalidConfiguration("eventPollInterval must be between 10 ms and 60 s"))
+        }
+        let api = try CartAPI(service: service, configuration: configuration)
+        var accessLine: (@Sendable (HTTPAccessLogEntry) -> Void)?
+        if let log = configuration.accessLog { accessLine = { entry in log(entry.line) } }
+        let perIP = configuration.maxConnectionsPerIP ?? (configuration.listensOnLoopbackOnly ? 0 : 64)
+        let errorResponse: @Sendable (Int, String) -> HTTPResponse = { status, message in
+            APIError.serverResponse(status: status, message: message)
+        }
+        let http = HTTPServerConfiguration(
+            host: configuration.host, port: configuration.port, threads: configuration.threads,
+            maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections,
+            maxConnectionsPerIP: perIP,
+            connectionTimeout: configuration.connectionTimeout,
+            connectionMemoryLimit: configuration.connectionMemoryLimit,
+            streamHeartbeatInterval: configuration.streamHeartbeatInterval, errorLog: configuration.errorLog,
+            accessLog: accessLine,
+            errorResponse: errorResponse)
+        do throws(HTTPServerError) {
+            server = try HTTPServer(configuration: http, handler: api.handler)
+        } catch {
+            api.close()
+            throw .server(error)
+        }
+        self.api = api
+        host = server.host
+        port = server.port
+    }
+
+    /// `host:port` as it goes in a URL: `127.0.0.1:8080`, or `[::1]:8080`.
+    public var authority: String {
+        server.authority
+    }
+
+    /// `http://host:port`, the base of every route.
+    public var url: String {
+        "http://" + authority
+    }
+
+    /// Stops gracefully: no new connections, event streams ended cleanly, requests in flight
+    /// given until `deadline` to finish. Must not be called from a server thread.
+    ///
+    /// - Returns: whether every request in flight finished in time.
+    @discardableResult
+    public func stop(deadline: Duration = .seconds(10)) -> Bool {
+        let finished = server.stop(deadline: deadline)
+        api.close()
+        return finished
+    }
+}

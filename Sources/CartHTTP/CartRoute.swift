@@ -1,0 +1,68 @@
+import HTTPServer
+
+/// One operation of the cart API: its method, its path template, who may call it, and the
+/// handler. ``CartAPI/routes`` is the one table the router matches and the OpenAPI document
+/// is checked against.
+public struct CartRoute: Sendable {
+    /// Who may call a route.
+    public enum Access: String, Sendable {
+        /// Anyone who reaches the server.
+        case everyone
+        /// Anyone for a cart the server minted; the admin for any other cart.
+        case cart
+        /// The admin only (`Authorization: Bearer TOKEN` when the server has a token).
+        case admin
+    }
+
+    /// The method, such as `GET`.
+    public let method: String
+    /// The path template, such as `/v1/carts/{id}/items/{sku}`.
+    public let path: String
+    /// The OpenAPI `operationId`, such as `addItem`.
+    public let operationID: String
+    /// Who may call it.
+    public let access: Access
+    let handler: @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
+    /// The template's segments: a literal, or nil for a `{parameter}`.
+    private let literals: [String?]
+    /// The parameters' names, in the template's order.
+    private let parameterNames: [String]
+    /// How many of the template's segments are literals: where two templates match one path
+    /// (`/v1/orders/stats` and `/v1/orders/{number}`), the more literal one wins.
+    let literalCount: Int
+
+    init(
+        _ method: String, _ path: String, _ operationID: String, _ access: Access,
+        _ handler: @escaping @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
+    ) {
+        self.method = method
+        self.path = path
+        self.operationID = operationID
+        self.access = access
+        self.handler = handler
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        literals = segments.map { $0.hasPrefix("{") ? nil : String($0) }
+        parameterNames = segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+        literalCount = literals.count - parameterNames.count
+    }
+
+    /// Whether the template matches the path `segments`: a literal segment must be equal, a
+    /// parameter takes any segment but an empty one.
+    func matches(_ segments: [String]) -> Bool {
+        guard literals.count == segments.count else { return false }
+        for (literal, segment) in zip(literals, segments) {
+            if let literal { if literal != segment { return false } } else if segment.isEmpty { return false }
+        }
+        return true
+    }
+
+    /// The parameters a matching path gives this route, by name.
+    func parameters(in segments: [String]) -> [String: String] {
+        var parameters: [String: String] = [:]
+        var names = parameterNames.makeIterator()
+        for (literal, segment) in zip(literals, segments) where literal == nil {
+            if let name = names.next() { parameters[name] = segment }
+        }
+        return parameters
+    }
+}

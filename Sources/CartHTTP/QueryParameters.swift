@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CartCore
+import HTTPServer
+
+/// A request's query parameters, read with the API's rules: only the names a route
+/// documents, each at most once, each value of its documented type.
+struct QueryParameters {
+    private let values: [String: String]
+
+    /// Reads `query`, refusing a name outside `allowed` or one given twice.
+    ///
+    /// - Throws: 400 `unknown_query_parameter` or `invalid_query_parameter`.
+    init(_ query: HTTPQuery, allowed: [String]) throws(APIError) {
+        var values: [String: String] = [:]
+        for (name, value) in query.items {
+            guard allowed.contains(name) else {
+                let known = allowed.isEmpty ? "this resource takes none" : "known: " + allowed.joined(separator: ", ")
+                throw .badRequest(
+                    "unknown_query_parameter", "Unknown query parameter '\(DisplayText.clean(name))'; \(known).")
+            }
+            guard values.updateValue(value, forKey: name) == nil else {
+                throw .badRequest("invalid_query_parameter", "The query parameter '\(name)' is given more than once.")
+            }
+        }
+        self.values = values
+    }
+
+    /// The text of a parameter; nil when absent.
+    func string(_ name: String) -> String? {
+        values[name]
+    }
+
+    /// A whole number within `range`; nil when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let number = Int(text), range.contains(number), !text.hasPrefix("+") else {
+            throw Self.invalid(name, text, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    /// `true` or `false`; nil when absent.
+    func bool(_ name: String) throws(APIError) -> Bool? {
+        switch values[name] {
+        case nil: return nil
+        case "true": return true
+        case "false": return false
+        case let text?: throw Self.invalid(name, text, "true or false")
+        }
+    }
+
+    /// A UTC date (`2026-11-29`) or ISO 8601 instant; nil when absent.
+    func date(_ name: String) throws(APIError) -> Date? {
+        guard let text = values[name] else { return nil }
+        guard let date = UTCCalendar.parse(text) else {
+            throw Self.invalid(name, text, "a date such as 2026-11-29 or an instant such as 2026-11-29T12:00:00Z")
+        }
+        return date
+    }
+
+    private static func invalid(_ name: String, _ text: String, _ expected: String) -> APIError {
+        .badRequest(
+            "invalid_query_parameter", "The query parameter '\(name)' must be \(expected); got '\(DisplayText.clean(text))'.")
+    }
+}

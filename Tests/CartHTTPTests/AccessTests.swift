@@ -1,0 +1,138 @@
+import CartCore
+@testable import CartHTTP
+import CartInMemory
+import CartTestSupport
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite("Access: the admin token, minted carts, loopback")
+struct AccessTests {
+    /// One request of each admin route.
+    static let adminRequests: [(String, String, String?)] = [
+        ("PUT", "/v1/products/kiwi", #"{"name":"Kiwi","price":"1"}"#),
+        ("GET", "/v1/orders", nil), ("GET", "/v1/orders/1", nil), ("GET", "/v1/orders/stats", nil),
+        ("GET", "/v1/orders.csv", nil),
+    ]
+
+    @Test("admin routes need the token: 401 with WWW-Authenticate without it or with a wrong one", arguments: adminRequests.indices)
+    func adminRoutes(_ index: Int) throws {
+        let (method, target, body) = Self.adminRequests[index]
+        let shop = try TestShop()
+        let missing = try shop.send(method, target, json: body)
+        #expect(missing.status == 401)
+        #expect(missing.errorCode == "unauthorized")
+        #expect(missing.header("WWW-Authenticate") == #"Bearer realm="cart""#)
+        let wrong = try shop.send(method, target, json: body, headers: ["Authorization: Bearer \(TestShop.token)x"])
+        #expect(wrong.status == 401)
+        #expect(wrong.errorCode == "invalid_token")
+        #expect(wrong.header("WWW-Authenticate") == #"Bearer realm="cart", error="invalid_token""#)
+        let basic = try shop.send(method, target, json: body, headers: ["Authorization: Basic YWRtaW46YWRtaW4="])
+        #expect(basic.errorCode == "unauthorized")
+        let admitted = try shop.send(method, target, json: body, headers: ["Authorization: bearer  \(TestShop.token)"])
+        #expect(admitted.status != 401)
+        #expect(try shop.service.counts().products == (index == 0 ? 4 : 3))
+    }
+
+    @Test("the storefront reaches minted carts only; other carts need the token")
+    func mintedCartsOnly() throws {
+        let shop = try TestShop()
+        try shop.service.add("apple", to: "alice")
+        let minted = try shop.mint()
+        let forged = String(minted.dropLast()) + (minted.last == "0" ? "1" : "0")
+        for id in ["alice", "default", forged, minted.uppercased(), CartIDMinter.prefix + String(repeating: "0", count: 64)] {
+            for (method, path, body) in [("GET", "", nil), ("POST", "/items", #"{"sku":"apple"}"#), ("GET", "/events", nil),
+                ("POST", "/checkout", nil), ("GET", "/orders", nil)] as [(String, String, String?)] {
+                let response = try shop.send(method, "/v1/carts/\(id)\(path)", json: body, headers: ["Idempotency-Key: k"])
+                #expect(response.status == 401, "\(method) \(id)\(path)")
+            }
+        }
+        let merge = try shop.send("POST", "/v1/carts/\(minted)/merge", json: #"{"from":"alice"}"#)
+        #expect(merge.status == 401)
+        #expect(try shop.service.cart("alice").totalItems == 1)
+        let admin = try shop.send("GET", "/v1/carts/alice", admin: true)
+        #expect(admin.status == 200)
+        #expect(try admin.json()["totalItems"]?.int == 1)
+        #expect(try shop.send("GET", "/v1/carts/\(minted)").status == 200)
+    }
+
+    @Test("without a token every route is open on loopback")
+    func noToken() throws {
+        let shop = try TestShop(adminToken: nil)
+        try shop.service.add("apple", to: "alice")
+        #expect(try shop.send("GET", "/v1/carts/alice").status == 200)
+        #expect(try shop.send("GET", "/v1/orders").status == 200)
+        #expect(try shop.send("PUT", "/v1/products/kiwi", json: #"{"name":"Kiwi","price":"1"}"#).status == 201)
+    }
+
+    @Test("without a token the server refuses to listen beyond loopback", arguments: ["0.0.0.0", "::", "192.168.1.10", "example.org"])
+    func refusesBeyondLoopback(_ host: String) throws {
+        let service = CartService(repository: InMemoryCartRepository())
+        #expect(throws: CartHTTPServerError.adminTokenRequired(host: host)) {
+            try CartHTTPServer(service: service, configuration: CartHTTPConfiguration(host: host, port: 0))
+        }
+    }
+
+    @Test("loopback is 127.0.0.0/8, ::1 and localhost, written as such")
+    func loopbackNames() {
+        for host in ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST"] {
+            #expect(CartHTTPConfiguration.isLoopback(host), "\(host)")
+        }
+        for host in ["0.0.0.0", "::", "128.0.0.1", "127.0.0.01", "127.0.0", "localhost.example.org", "::ffff:127.0.0.1", ""] {
+            #expect(!CartHTTPConfiguration.isLoopback(host), "\(host)")
+        }
+    }
+
+    @Test("an admin token must be long and printable", arguments: ["short", "with spaces in the middle", "tab\there-0123456789", "é-0123456789abcdef"])
+    func weakTokens(_ token: String) throws {
+        let service = CartService(repository: InMemoryCartRepository())
+        #expect(throws: CartHTTPServerError.self) {
+            try CartHTTPServer(service: service, configuration: CartHTTPConfiguration(port: 0, adminToken: token))
+        }
+    }
+
+    @Test("on loopback, a request for another host name is 421: a page elsewhere cannot rebind its name to the server")
+    func rebinding() throws {
+        let shop = try TestShop(adminToken: nil)
+        for host in ["evil.example:\(shop.server.port)", "evil.example", "127.0.0.1.evil.example"] {
+            let connection = try TestConnection(port: shop.server.port)
+            connection.send(rawRequest("GET", "/v1/products", host: host))
+            let response = try connection.readResponse()
+            #expect(response.status == 421, "\(host)")
+            #expect(response.errorCode == "misdirected_request")
+        }
+        for host in ["localhost:\(shop.server.port)", "127.0.0.1", "[::1]:80"] {
+            let connection = try TestConnection(port: shop.server.port)
+            connection.send(rawRequest("GET", "/v1/products", host: host))
+            #expect(try connection.readResponse().status == 200, "\(host)")
+        }
+    }
+
+    @Test("IDs minted before a restart, or by another server with the same key, are recognised; another key's are not")
+    func mintedAcrossServers() throws {
+        let key = CartIDKey.random()
+        let directory = try TemporaryDirectory()
+        let keyPath = directory.path("key")
+        let stored = try CartIDKey.loadOrCreate(atPath: keyPath)
+        let again = try CartIDKey.loadOrCreate(atPath: keyPath)
+        let one = CartIDMinter(key: stored)
+        let two = CartIDMinter(key: again)
+        let id = one.mint()
+        #expect(two.isMinted(id))
+        #expect(!CartIDMinter(key: key).isMinted(id))
+        #expect(id.utf8.count == CartIDMinter.length)
+        #expect(id.hasPrefix(CartIDMinter.prefix))
+        #expect(Set((0..<100).map { _ in one.mint() }).count == 100)
+    }
+
+    @Test("a key file must hold a key; a short key is refused")
+    func keyFiles() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("key")
+        try Data("not a key\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: CartIDKeyError.malformed(path: path)) { try CartIDKey.loadOrCreate(atPath: path) }
+        #expect(throws: CartIDKeyError.tooShort(16)) { try CartIDKey(bytes: Array(repeating: 1, count: 16)) }
+        let missing = directory.path("no/such/dir/key")
+        #expect(throws: CartIDKeyError.self) { try CartIDKey.loadOrCreate(atPath: missing) }
+    }
+}

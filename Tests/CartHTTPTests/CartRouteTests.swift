@@ -1,0 +1,198 @@
+import CartCore
+@testable import CartHTTP
+import CartTestSupport
+import Testing
+
+@Suite("Routes: minting, reading and changing carts")
+struct CartRouteTests {
+    /// The quantity of each line of a cart response, in order.
+    func lines(_ response: TestResponse) throws -> [String] {
+        try response.json()["items"]?.array?.compactMap { line in
+            guard let sku = line["sku"]?.string, let quantity = line["quantity"]?.int else { return nil }
+            return "\(sku)×\(quantity)"
+        } ?? []
+    }
+
+    @Test("minting gives an empty cart under a new ID, with Location and ETag \"0\"")
+    func mint() throws {
+        let shop = try TestShop()
+        let response = try shop.send("POST", "/v1/carts")
+        #expect(response.status == 201)
+        let id = try #require(try response.json()["cart"]?.string)
+        #expect(shop.server.api.minter.isMinted(id))
+        #expect(response.header("Location") == "/v1/carts/\(id)")
+        #expect(response.header("ETag") == "\"0\"")
+        #expect(response.text == #"{"cart":"\#(id)","currency":"USD","items":[],"problems":[],"subtotal":"0.00","totalItems":0,"version":0}"#)
+        #expect(try shop.send("POST", "/v1/carts", json: "{}").status == 201)
+        #expect(try shop.send("POST", "/v1/carts", json: #"{"id":"mine"}"#).errorCode == "unknown_field")
+        #expect(try shop.mint() != id)
+    }
+
+    @Test("GET shows the cart with its ETag")
+    func getCart() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2), ("banana", 1)])
+        let response = try shop.send("GET", "/v1/carts/\(id)")
+        #expect(response.status == 200)
+        #expect(response.header("ETag") == "\"2\"")
+        #expect(try lines(response) == ["apple×2", "banana×1"])
+        let json = try response.json()
+        #expect(json["subtotal"]?.string == "1.25")
+        #expect(json["totalItems"]?.int == 3)
+        #expect(json["items"]?[0]?["lineTotal"]?.string == "1.00")
+    }
+
+    @Test("adding merges into the line, 1 by default")
+    func add() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        let first = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple","quantity":2}"#)
+        #expect(first.status == 200)
+        #expect(first.header("ETag") == "\"1\"")
+        let second = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
+        #expect(try lines(second) == ["apple×3"])
+        #expect(second.header("ETag") == "\"2\"")
+    }
+
+    @Test(
+        "adding is refused, changing nothing, by the rules",
+        arguments: [
+            (#"{"sku":"plum"}"#, 404, "unknown_product"),
+            (#"{"sku":"pear"}"#, 422, "inactive_product"),
+            (#"{"sku":"banana","quantity":6}"#, 422, "insufficient_stock"),
+            (#"{"sku":"apple","quantity":100}"#, 422, "line_quantity_cap_exceeded"),
+            (#"{"sku":"apple","quantity":0}"#, 400, "invalid_quantity"),
+            (#"{"sku":"apple","quantity":-1}"#, 400, "invalid_quantity"),
+            (#"{"quantity":1}"#, 400, "missing_field"),
+            (#"{"sku":7}"#, 400, "invalid_field"),
+            (#"{"sku":"apple","quantity":"2"}"#, 400, "invalid_field"),
+            (#"{"sku":"apple","quantity":2.0}"#, 400, "invalid_field"),
+            (#"{"sku":"apple","quantity":null}"#, 400, "invalid_field"),
+            (#"{"sku":"","quantity":1}"#, 400, "invalid_sku"),
+        ])
+    func addRefused(body: String, status: Int, code: String) throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 1)])
+        let before = try shop.snapshot()
+        let response = try shop.send("POST", "/v1/carts/\(id)/items", json: body)
+        #expect(response.status == status)
+        #expect(response.errorCode == code)
+        #expect(try shop.snapshot() == before)
+    }
+
+    @Test("a line over the per-line cap is 422 once earlier adds grew it")
+    func lineCap() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 98)])
+        let response = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple","quantity":2}"#)
+        #expect(response.status == 422)
+        #expect(response.errorCode == "line_quantity_cap_exceeded")
+    }
+
+    @Test("setting a quantity replaces it; 0 removes the line; 0 on a missing line is 404")
+    func set() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 1), ("banana", 1)])
+        #expect(try lines(try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":7}"#)) == ["apple×7", "banana×1"])
+        #expect(try lines(try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":0}"#)) == ["banana×1"])
+        let missing = try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":0}"#)
+        #expect(missing.status == 404)
+        #expect(missing.errorCode == "not_in_cart")
+        #expect(try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: "{}").errorCode == "missing_field")
+        #expect(try shop.send("PUT", "/v1/carts/\(id)/items/banana", json: #"{"quantity":9}"#).errorCode == "insufficient_stock")
+    }
+
+    @Test("remove takes 1 by default and the line goes at 0, also when more are removed than it holds")
+    func remove() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 3), ("banana", 2)])
+        #expect(try lines(try shop.send("POST", "/v1/carts/\(id)/items/apple/remove")) == ["apple×2", "banana×2"])
+        #expect(try lines(try shop.send("POST", "/v1/carts/\(id)/items/apple/remove", json: #"{"quantity":5}"#)) == ["banana×2"])
+        #expect(try shop.send("POST", "/v1/carts/\(id)/items/apple/remove").errorCode == "not_in_cart")
+        #expect(try shop.send("POST", "/v1/carts/\(id)/items/banana/remove", json: #"{"quantity":0}"#).errorCode == "invalid_quantity")
+    }
+
+    @Test("delete removes a line whatever its quantity; clear removes every line")
+    func deleteAndClear() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 3), ("banana", 2)])
+        #expect(try lines(try shop.send("DELETE", "/v1/carts/\(id)/items/apple")) == ["banana×2"])
+        #expect(try shop.send("DELETE", "/v1/carts/\(id)/items/apple").errorCode == "not_in_cart")
+        let cleared = try shop.send("DELETE", "/v1/carts/\(id)/items")
+        #expect(cleared.status == 200)
+        #expect(try lines(cleared) == [])
+        #expect(cleared.header("ETag") == "\"4\"")
+        #expect(try shop.send("DELETE", "/v1/carts/\(id)/items").header("ETag") == "\"4\"")
+    }
+
+    @Test("merge moves the lines of another minted cart and reports clamped lines")
+    func merge() throws {
+        let shop = try TestShop()
+        let target = try shop.cart(with: [("banana", 4)])
+        let source = try shop.cart(with: [("banana", 3), ("apple", 1)])
+        let response = try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#)
+        #expect(response.status == 200)
+        let json = try response.json()
+        #expect(json["mergedLines"]?.int == 2)
+        #expect(json["adjustments"]?[0]?["reason"]?.string == "stock")
+        #expect(json["adjustments"]?[0]?["kept"]?.int == 5)
+        #expect(json["cart"]?["problems"]?.array == [])
+        #expect(response.header("ETag") == "\"\(json["cart"]?["version"]?.int ?? -1)\"")
+        #expect(try shop.service.cart(source).isEmpty)
+        #expect(try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(target)"}"#).errorCode == "merge_into_self")
+        let conditional = try shop.send(
+            "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: [#"If-Match: "1""#])
+        #expect(conditional.errorCode == "if_match_unsupported")
+    }
+
+    @Test("a cart shows the problems that would refuse its checkout, each with the refusal's code")
+    func problems() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2), ("banana", 4)])
+        _ = try shop.send("PUT", "/v1/products/apple", json: #"{"name":"Apple","price":"0.50","active":false}"#, admin: true)
+        _ = try shop.send("PUT", "/v1/products/banana", json: #"{"name":"Banana","price":"0.25","stock":1}"#, admin: true)
+        let problems = try #require(try shop.send("GET", "/v1/carts/\(id)").json()["problems"]?.array)
+        #expect(problems.map { $0["sku"]?.string } == ["apple", "banana"])
+        #expect(problems.map { $0["code"]?.string } == ["inactive_product", "insufficient_stock"])
+        #expect(problems[1]["message"]?.string == "Insufficient stock for 'banana': 4 requested, 1 available.")
+        let checkout = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k"])
+        #expect(checkout.status == 422)
+        #expect(checkout.errorCode == "inactive_product")
+    }
+
+    @Test("a path that names no resource is 404; a method the resource does not take is 405 with Allow")
+    func unknownRoutes() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        for target in ["/", "/v1", "/v2/health", "/v1/health/", "/v1/carts/\(id)/nothing", "/v1/carts/%2e%2e/items"] {
+            let response = try shop.send("GET", target)
+            #expect(response.status == 404, "\(target)")
+            #expect(response.errorCode == "route_not_found", "\(target)")
+        }
+        let cases: [(String, String, String)] = [
+            ("DELETE", "/v1/health", "GET"), ("POST", "/v1/products/apple", "GET, PUT"),
+            ("GET", "/v1/carts", "POST"), ("PATCH", "/v1/carts/\(id)/items", "POST, DELETE"),
+            ("GET", "/v1/carts/\(id)/checkout", "POST"), ("HEAD", "/v1/health", "GET"),
+        ]
+        for (method, target, allow) in cases {
+            let response = try shop.send(method, target)
+            #expect(response.status == 405, "\(method) \(target)")
+            #expect(response.header("Allow") == allow, "\(method) \(target)")
+        }
+    }
+
+    @Test("every answered request is logged with method, path, status and duration")
+    func accessLog() throws {
+        let shop = try TestShop()
+        _ = try shop.send("GET", "/v1/health")
+        _ = try shop.send("GET", "/v1/nothing?x=1")
+        for _ in 0..<200 where shop.accessLog.all.count < 2 { pause(milliseconds: 5) }
+        // Each line is written once its response is sent, on that connection's thread: in
+        // either order.
+        let lines = shop.accessLog.all.sorted()
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("GET /v1/health 200 ") == true)
+        #expect(lines.last?.hasPrefix("GET /v1/nothing?x=1 404 ") == true)
+        #expect(lines.allSatisfy { $0.hasSuffix("ms") })
+    }
+}

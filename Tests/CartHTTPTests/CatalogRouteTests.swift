@@ -1,0 +1,97 @@
+import CartCore
+@testable import CartHTTP
+import CartTestSupport
+import Testing
+
+@Suite("Routes: health, the OpenAPI document and the catalog")
+struct CatalogRouteTests {
+    @Test("health answers ok with the store kind")
+    func health() throws {
+        let shop = try TestShop()
+        let response = try shop.send("GET", "/v1/health")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(response.text == #"{"status":"ok","store":"sqlite"}"#)
+    }
+
+    @Test("the OpenAPI document is served as embedded, with an ETag that answers 304")
+    func openAPIDocument() throws {
+        let shop = try TestShop()
+        let response = try shop.send("GET", "/v1/openapi.yaml")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/yaml")
+        #expect(response.body == CartAPI.openAPIDocument)
+        #expect(response.text.hasPrefix("openapi: 3.1.0"))
+        let tag = try #require(response.header("ETag"))
+        let again = try shop.send("GET", "/v1/openapi.yaml", headers: ["If-None-Match: \(tag)"])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+    }
+
+    @Test("products lists active products by SKU; all=true adds inactive ones")
+    func listProducts() throws {
+        let shop = try TestShop()
+        let active = try shop.send("GET", "/v1/products").json()
+        #expect(active["products"]?.array?.compactMap { $0["sku"]?.string } == ["apple", "banana"])
+        let all = try shop.send("GET", "/v1/products?all=true").json()
+        #expect(all["products"]?.array?.compactMap { $0["sku"]?.string } == ["apple", "banana", "pear"])
+        #expect(all["products"]?[2]?["active"]?.bool == false)
+        #expect(active["products"]?[0]?["price"]?.string == "0.50")
+        #expect(active["products"]?[1]?["stock"]?.int == 5)
+        #expect(active["products"]?[0]?["stock"] == .null)
+    }
+
+    @Test("one product, active or not; an unknown SKU is 404, a SKU with surrounding space 400")
+    func getProduct() throws {
+        let shop = try TestShop()
+        let pear = try shop.send("GET", "/v1/products/pear")
+        #expect(pear.status == 200)
+        #expect(pear.text == #"{"active":false,"currency":"USD","name":"Pear","price":"1.00","sku":"pear","stock":null}"#)
+        let unknown = try shop.send("GET", "/v1/products/plum")
+        #expect(unknown.status == 404)
+        #expect(unknown.errorCode == "unknown_product")
+        #expect(try shop.send("GET", "/v1/products/%20apple").errorCode == "invalid_sku")
+        #expect(try shop.send("GET", "/v1/products/a%2Fb").status == 404)
+    }
+
+    @Test("PUT creates a product (201, Location) and replaces it (200), keeping stock and flag when absent")
+    func putProduct() throws {
+        let shop = try TestShop()
+        let created = try shop.send("PUT", "/v1/products/kiwi%2F1", json: #"{"name":"Kiwi","price":"0.80","stock":3}"#, admin: true)
+        #expect(created.status == 201)
+        #expect(created.header("Location") == "/v1/products/kiwi%2F1")
+        #expect(try created.json()["sku"]?.string == "kiwi/1")
+        let replaced = try shop.send("PUT", "/v1/products/kiwi%2F1", json: #"{"name":"Gold kiwi","price":"0.90"}"#, admin: true)
+        #expect(replaced.status == 200)
+        #expect(try shop.service.product("kiwi/1") == Product(
+            sku: "kiwi/1", name: "Gold kiwi", price: Money(minorUnits: 90, currency: .usd), isActive: true, stock: 3))
+        let untracked = try shop.send(
+            "PUT", "/v1/products/kiwi%2F1", json: #"{"name":"Kiwi","price":"0.90","stock":null,"active":false}"#, admin: true)
+        #expect(untracked.status == 200)
+        #expect(try shop.service.product("kiwi/1").stock == nil)
+        #expect(try shop.service.product("kiwi/1").isActive == false)
+    }
+
+    @Test(
+        "PUT refuses a bad product with 400 and stores nothing",
+        arguments: [
+            (#"{"name":"Kiwi"}"#, "missing_field"),
+            (#"{"name":"Kiwi","price":0.8}"#, "invalid_field"),
+            (#"{"name":"Kiwi","price":"0.801"}"#, "invalid_amount"),
+            (#"{"name":"Kiwi","price":"-1"}"#, "invalid_amount"),
+            (#"{"name":"","price":"1"}"#, "invalid_name"),
+            (#"{"name":"Kiwi","price":"1","stock":-1}"#, "invalid_stock"),
+            (#"{"name":"Kiwi","price":"1","stock":1.5}"#, "invalid_field"),
+            (#"{"name":"Kiwi","price":"1","colour":"green"}"#, "unknown_field"),
+            (#"{"name":"Kiwi","price":"1000000.01"}"#, "invalid_amount"),
+            (#"["Kiwi"]"#, "not_an_object"),
+        ])
+    func putProductRefused(body: String, code: String) throws {
+        let shop = try TestShop()
+        let before = try shop.snapshot()
+        let response = try shop.send("PUT", "/v1/products/kiwi", json: body, admin: true)
+        #expect(response.status == 400)
+        #expect(response.errorCode == code)
+        #expect(try shop.snapshot() == before)
+    }
+}

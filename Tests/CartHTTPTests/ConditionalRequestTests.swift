@@ -1,0 +1,79 @@
+import CartCore
+@testable import CartHTTP
+import CartTestSupport
+import Testing
+
+@Suite("ETag and If-Match on every cart change")
+struct ConditionalRequestTests {
+    /// Each cart change, as method, path under the cart, and body.
+    static let changes: [(String, String, String?)] = [
+        ("POST", "/items", #"{"sku":"apple"}"#),
+        ("PUT", "/items/apple", #"{"quantity":4}"#),
+        ("POST", "/items/apple/remove", nil),
+        ("DELETE", "/items/apple", nil),
+        ("DELETE", "/items", nil),
+    ]
+
+    @Test("a change at the version If-Match names applies", arguments: changes.indices)
+    func matching(_ index: Int) throws {
+        let (method, path, body) = Self.changes[index]
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2)])
+        let response = try shop.send(method, "/v1/carts/\(id)\(path)", json: body, headers: [#"If-Match: "1""#])
+        #expect(response.status == 200)
+        #expect(response.header("ETag") == "\"2\"")
+    }
+
+    @Test(
+        "a change under a stale, weak or foreign If-Match is 412 with the current cart, and changes nothing",
+        arguments: changes.indices, [#""0""#, #""2""#, #"W/"1""#, #""01""#, #""abc""#])
+    func stale(_ index: Int, _ tag: String) throws {
+        let (method, path, body) = Self.changes[index]
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2)])
+        let before = try shop.snapshot()
+        let response = try shop.send(method, "/v1/carts/\(id)\(path)", json: body, headers: ["If-Match: \(tag)"])
+        #expect(response.status == 412)
+        #expect(response.errorCode == "version_conflict")
+        #expect(response.header("ETag") == "\"1\"")
+        #expect(try response.json()["cart"]?["version"]?.int == 1)
+        #expect(try response.json()["cart"]?["items"]?[0]?["quantity"]?.int == 2)
+        #expect(try shop.snapshot() == before)
+    }
+
+    @Test("If-Match: * applies whatever the version; a list or a malformed tag is 400")
+    func wildcardAndMalformed() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2)])
+        #expect(try shop.send("DELETE", "/v1/carts/\(id)/items/apple", headers: ["If-Match: *"]).status == 200)
+        for tag in [#""1", "2""#, "1", #""1"#, "W/1", #""1"x"#] {
+            let response = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#, headers: ["If-Match: \(tag)"])
+            #expect(response.errorCode == "invalid_if_match", "\(tag)")
+        }
+        let twice = try shop.send(
+            "POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#, headers: [#"If-Match: "2""#, #"If-Match: "2""#])
+        #expect(twice.errorCode == "invalid_if_match")
+    }
+
+    @Test("checkout honours If-Match, and a replay of its key wins over a stale one")
+    func checkout() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2)])
+        let stale = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k", #"If-Match: "0""#])
+        #expect(stale.status == 412)
+        #expect(try shop.service.counts().orders == 0)
+        #expect(try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k", #"If-Match: "1""#]).status == 201)
+        let replay = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k", #"If-Match: "1""#])
+        #expect(replay.status == 200)
+        #expect(try replay.json()["replayed"]?.bool == true)
+    }
+
+    @Test("a cart never written is at version 0, and If-Match \"0\" applies to it")
+    func versionZero() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        #expect(try shop.send("GET", "/v1/carts/\(id)").header("ETag") == "\"0\"")
+        let response = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#, headers: [#"If-Match: "0""#])
+        #expect(response.status == 200)
+    }
+}

@@ -1,0 +1,90 @@
+import CartCore
+@testable import CartHTTP
+import CartSQLite
+import CartTestSupport
+import Testing
+
+@Suite("The cart event stream")
+struct EventStreamTests {
+    /// Opens the stream of cart `id` and reads its head.
+    func open(_ id: String, on shop: TestShop) throws -> TestConnection {
+        let connection = try TestConnection(port: shop.server.port, timeout: 5)
+        connection.send(rawRequest("GET", "/v1/carts/\(id)/events", host: shop.host))
+        let head = try connection.readHead()
+        #expect(head.status == 200)
+        #expect(head.header("Content-Type") == "text/event-stream")
+        #expect(head.header("Cache-Control") == "no-store")
+        return connection
+    }
+
+    /// Reads chunks until `count` more `cart` events arrived; returns their data.
+    func events(_ connection: TestConnection, count: Int) throws -> [String] {
+        var text = ""
+        var found: [String] = []
+        while found.count < count {
+            guard let chunk = try connection.readChunk() else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            var complete = text.split(separator: "\n\n")
+            if !text.hasSuffix("\n\n"), !complete.isEmpty { complete.removeLast() }
+            found = complete.filter { $0.hasPrefix("event: cart\n") }.map {
+                String($0.dropFirst("event: cart\ndata: ".count))
+            }
+        }
+        return found
+    }
+
+    @Test("the stream starts with the cart and sends it again after a change made through another connection to the file")
+    func changeFromAnotherProcess() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        let connection = try open(id, on: shop)
+        let first = try events(connection, count: 1)
+        #expect(first.count == 1)
+        #expect(first.first?.contains(#""version":0"#) == true)
+        let elsewhere = CartService(repository: try SQLiteCartRepository(path: shop.path))
+        try elsewhere.add("banana", quantity: 2, to: id)
+        let second = try events(connection, count: 1)
+        #expect(second.count == 1)
+        let json = try JSONInputParser.parse(Array(second[0].utf8))
+        #expect(json["version"]?.int == 1)
+        #expect(json["items"]?[0]?["quantity"]?.int == 2)
+        #expect(json["problems"]?.array == [])
+    }
+
+    @Test("a change to another cart or a no-op sends nothing; a repricing, which keeps the version, sends the cart")
+    func onlyRealChanges() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 1)])
+        let connection = try open(id, on: shop)
+        #expect(try events(connection, count: 1).count == 1)
+        try shop.service.add("apple", to: try shop.mint())
+        try shop.service.clear(try shop.mint())
+        #expect(connection.staysQuiet(milliseconds: 300))
+        _ = try shop.send("PUT", "/v1/products/apple", json: #"{"name":"Apple","price":"0.60"}"#, admin: true)
+        let priced = try events(connection, count: 1)
+        #expect(priced.last?.contains(#""unitPrice":"0.60""#) == true)
+        #expect(priced.last?.contains(#""version":1"#) == true)
+    }
+
+    @Test("many streams on many carts are served by one watcher, each seeing its own cart")
+    func manyStreams() throws {
+        let shop = try TestShop()
+        let ids = try (0..<6).map { _ in try shop.mint() }
+        let connections = try ids.flatMap { id in try (0..<2).map { _ in try open(id, on: shop) } }
+        for connection in connections { #expect(try events(connection, count: 1).count == 1) }
+        for (index, id) in ids.enumerated() { try shop.service.add("apple", quantity: index + 1, to: id) }
+        for (index, connection) in connections.enumerated() {
+            let seen = try events(connection, count: 1)
+            #expect(seen.first?.contains(#""quantity":\#(index / 2 + 1)"#) == true, "stream \(index)")
+        }
+    }
+
+    @Test("stopping the server ends open streams cleanly, with the final chunk")
+    func stop() throws {
+        let shop = try TestShop()
+        let connection = try open(try shop.mint(), on: shop)
+        #expect(try events(connection, count: 1).count == 1)
+        #expect(shop.server.stop(deadline: .seconds(5)))
+        while let chunk = try connection.readChunk() { #expect(!chunk.isEmpty) }
+    }
+}

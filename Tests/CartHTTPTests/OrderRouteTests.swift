@@ -1,0 +1,147 @@
+import CartCore
+@testable import CartHTTP
+import CartTestSupport
+import Testing
+
+@Suite("Routes: checkout and the order history")
+struct OrderRouteTests {
+    @Test("checkout places the order (201, Location); a replay of the key is 200, replayed, placing nothing")
+    func checkout() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2), ("banana", 1)])
+        let placed = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: click-1"])
+        #expect(placed.status == 201)
+        #expect(placed.header("Location") == "/v1/orders/1")
+        let json = try placed.json()
+        #expect(json["replayed"]?.bool == false)
+        #expect(json["order"]?["number"]?.int == 1)
+        #expect(json["order"]?["total"]?.string == "1.25")
+        #expect(json["order"]?["idempotencyKey"]?.string == "click-1")
+        #expect(try shop.service.cart(id).isEmpty)
+        #expect(try shop.service.product("banana").stock == 4)
+        try shop.service.add("apple", to: id)
+        let replay = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: click-1"])
+        #expect(replay.status == 200)
+        #expect(try replay.json()["replayed"]?.bool == true)
+        #expect(try replay.json()["order"] == json["order"])
+        #expect(try shop.service.cart(id).totalItems == 1)
+        #expect(try shop.service.counts().orders == 1)
+    }
+
+    @Test("checkout needs a key, refuses an empty cart, and a key used for another cart is 409")
+    func checkoutRefused() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 1)])
+        let other = try shop.cart(with: [("apple", 1)])
+        #expect(try shop.send("POST", "/v1/carts/\(id)/checkout").errorCode == "missing_idempotency_key")
+        #expect(try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: a", "Idempotency-Key: b"]).errorCode == "invalid_header")
+        #expect(try shop.send("POST", "/v1/carts/\(id)/checkout", json: #"{"total":"0.50"}"#, headers: ["Idempotency-Key: k"]).errorCode == "unknown_field")
+        let empty = try shop.mint()
+        let refused = try shop.send("POST", "/v1/carts/\(empty)/checkout", headers: ["Idempotency-Key: k"])
+        #expect(refused.status == 422)
+        #expect(refused.errorCode == "empty_cart")
+        #expect(try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k"]).status == 201)
+        let reused = try shop.send("POST", "/v1/carts/\(other)/checkout", headers: ["Idempotency-Key: k"])
+        #expect(reused.status == 409)
+        #expect(reused.errorCode == "idempotency_key_reused")
+        #expect(!reused.text.contains(id))
+        #expect(try shop.service.cart(other).totalItems == 1)
+    }
+
+    /// Places `count` orders of one apple each in cart `id`.
+    func place(_ count: Int, in id: String, _ shop: TestShop) throws {
+        for index in 0..<count {
+            try shop.service.add("apple", to: id)
+            _ = try shop.service.checkout(id, idempotencyKey: "\(id)-\(index)")
+        }
+    }
+
+    @Test("a cart's orders come newest first, a page at a time")
+    func cartOrders() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        let other = try shop.mint()
+        try place(3, in: id, shop)
+        try place(1, in: other, shop)
+        let first = try shop.send("GET", "/v1/carts/\(id)/orders?limit=2").json()
+        #expect(first["orders"]?.array?.compactMap { $0["number"]?.int } == [3, 2])
+        #expect(first["next"]?.int == 2)
+        let second = try shop.send("GET", "/v1/carts/\(id)/orders?limit=2&after=2").json()
+        #expect(second["orders"]?.array?.compactMap { $0["number"]?.int } == [1])
+        #expect(second["next"] == .null)
+        #expect(try shop.send("GET", "/v1/carts/\(id)/orders?limit=0").errorCode == "invalid_query_parameter")
+        #expect(try shop.send("GET", "/v1/carts/\(id)/orders?page=2").errorCode == "unknown_query_parameter")
+        #expect(try shop.send("GET", "/v1/carts/\(id)/orders?limit=1&limit=2").errorCode == "invalid_query_parameter")
+    }
+
+    @Test("the admin order list filters as cart orders does")
+    func listOrders() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        let other = try shop.mint()
+        try place(2, in: id, shop)
+        try place(1, in: other, shop)
+        let all = try shop.send("GET", "/v1/orders", admin: true).json()
+        #expect(all["orders"]?.array?.compactMap { $0["number"]?.int } == [3, 2, 1])
+        let oldest = try shop.send("GET", "/v1/orders?oldest_first=true&limit=2", admin: true).json()
+        #expect(oldest["orders"]?.array?.compactMap { $0["number"]?.int } == [1, 2])
+        let mine = try shop.send("GET", "/v1/orders?cart=\(other)&sku=apple&since=2000-01-01", admin: true).json()
+        #expect(mine["orders"]?.array?.compactMap { $0["number"]?.int } == [3])
+        let none = try shop.send("GET", "/v1/orders?until=2000-01-01", admin: true).json()
+        #expect(none["orders"]?.array == [])
+        #expect(try shop.send("GET", "/v1/orders?since=yesterday", admin: true).errorCode == "invalid_query_parameter")
+        #expect(try shop.send("GET", "/v1/orders?oldest_first=1", admin: true).errorCode == "invalid_query_parameter")
+        #expect(try shop.send("GET", "/v1/orders?cart=%20x", admin: true).errorCode == "invalid_cart_id")
+    }
+
+    @Test("one order by number; an unknown number is 404, a malformed one 400")
+    func getOrder() throws {
+        let shop = try TestShop()
+        try place(1, in: try shop.mint(), shop)
+        let order = try shop.send("GET", "/v1/orders/1", admin: true)
+        #expect(order.status == 200)
+        #expect(try order.json()["lines"]?[0]?["sku"]?.string == "apple")
+        #expect(try shop.send("GET", "/v1/orders/2", admin: true).errorCode == "order_not_found")
+        for number in ["0", "-1", "01", "1.0", "x", "99999999999999999999"] {
+            #expect(try shop.send("GET", "/v1/orders/\(number)", admin: true).errorCode == "invalid_order_number", "\(number)")
+        }
+    }
+
+    @Test("statistics in total, by day and by product")
+    func stats() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        try place(2, in: id, shop)
+        let total = try shop.send("GET", "/v1/orders/stats", admin: true).json()
+        #expect(total["by"]?.string == "total")
+        #expect(total["currency"]?.string == "USD")
+        #expect(total["rows"]?[0]?["orders"]?.int == 2)
+        #expect(total["rows"]?[0]?["revenue"]?.string == "1.00")
+        let product = try shop.send("GET", "/v1/orders/stats?by=product", admin: true).json()
+        #expect(product["rows"]?[0]?["key"]?.string == "apple")
+        let day = try shop.send("GET", "/v1/orders/stats?by=day", admin: true).json()
+        #expect(day["rows"]?.array?.count == 1)
+        #expect(try shop.send("GET", "/v1/orders/stats?by=week", admin: true).errorCode == "invalid_query_parameter")
+    }
+
+    @Test("the CSV export has the CLI's columns and quoting, streamed chunked across pages")
+    func csv() throws {
+        let shop = try TestShop()
+        _ = try shop.send("PUT", "/v1/products/apple", json: #"{"name":"Apple, \"red\"","price":"0.50"}"#, admin: true)
+        let id = try shop.mint()
+        try place(OrderExport.pageSize + 1, in: id, shop)
+        let response = try shop.send("GET", "/v1/orders.csv?oldest_first=true", admin: true)
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "text/csv; charset=utf-8")
+        #expect(response.header("Transfer-Encoding") == "chunked")
+        let rows = response.text.split(separator: "\n")
+        #expect(rows.first == "number,placed_at,cart,sku,name,quantity,unit_price,line_total,currency")
+        #expect(rows.count == OrderExport.pageSize + 2)
+        #expect(rows[1].hasPrefix("1,"))
+        #expect(rows[1].hasSuffix(",\(id),apple,\"Apple, \"\"red\"\"\",1,0.50,0.50,USD"))
+        #expect(rows.last?.hasPrefix("\(OrderExport.pageSize + 1),") == true)
+        let limited = try shop.send("GET", "/v1/orders.csv?limit=2", admin: true)
+        #expect(limited.text.split(separator: "\n").dropFirst().map { $0.prefix(4) } == ["501,", "500,"])
+        #expect(try shop.send("GET", "/v1/orders.csv?limit=0", admin: true).errorCode == "invalid_query_parameter")
+    }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Counts the instructions one cart request costs, in the project's server and in the raw C
+# baseline, with valgrind's callgrind: a figure the shared machine's load does not move.
+#
+# Usage: scripts/http-instructions.sh
+#
+# Each server runs with one thread under callgrind on a fresh seeded store with one minted
+# cart of three lines; one keep-alive connection sends N requests (GET the cart, or POST one
+# apple to it), then the server is stopped. The cost per request is the difference between
+# the runs with 3,000 and 1,000 requests, divided by 2,000, so start-up and stop do not count.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product http-bench-server >/dev/null
+swift build -c release --product raw-cart-http-baseline >/dev/null
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d)
+servers=()
+source scripts/lib/servers.sh
+trap 'stop_servers; rm -rf "$work"' EXIT
+
+# Sends $3 requests of method $2 on one connection to the server at URL $1, cart $4.
+drive() {
+    python3 - "$@" <<'PYTHON'
+import http.client, sys, urllib.parse
+url, method, count, cart = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+parts = urllib.parse.urlsplit(url)
+connection = http.client.HTTPConnection(parts.hostname, parts.port)
+for _ in range(count):
+    if method == "POST":
+        connection.request("POST", f"/v1/carts/{cart}/items", body=b'{"sku":"apple","quantity":1}',
+                           headers={"Content-Type": "application/json"})
+    else:
+        connection.request("GET", f"/v1/carts/{cart}")
+    response = connection.getresponse()
+    response.read()
+    if response.status != 200:
+        sys.exit(f"{method} answered {response.status}")
+PYTHON
+}
+
+# Runs server $1 under callgrind (the command in the rest) for $3 requests of method $2, then
+# prints the instructions it ran.
+count() {
+    local name=$1 method=$2 requests=$3
+    shift 3
+    start_server "$name" valgrind --tool=callgrind --callgrind-out-file="$work/$name.out" "$@"
+    drive "$url" "$method" "$requests" "$cart"
+    stop_server "$pid"
+    callgrind_annotate "$work/$name.out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
+}
+
+db=$work/shop.sqlite3
+start_server setup "$bin/http-bench-server" --cart "$db" --port 0 --seed --mint 1 "$work/ids"
+cart=$(head -1 "$work/ids")
+for sku in apple banana cherry; do
+    curl -sf -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"sku\":\"$sku\"}" "$url/v1/carts/$cart/items"
+done
+stop_server "$pid"
+
+printf '%-6s %-30s %14s\n' route server "instructions"
+for method in GET POST; do
+    for server in project raw; do
+        if [[ $server == project ]]; then
+            command=("$bin/http-bench-server" --cart "$db" --port 0 --threads 1)
+        else
+            command=("$bin/raw-cart-http-baseline" "$db" 0 1 shared)
+        fi
+        low=$(count "$server-$method-1000" "$method" 1000 "${command[@]}")
+        high=$(count "$server-$method-3000" "$method" 3000 "${command[@]}")
+        printf '%-6s %-30s %14s\n' "$method" "$server" "$(( (high - low) / 2000 ))"
+    done
+done
