@@ -50,6 +50,10 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        .target(
+            name: "CLibpqLoader",
+            dependencies: ["CLibpq"]
+        ),
         .executableTarget(
             name: "EmbedTool",
             dependencies: ["Hashing"],
@@ -88,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "CartPostgres",
-            dependencies: ["CartCore", "CLibpq", "Migrations"],
+            dependencies: ["CartCore", "CLibpq", "CLibpqLoader", "Migrations"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -153,7 +157,8 @@ let package = Package(
         ),
         .target(
             name: "RawPostgresBaseline",
-            dependencies: ["CLibpq"]
+            dependencies: ["CLibpq"],
+            linkerSettings: [.linkedLibrary("pq")]
         ),
         .executableTarget(
             name: "raw-http-baseline",

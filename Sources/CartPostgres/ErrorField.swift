@@ -1,4 +1,5 @@
 import CLibpq
+import CLibpqLoader
 
 /// The fields of an error or notice result that this layer reads (libpq's `PG_DIAG_*`
 /// codes, character macros that Swift does not import).
@@ -12,6 +13,6 @@ enum ErrorField: UInt8 {
 
     /// The field's value in `result`, if it has one.
     func value(in result: OpaquePointer) -> String? {
-        PQresultErrorField(result, Int32(rawValue)).map { String(cString: $0) }
+        cart_PQresultErrorField(result, Int32(rawValue)).map { String(cString: $0) }
     }
 }

@@ -1,4 +1,5 @@
 import CLibpq
+import CLibpqLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -53,14 +54,14 @@ extension PostgresConnection {
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero else { return nil }
             try checkUsable(sql: nil)
-            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: cart_PQsocket(handle), events: Int16(POLLIN), revents: 0)
             guard descriptor.fd >= 0 else { throw lostConnection(sql: nil) }
             let ready = poll(&descriptor, 1, Int32(clamping: remaining.roundedUpMilliseconds))
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw PostgresError(kind: .connection, message: "waiting for a notification failed: \(String(cString: strerror(errno)))")
             }
-            if ready > 0, PQconsumeInput(handle) != 1 { throw lostConnection(sql: nil) }
+            if ready > 0, cart_PQconsumeInput(handle) != 1 { throw lostConnection(sql: nil) }
         }
     }
 
@@ -73,17 +74,17 @@ extension PostgresConnection {
         // stream. A few rounds see both without spinning on a server that keeps sending.
         for _ in 0..<4 {
             guard isOpen else { return false }
-            var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: cart_PQsocket(handle), events: Int16(POLLIN), revents: 0)
             guard descriptor.fd >= 0, poll(&descriptor, 1, 0) > 0 else { break }
-            _ = PQconsumeInput(handle)
+            _ = cart_PQconsumeInput(handle)
         }
         return isOpen
     }
 
     /// A notification libpq has already read, if any.
     private func nextNotification() -> PostgresNotification? {
-        guard let notify = PQnotifies(handle) else { return nil }
-        defer { PQfreemem(notify) }
+        guard let notify = cart_PQnotifies(handle) else { return nil }
+        defer { cart_PQfreemem(notify) }
         return PostgresNotification(
             channel: String(cString: notify.pointee.relname), payload: String(cString: notify.pointee.extra),
             processID: notify.pointee.be_pid)
@@ -94,12 +95,12 @@ extension PostgresConnection {
         guard !identifier.utf8.contains(0) else {
             throw PostgresError(kind: .invalidArgument, message: "the channel name contains a NUL character")
         }
-        guard let quoted = PQescapeIdentifier(handle, identifier, identifier.utf8.count) else {
+        guard let quoted = cart_PQescapeIdentifier(handle, identifier, identifier.utf8.count) else {
             throw PostgresError(
                 kind: .invalidArgument,
-                message: "the channel name cannot be quoted: \(location.scrub(String(cString: PQerrorMessage(handle))))")
+                message: "the channel name cannot be quoted: \(location.scrub(String(cString: cart_PQerrorMessage(handle))))")
         }
-        defer { PQfreemem(quoted) }
+        defer { cart_PQfreemem(quoted) }
         return String(cString: quoted)
     }
 }

@@ -1,4 +1,5 @@
 import CLibpq
+import CLibpqLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -71,7 +72,7 @@ extension PostgresConnection {
             throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: statement.sql)
         }
         try checkUsable(sql: statements.first?.sql)
-        guard PQenterPipelineMode(handle) == 1 else {
+        guard cart_PQenterPipelineMode(handle) == 1 else {
             isBroken = true
             throw lostConnection(sql: statements.first?.sql)
         }
@@ -85,18 +86,18 @@ extension PostgresConnection {
                 name = "cart_\(nextStatementNumber)"
                 nextStatementNumber += 1
                 statementNames[statement.sql] = name
-                guard PQsendPrepare(handle, name, statement.sql, 0, nil) == 1 else {
+                guard cart_PQsendPrepare(handle, name, statement.sql, 0, nil) == 1 else {
                     return try abandon(statement.sql)
                 }
                 steps.append(.prepare(sql: statement.sql))
             }
             let sent = withCStrings(values[position]) { pointers in
-                PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+                cart_PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
             }
             guard sent == 1 else { return try abandon(statement.sql) }
             steps.append(.execute(position: position))
         }
-        guard PQpipelineSync(handle) == 1 else { return try abandon(statements.last?.sql) }
+        guard cart_PQpipelineSync(handle) == 1 else { return try abandon(statements.last?.sql) }
 
         var results: [PostgresResult?] = Array(repeating: nil, count: statements.count)
         var failure: PostgresError?
@@ -106,42 +107,42 @@ extension PostgresConnection {
                 case .prepare(let sql): sql
                 case .execute(let position): statements[position].sql
                 }
-            guard let result = PQgetResult(handle) else { return try abandon(sql, failure) }
+            guard let result = cart_PQgetResult(handle) else { return try abandon(sql, failure) }
             // Each step's results end with a null result.
-            if let extra = PQgetResult(handle) {
-                PQclear(extra)
-                PQclear(result)
+            if let extra = cart_PQgetResult(handle) {
+                cart_PQclear(extra)
+                cart_PQclear(result)
                 return try abandon(sql, failure)
             }
-            let status = PQresultStatus(result)
+            let status = cart_PQresultStatus(result)
             switch (step, status) {
             case (.prepare, PGRES_COMMAND_OK):
-                PQclear(result)
+                cart_PQclear(result)
             case (.prepare(let sql), _):
                 statementNames[sql] = nil
                 if status == PGRES_FATAL_ERROR, failure == nil { failure = error(from: result, sql: sql) }
-                PQclear(result)
+                cart_PQclear(result)
             case (.execute(let position), PGRES_COMMAND_OK), (.execute(let position), PGRES_TUPLES_OK),
                 (.execute(let position), PGRES_EMPTY_QUERY):
                 results[position] = PostgresResult(handle: result, sql: sql)
             case (.execute, PGRES_FATAL_ERROR):
                 if failure == nil { failure = error(from: result, sql: sql) }
-                PQclear(result)
+                cart_PQclear(result)
             case (.execute, PGRES_PIPELINE_ABORTED):
-                PQclear(result)
+                cart_PQclear(result)
             default:
                 // COPY and anything else this layer does not speak leave the protocol in a
                 // state it cannot recover from.
-                let name = String(cString: PQresStatus(status))
-                PQclear(result)
+                let name = String(cString: cart_PQresStatus(status))
+                cart_PQclear(result)
                 isBroken = true
                 throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
             }
         }
-        guard let sync = PQgetResult(handle) else { return try abandon(statements.last?.sql, failure) }
-        let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
-        PQclear(sync)
-        guard synced, PQexitPipelineMode(handle) == 1 else { return try abandon(statements.last?.sql, failure) }
+        guard let sync = cart_PQgetResult(handle) else { return try abandon(statements.last?.sql, failure) }
+        let synced = cart_PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+        cart_PQclear(sync)
+        guard synced, cart_PQexitPipelineMode(handle) == 1 else { return try abandon(statements.last?.sql, failure) }
         if let failure { throw failure }
         return results.compactMap { $0 }
     }
@@ -153,7 +154,7 @@ extension PostgresConnection {
         let values = try textValues(PostgresStatement(sql, parameters))
         try checkUsable(sql: sql)
         let sent = withCStrings(values) { pointers in
-            PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+            cart_PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
         }
         guard sent == 1 else {
             isBroken = true
@@ -163,16 +164,16 @@ extension PostgresConnection {
         // Kept until every result is in, so that the error knows whether the connection went
         // with it (a terminated session sends its error, then closes).
         var failed: OpaquePointer?
-        defer { if let failed { PQclear(failed) } }
-        while let result = PQgetResult(handle) {
-            switch PQresultStatus(result) {
+        defer { if let failed { cart_PQclear(failed) } }
+        while let result = cart_PQgetResult(handle) {
+            switch cart_PQresultStatus(result) {
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-                if answer == nil { answer = PostgresResult(handle: result, sql: sql) } else { PQclear(result) }
+                if answer == nil { answer = PostgresResult(handle: result, sql: sql) } else { cart_PQclear(result) }
             case PGRES_FATAL_ERROR:
-                if failed == nil { failed = result } else { PQclear(result) }
+                if failed == nil { failed = result } else { cart_PQclear(result) }
             default:
-                let name = String(cString: PQresStatus(PQresultStatus(result)))
-                PQclear(result)
+                let name = String(cString: cart_PQresStatus(cart_PQresultStatus(result)))
+                cart_PQclear(result)
                 isBroken = true
                 throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
             }

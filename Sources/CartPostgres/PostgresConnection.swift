@@ -1,4 +1,5 @@
 import CLibpq
+import CLibpqLoader
 
 /// One libpq connection with its prepared-statement cache. Not thread-safe: one thread uses
 /// it at a time (`PostgresConnectionPool` hands each connection to one caller).
@@ -35,21 +36,22 @@ public final class PostgresConnection {
     ///   refuses the connection (wrong password, unknown database, too many clients); its
     ///   message shows the location with the password masked.
     public init(location: PostgresLocation, options: PostgresConnectionOptions = PostgresConnectionOptions()) throws {
+        try PostgresError.requireClientLibrary()
         let parameters = options.connectionParameters(for: location)
         let handle = withCStrings(parameters.map(\.keyword) + [nil]) { keywords in
-            withCStrings(parameters.map(\.value) + [nil]) { values in PQconnectdbParams(keywords, values, 1) }
+            withCStrings(parameters.map(\.value) + [nil]) { values in cart_PQconnectdbParams(keywords, values, 1) }
         }
         guard let handle else {
             throw PostgresError(kind: .connection, message: "could not connect to \(location): out of memory")
         }
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let reason = location.scrub(String(cString: PQerrorMessage(handle)))
-            PQfinish(handle)
+        guard cart_PQstatus(handle) == CONNECTION_OK else {
+            let reason = location.scrub(String(cString: cart_PQerrorMessage(handle)))
+            cart_PQfinish(handle)
             throw PostgresError(kind: .connection, message: "could not connect to \(location): \(reason)")
         }
         self.handle = handle
         self.location = location
-        PQsetNoticeReceiver(handle, receiveNotice, Unmanaged.passUnretained(self).toOpaque())
+        cart_PQsetNoticeReceiver(handle, receiveNotice, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Checks `location` and opens a connection to it.
@@ -60,16 +62,16 @@ public final class PostgresConnection {
         try self.init(location: PostgresLocation(location), options: options)
     }
 
-    deinit { PQfinish(handle) }
+    deinit { cart_PQfinish(handle) }
 
     /// Whether the connection can run statements: libpq has not lost it and this layer has
     /// not given up on it. A connection the server closed while it sat idle shows as open
     /// until it is used, or until `checkStillOpen()` looks.
-    public var isOpen: Bool { !isBroken && PQstatus(handle) == CONNECTION_OK }
+    public var isOpen: Bool { !isBroken && cart_PQstatus(handle) == CONNECTION_OK }
 
     /// Where the connection stands with respect to transactions.
     public var transactionStatus: PostgresTransactionStatus {
-        switch PQtransactionStatus(handle) {
+        switch cart_PQtransactionStatus(handle) {
         case PQTRANS_IDLE: .idle
         case PQTRANS_ACTIVE: .active
         case PQTRANS_INTRANS: .inTransaction
@@ -80,25 +82,25 @@ public final class PostgresConnection {
 
     /// The process ID of the server backend serving this connection (for
     /// `pg_terminate_backend`, `pg_stat_activity`).
-    public var backendProcessID: Int32 { PQbackendPID(handle) }
+    public var backendProcessID: Int32 { cart_PQbackendPID(handle) }
 
     /// The server's version as a number: 150018 for 15.18.
-    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+    public var serverVersion: Int { Int(cart_PQserverVersion(handle)) }
 
     /// Closes the connection and opens it again with the same parameters. The new session
     /// has no prepared statements, listens to no channel and has no queued statements.
     ///
     /// - Throws: `PostgresError` of kind `.connection` when it cannot be opened again.
     public func reset() throws {
-        PQreset(handle)
+        cart_PQreset(handle)
         statementNames.removeAll()
         queued.removeAll()
         channels.removeAll()
         isBroken = false
-        guard PQstatus(handle) == CONNECTION_OK else {
+        guard cart_PQstatus(handle) == CONNECTION_OK else {
             throw PostgresError(
                 kind: .connection,
-                message: "could not connect to \(location): \(location.scrub(String(cString: PQerrorMessage(handle))))")
+                message: "could not connect to \(location): \(location.scrub(String(cString: cart_PQerrorMessage(handle))))")
         }
     }
 
@@ -128,9 +130,9 @@ public final class PostgresConnection {
             throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: sql)
         }
         try checkUsable(sql: sql)
-        guard let result = PQexec(handle, sql) else { throw lostConnection(sql: sql) }
-        defer { PQclear(result) }
-        switch PQresultStatus(result) {
+        guard let result = cart_PQexec(handle, sql) else { throw lostConnection(sql: sql) }
+        defer { cart_PQclear(result) }
+        switch cart_PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
             return
         case PGRES_FATAL_ERROR:
@@ -138,7 +140,7 @@ public final class PostgresConnection {
         default:
             isBroken = true
             throw PostgresError(
-                kind: .unexpectedResult, message: "unexpected result \(String(cString: PQresStatus(PQresultStatus(result))))",
+                kind: .unexpectedResult, message: "unexpected result \(String(cString: cart_PQresStatus(cart_PQresultStatus(result))))",
                 sql: sql)
         }
     }
@@ -150,7 +152,7 @@ public final class PostgresConnection {
 
     /// The error for a connection that is gone, with libpq's reason.
     func lostConnection(sql: String?) -> PostgresError {
-        let reason = location.scrub(String(cString: PQerrorMessage(handle)))
+        let reason = location.scrub(String(cString: cart_PQerrorMessage(handle)))
         return PostgresError(
             kind: .connection,
             message: "the connection to \(location) is lost" + (reason.isEmpty ? "" : ": \(reason)"), sql: sql)
@@ -159,9 +161,9 @@ public final class PostgresConnection {
     /// The error a failed result reports, with its SQLSTATE and fields; of kind `.connection`
     /// when the connection is gone with it.
     func error(from result: OpaquePointer, sql: String) -> PostgresError {
-        let lost = PQstatus(handle) != CONNECTION_OK
+        let lost = cart_PQstatus(handle) != CONNECTION_OK
         let message =
-            ErrorField.primaryMessage.value(in: result) ?? location.scrub(String(cString: PQresultErrorMessage(result)))
+            ErrorField.primaryMessage.value(in: result) ?? location.scrub(String(cString: cart_PQresultErrorMessage(result)))
         return PostgresError(
             kind: lost ? .connection : .server,
             message: lost ? "the connection to \(location) is lost: \(message)" : message,

@@ -18,6 +18,7 @@ extension PostgresError: CategorizedError {
         switch kind {
         case .invalidLocation, .invalidArgument: return .invalidInput
         case .unexpectedResult: return .damagedStore
+        case .clientLibrary: return .storageFailure
         case .server, .connection, .poolTimeout: break
         }
         if isInvalidConnectionOption { return .invalidInput }
@@ -38,6 +39,7 @@ extension PostgresError: CategorizedError {
     /// What happened, in words without the server's detail or the location, for the failures
     /// whose category alone does not say it; `nil` for the others.
     public var reason: String? {
+        if kind == .clientLibrary { return "PostgreSQL's client library (libpq) cannot be loaded; install it (Debian: libpq5)" }
         if isInvalidConnectionOption { return "the location has an option libpq refuses" }
         if isAuthenticationFailure { return "the server refused the credentials" }
         if isUndefinedDatabase { return "the database does not exist" }

@@ -22,6 +22,8 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
         case unexpectedResult
         /// Every connection of a pool stayed in use until the checkout timeout.
         case poolTimeout
+        /// libpq, PostgreSQL's client library, which is opened on first use, cannot be loaded.
+        case clientLibrary
     }
 
     /// Where the error comes from.

@@ -1,4 +1,5 @@
 import CLibpq
+import CLibpqLoader
 
 /// Where a PostgreSQL database is: a libpq connection URI (`postgresql://…` or
 /// `postgres://…`) or a `keyword=value` connection string, checked by libpq's own parser.
@@ -44,15 +45,16 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
         guard !text.utf8.contains(0) else {
             throw PostgresError(kind: .invalidLocation, message: "the PostgreSQL location \(redacted) contains a NUL character")
         }
+        try PostgresError.requireClientLibrary()
         var error: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(text, &error) else {
+        guard let options = cart_PQconninfoParse(text, &error) else {
             let reason = error.map { String(cString: $0) } ?? "out of memory"
-            PQfreemem(error)
+            cart_PQfreemem(error)
             throw PostgresError(
                 kind: .invalidLocation,
                 message: "invalid PostgreSQL location \(redacted): \(Self.oneLine(Self.scrub(reason, text, redacted, secrets)))")
         }
-        defer { PQconninfoFree(options) }
+        defer { cart_PQconninfoFree(options) }
         var found: String?
         var option = options
         while let keyword = option.pointee.keyword {

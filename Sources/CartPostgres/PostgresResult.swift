@@ -1,4 +1,5 @@
 import CLibpq
+import CLibpqLoader
 
 /// The rows a statement returned (none for most writes), read through `PostgresRow`.
 ///
@@ -18,31 +19,31 @@ public final class PostgresResult: RandomAccessCollection {
         self.sql = sql
     }
 
-    deinit { PQclear(handle) }
+    deinit { cart_PQclear(handle) }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { Int(PQntuples(handle)) }
+    public var endIndex: Int { Int(cart_PQntuples(handle)) }
     public subscript(position: Int) -> PostgresRow { PostgresRow(result: self, index: position) }
 
     /// How many columns each row has.
-    public var columnCount: Int { Int(PQnfields(handle)) }
+    public var columnCount: Int { Int(cart_PQnfields(handle)) }
 
     /// The name of column `column`, or `nil` when there is no such column.
     public func columnName(_ column: Int) -> String? {
-        guard let name = PQfname(handle, Int32(clamping: column)) else { return nil }
+        guard let name = cart_PQfname(handle, Int32(clamping: column)) else { return nil }
         return String(cString: name)
     }
 
     /// How many rows an INSERT, UPDATE, DELETE, MERGE, SELECT or FETCH affected; 0 for
     /// other statements.
     public var affectedRows: Int {
-        guard let text = PQcmdTuples(handle) else { return 0 }
+        guard let text = cart_PQcmdTuples(handle) else { return 0 }
         return Int(String(cString: text)) ?? 0
     }
 
     /// The server's command tag, such as `INSERT 0 1` or `BEGIN`.
     public var commandTag: String {
-        guard let tag = PQcmdStatus(handle) else { return "" }
+        guard let tag = cart_PQcmdStatus(handle) else { return "" }
         return String(cString: tag)
     }
 }

@@ -1,4 +1,5 @@
 import CLibpq
+import CLibpqLoader
 
 /// One row of a `PostgresResult`. Each reader checks the column's type and throws, never
 /// traps: a column that does not exist, of another type, NULL where a value is required, or
@@ -13,7 +14,7 @@ public struct PostgresRow {
     /// - Throws: `PostgresError` when the column does not exist.
     public func isNull(_ column: Int) throws -> Bool {
         try checkColumn(column)
-        return PQgetisnull(result.handle, Int32(index), Int32(column)) == 1
+        return cart_PQgetisnull(result.handle, Int32(index), Int32(column)) == 1
     }
 
     /// The text of a `text`, `varchar`, `char(n)` or `name` column.
@@ -96,15 +97,15 @@ public struct PostgresRow {
     /// that the column exists and has one of `types`.
     private func bytes(_ column: Int, of types: [Oid], _ expected: String) throws -> UnsafeBufferPointer<UInt8>? {
         try checkColumn(column)
-        let type = PQftype(result.handle, Int32(column))
+        let type = cart_PQftype(result.handle, Int32(column))
         guard types.contains(type) else {
             let name = Self.typeNames[type] ?? "of type OID \(type)"
             throw unexpected("column \(describe(column)) is \(name), not \(expected)")
         }
-        guard PQgetisnull(result.handle, Int32(index), Int32(column)) == 0,
-            let value = PQgetvalue(result.handle, Int32(index), Int32(column))
+        guard cart_PQgetisnull(result.handle, Int32(index), Int32(column)) == 0,
+            let value = cart_PQgetvalue(result.handle, Int32(index), Int32(column))
         else { return nil }
-        let count = Int(PQgetlength(result.handle, Int32(index), Int32(column)))
+        let count = Int(cart_PQgetlength(result.handle, Int32(index), Int32(column)))
         return UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: count)
     }
 
