@@ -38,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "HTTPServer",
-            dependencies: ["CMicroHTTPD"],
+            dependencies: ["CMicroHTTPD", "CMicroHTTPDLoader"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -49,6 +49,10 @@ let package = Package(
             name: "CLibpq",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
+        ),
+        .target(
+            name: "CMicroHTTPDLoader",
+            dependencies: ["CMicroHTTPD"]
         ),
         .target(
             name: "CLibpqLoader",
@@ -107,28 +111,26 @@ let package = Package(
         ),
         .target(
             name: "CartCLI",
-            dependencies: ["CartCore", "CartInMemory", "CartSQLite", "CartStore"],
+            dependencies: ["CartCore", "CartHTTP", "CartInMemory", "CartPostgres", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "cart",
             dependencies: ["CartCLI"],
             swiftSettings: strictSettings,
-            // Release `cart` is one static PIE: the Swift runtime, libstdc++, libgcc and SQLite
-            // linked in, so no dynamic loader runs at start-up, and still position-independent,
-            // so ASLR applies (docs/BENCHMARKS.md has the measurements). Relative relocations are
-            // packed (DT_RELR). lld, through scripts/ld-static-pie, which drops the `-rpath`
-            // SwiftPM adds (glibc's static-PIE start-up refuses a run path); the archive also
-            // needs the two libraries below, which the driver does not add. Release only: test
-            // bundles link the executable's module with its settings, and there is no static
-            // swift-testing.
+            // Release `cart` links the Swift runtime, the C++ runtime and SQLite in, so that a
+            // short command's start-up loads nothing but glibc; libpq and libmicrohttpd are
+            // opened on first use (CLibpqLoader, CMicroHTTPDLoader). scripts/ld-cart is the
+            // linker: lld with --as-needed, the static archives, and no run path
+            // (docs/BENCHMARKS.md has the measurements). Relative relocations are packed
+            // (DT_RELR). Release only: test bundles link the executable's module with its
+            // settings, and there is no static swift-testing.
             linkerSettings: [
                 .unsafeFlags(
                     [
-                        "-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-static-pie",
-                        // The driver also passes `-pie`, which `-static-pie` includes.
+                        "-static-stdlib", "-use-ld=lld", "-Xclang-linker", "-static-libgcc",
                         "-Xclang-linker", "-Wno-unused-command-line-argument",
-                        "-Xclang-linker", "--ld-path=\(Context.packageDirectory)/scripts/ld-static-pie",
+                        "-Xclang-linker", "--ld-path=\(Context.packageDirectory)/scripts/ld-cart",
                         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                     ], .when(configuration: .release)),
                 .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
@@ -225,7 +227,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CartStoreTests",
-            dependencies: ["CartCore", "CartInMemory", "CartSQLite", "CartStore"],
+            dependencies: ["CartCore", "CartHTTP", "CartInMemory", "CartPostgres", "CartSQLite", "CartStore"],
             swiftSettings: strictSettings
         ),
     ],

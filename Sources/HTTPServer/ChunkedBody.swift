@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 
 /// Feeds libmicrohttpd an ``HTTPBody/chunks(_:)`` body: it calls the producer when the
 /// connection can take more, and keeps what did not fit for the next call.

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 import Dispatch
 import Synchronization
 
@@ -71,7 +72,10 @@ public final class HTTPServer: Sendable {
         }
         guard let daemon else {
             cls.release()
-            let reason = context.lastLogMessage.withLock { $0 }
+            var reason = context.lastLogMessage.withLock { $0 }
+            if let missing = cart_microhttpd_error() {
+                reason = "libmicrohttpd cannot be loaded (\(String(cString: missing))); install it (Debian: libmicrohttpd12)"
+            }
             throw .cannotListen(
                 host: configuration.host, port: configuration.port,
                 reason: reason.isEmpty ? "libmicrohttpd did not start" : reason)

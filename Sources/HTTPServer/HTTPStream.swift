@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 import Synchronization
 
 /// A response body that other threads write to over time, for Server-Sent Events.
@@ -143,7 +144,7 @@ public final class HTTPStream: Sendable {
             }
             guard !state.closed, let connection = state.connection else { return cart_mhd_end_of_stream() }
             state.suspended = true
-            MHD_suspend_connection(connection.pointer)
+            cart_MHD_suspend_connection(connection.pointer)
             return 0
         }
     }
@@ -174,6 +175,6 @@ public final class HTTPStream: Sendable {
     private static func wake(_ state: inout State) {
         guard state.suspended, let connection = state.connection else { return }
         state.suspended = false
-        MHD_resume_connection(connection.pointer)
+        cart_MHD_resume_connection(connection.pointer)
     }
 }

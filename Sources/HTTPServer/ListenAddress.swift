@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 import Glibc
 
 /// A resolved address to listen on, in the form libmicrohttpd's `MHD_OPTION_SOCK_ADDR` takes.

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 import Dispatch
 import Synchronization
 import Glibc

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 import Dispatch
 import Synchronization
 
@@ -59,7 +60,7 @@ extension ServerContext {
         var fields: [(name: String, value: String)] = []
         fields.reserveCapacity(16)
         _ = withUnsafeMutablePointer(to: &fields) {
-            MHD_get_connection_values_n(connection, .HEADER_KIND, MHDCallbacks.collectHeader, $0)
+            cart_MHD_get_connection_values_n(connection, .HEADER_KIND, MHDCallbacks.collectHeader, $0)
         }
         let headers = HTTPHeaders(fields)
         request.headers = headers
@@ -132,8 +133,8 @@ extension ServerContext {
             made = makeResponse(response, for: request)
         }
         guard let made else { return .NO }
-        let queued = MHD_queue_response(connection, UInt32(response.status), made)
-        MHD_destroy_response(made)
+        let queued = cart_MHD_queue_response(connection, UInt32(response.status), made)
+        cart_MHD_destroy_response(made)
         request.status = response.status
         return queued
     }
@@ -145,11 +146,11 @@ extension ServerContext {
     /// part of it.
     private func makeResponse(_ response: HTTPResponse, for request: RequestContext) -> OpaquePointer? {
         guard let made = makeBody(response.body, for: request) else { return nil }
-        var accepted = response.headers.allSatisfy { MHD_add_response_header(made, $0.name, $0.value) == .YES }
+        var accepted = response.headers.allSatisfy { cart_MHD_add_response_header(made, $0.name, $0.value) == .YES }
         if accepted && stopping.load(ordering: .relaxed) {
-            accepted = MHD_add_response_header(made, "Connection", "close") == .YES
+            accepted = cart_MHD_add_response_header(made, "Connection", "close") == .YES
         }
-        if !accepted { MHD_destroy_response(made) }
+        if !accepted { cart_MHD_destroy_response(made) }
         return accepted ? made : nil
     }
 
@@ -157,7 +158,7 @@ extension ServerContext {
         switch body {
         case .bytes(let bytes):
             return bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(
+                cart_MHD_create_response_from_buffer(
                     buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
@@ -177,7 +178,7 @@ extension ServerContext {
         reading body: Body, with reader: MHD_ContentReaderCallback, _ release: MHD_ContentReaderFreeCallback
     ) -> OpaquePointer? {
         let cls = Unmanaged.passRetained(body)
-        let made = MHD_create_response_from_callback(cart_mhd_size_unknown(), 16 * 1024, reader, cls.toOpaque(), release)
+        let made = cart_MHD_create_response_from_callback(cart_mhd_size_unknown(), 16 * 1024, reader, cls.toOpaque(), release)
         if made == nil { cls.release() }
         return made
     }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDLoader
 import Dispatch
 import Glibc
 import Synchronization
@@ -92,7 +93,7 @@ final class ServerContext: Sendable {
             if let drained = state.drained { return drained }
             guard let daemon = state.daemon else { return true }
             stopping.store(true, ordering: .sequentiallyConsistent)
-            let listener = MHD_quiesce_daemon(daemon.pointer)
+            let listener = cart_MHD_quiesce_daemon(daemon.pointer)
             // Connections queued on a quiesced listener would wait unanswered until it is
             // closed; shutting it down refuses them now. It is closed only after
             // MHD_stop_daemon, as libmicrohttpd requires.
@@ -104,7 +105,7 @@ final class ServerContext: Sendable {
             }
             open.forEach { $0.close() }
             let drained = inFlight.wait(timeout: .now() + .nanoseconds(deadline.clampedNanoseconds)) == .success
-            MHD_stop_daemon(daemon.pointer)
+            cart_MHD_stop_daemon(daemon.pointer)
             if listener >= 0 { Glibc.close(listener) }
             state.daemon = nil
             state.callbackReference?.release()

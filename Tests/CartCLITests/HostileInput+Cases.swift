@@ -93,8 +93,8 @@ extension HostileInput {
         .usage("CART_BUSY_TIMEOUT=abc", ["show"], "CART_BUSY_TIMEOUT", env: ["CART_BUSY_TIMEOUT": "abc"]),
         .usage("CART_STORE=disk", ["show"], "CART_STORE", env: ["CART_STORE": "disk"]),
         .usage(
-            "a URL no store handles", ["--db", "postgresql://u@h/db", "show"],
-            "no store handles 'postgresql:'; use a file path or memory: (a file whose name starts like a URL"),
+            "a URL no store handles", ["--db", "mysql://u@h/db", "show"],
+            "no store handles 'mysql:'; use a file path, memory: or postgresql://… (a file whose name starts like a URL"),
     ]
 
     static let importFiles: [HostileInput] = [
