@@ -1,17 +1,23 @@
 /// Makes text from outside (argv, files, stored data) safe to quote in a one-line message.
 public enum DisplayText {
     /// The text with control, line-separator and bidirectional-override characters escaped,
-    /// cut after 80 characters.
+    /// cut after 80 characters. Short printable ASCII, nearly every name and SKU, comes back as
+    /// it is after one pass over its bytes.
     public static func clean(_ text: String) -> String {
-        escaping(text, limit: 80)
+        if text.utf8.count <= 80, isPrintableASCII(text) { return text }
+        return escaping(text, limit: 80)
     }
 
     /// The whole text with the same characters escaped: for stored text shown in a table,
     /// which another client may have written with a terminal escape or a tab in it. Printable
     /// ASCII, nearly every cell, comes back as it is after one pass over its bytes.
     public static func escaped(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if isPrintableASCII(text) { return text }
         return escaping(text, limit: nil)
+    }
+
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     private static func escaping(_ text: String, limit: Int?) -> String {

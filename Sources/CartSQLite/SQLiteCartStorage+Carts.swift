@@ -73,9 +73,10 @@ extension SQLiteCartStorage {
         var lines: [(position: Int, line: StoredCartLine)] = []
         while try statement.step() {
             let product = try product(from: statement, startingAt: 2)
-            let line = "'\(clean(product.sku))' in cart '\(clean(cartID))'"
-            let quantity = try statement.int(at: 1, in: StoredRange.lineQuantity, "the quantity of \(line)")
-            let position = try statement.int(at: 0, in: StoredRange.position, "the position of \(line)")
+            // The line's name is built only for an error message.
+            func line() -> String { "'\(clean(product.sku))' in cart '\(clean(cartID))'" }
+            let quantity = try statement.int(at: 1, in: StoredRange.lineQuantity, "the quantity of \(line())")
+            let position = try statement.int(at: 0, in: StoredRange.position, "the position of \(line())")
             lines.append((position, StoredCartLine(quantity: quantity, product: product)))
         }
         if zip(lines, lines.dropFirst()).contains(where: { $0.position > $1.position }) {
