@@ -113,7 +113,7 @@ enum AddingContract {
 
     static func zeroStock(_ backend: Backend) throws {
         let store = try Store(backend)
-        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(0)))
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(0)))
         #expect(throws: CartError.insufficientStock(sku: "pear", requested: 1, available: 0)) {
             try store.service.add("pear", to: "alice")
         }

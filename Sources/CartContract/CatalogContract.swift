@@ -130,9 +130,9 @@ enum CatalogContract {
             try store.service.updateProduct("banana", with: ProductUpdate(price: usd(1)))
         }
         #expect(throws: CartError.invalidStock(-3)) {
-            try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(-3)))
+            try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(-3)))
         }
-        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(nil), isActive: false))
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .untracked, isActive: false))
         #expect(try store.service.product("pear") == Product(sku: "pear", name: "Pear", price: usd(99), isActive: false))
         #expect(try store.service.products().map(\.sku) == ["apple", "plum"])
         #expect(try store.service.products(includeInactive: true).map(\.sku) == ["apple", "kiwi", "pear", "plum"])

@@ -102,7 +102,7 @@ enum CheckoutContract {
 
     static func stockDropped(_ backend: Backend) throws {
         let store = try filledStore(backend)
-        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(1)))
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(1)))
         try store.expectRefusal(CartError.insufficientStock(sku: "pear", requested: 2, available: 1)) {
             try store.service.checkout("alice")
         }
@@ -111,7 +111,7 @@ enum CheckoutContract {
     static func failsOnThirdLine(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.placeOrder("bob", [("plum", 1)])
-        try store.service.updateProduct("plum", with: ProductUpdate(stock: .some(3)))
+        try store.service.updateProduct("plum", with: ProductUpdate(stock: .tracked(3)))
         let before = try store.state()
         let cartBefore = try store.service.cart("alice")
         #expect(throws: CartError.insufficientStock(sku: "plum", requested: 4, available: 3)) {
@@ -123,7 +123,7 @@ enum CheckoutContract {
         #expect(try store.stock("plum") == 3)
         #expect(throws: CartError.orderNotFound(2)) { try store.service.order(2) }
 
-        try store.service.updateProduct("plum", with: ProductUpdate(stock: .some(4)))
+        try store.service.updateProduct("plum", with: ProductUpdate(stock: .tracked(4)))
         let retry = try store.service.checkout("alice", idempotencyKey: "alice-1")
         #expect(retry.order.number == 2, "the failed checkout consumed no number")
         #expect(!retry.replayed, "the failed checkout did not record its key")
@@ -133,7 +133,7 @@ enum CheckoutContract {
         let store = try filledStore(backend)
         let placed = try store.service.checkout("alice").order
         try store.service.updateProduct("apple", with: ProductUpdate(name: "Renamed", price: usd(9_999)))
-        try store.service.updateProduct("pear", with: ProductUpdate(price: usd(1), stock: .some(nil), isActive: false))
+        try store.service.updateProduct("pear", with: ProductUpdate(price: usd(1), stock: .untracked, isActive: false))
         #expect(try store.service.order(1) == placed)
         #expect(try store.service.orders(matching: OrderQuery()).orders == [placed])
         #expect(try store.service.orderStats(groupedBy: .total).first?.revenue == placed.total)

@@ -66,7 +66,7 @@ enum ErrorCategoryContract {
                 try s.updateSettings(maxLineQuantity: 0)
             },
             .init(error: .invalidStock(-1), category: .invalidInput) {
-                try s.updateProduct("pear", with: ProductUpdate(stock: .some(-1)))
+                try s.updateProduct("pear", with: ProductUpdate(stock: .tracked(-1)))
             },
             .init(error: .unknownProduct("ghost"), category: .notFound) { try s.add("ghost", to: "alice") },
             .init(error: .inactiveProduct("kiwi"), category: .refused) { try s.add("kiwi", to: "alice") },

@@ -87,7 +87,7 @@ extension CartService {
             guard var product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
             if let name = update.name { product.name = name }
             if let price = update.price { product.price = price }
-            if let stock = update.stock { product.stock = stock }
+            if let stock = update.stock { product.stock = stock.units }
             if let isActive = update.isActive { product.isActive = isActive }
             product = try Self.validated(product, settings: try storage.settings())
             try storage.updateProduct(product)

@@ -1,5 +1,5 @@
 /// How order statistics are grouped.
-public enum OrderStatsGrouping: String, Hashable, Sendable, CaseIterable {
+public enum OrderStatsGrouping: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// One row for the whole period.
     case total
     /// One row per UTC day, `YYYY-MM-DD`, oldest first.
@@ -8,4 +8,9 @@ public enum OrderStatsGrouping: String, Hashable, Sendable, CaseIterable {
     case month
     /// One row per SKU, highest revenue first.
     case product
+
+    /// `by day`, `by product`, `in total`.
+    public var description: String {
+        self == .total ? "in total" : "by \(rawValue)"
+    }
 }

@@ -102,7 +102,7 @@ struct SQLiteConcurrencyTests {
         defer { withExtendedLifetime(directory) {} }
         try setup.seedCatalog(count: 1, stock: 0)
         for round in 0..<20 {
-            try setup.updateProduct("sku-0", with: ProductUpdate(stock: .some(1)))
+            try setup.updateProduct("sku-0", with: ProductUpdate(stock: .tracked(1)))
             try setup.add("sku-0", to: "a-\(round)")
             try setup.add("sku-0", to: "b-\(round)")
             let outcomes = Collector<String>()

@@ -59,8 +59,7 @@ enum CartAdminCommands {
                 + "'\(result.cart.id)' (version \(result.cart.version))."
         )
         for adjustment in result.adjustments {
-            try runner.line(
-                "  \(adjustment.sku): kept \(adjustment.kept) of \(adjustment.requested): \(reason(adjustment.reason))")
+            try runner.line("  \(adjustment)")
         }
     }
 
@@ -71,14 +70,5 @@ enum CartAdminCommands {
         if runner.json { return try runner.emit(CLIJSON.Pruned(deleted: deleted)) }
         let period = days == 1 ? "day" : "\(days) days"
         try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")
-    }
-
-    private static func reason(_ reason: MergeResult.Reason) -> String {
-        switch reason {
-        case .lineCap(let cap): "at most \(cap) per line"
-        case .stock(let stock): "only \(stock) in stock"
-        case .lineCountCap(let cap): "the cart already has the maximum of \(Plural.count(cap, "line"))"
-        case .inactiveProduct: "the product is not for sale"
-        }
     }
 }

@@ -92,8 +92,8 @@ enum ProductCommands {
 
     static func updateOne(_ runner: CommandRunner) throws {
         var update = ProductUpdate(name: try runner[newName])
-        if let stock = try runner[stock] { update.stock = .some(stock) }
-        if runner[noStock] { update.stock = .some(nil) }
+        if let stock = try runner[stock] { update.stock = .tracked(stock) }
+        if runner[noStock] { update.stock = .untracked }
         if runner[active] { update.isActive = true }
         if runner[inactive] { update.isActive = false }
         guard update != ProductUpdate() || runner.isGiven(newPrice) else {
