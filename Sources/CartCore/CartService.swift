@@ -80,7 +80,8 @@ public struct CartService: Sendable {
             var cart = CartState(context)
             try Self.storeLine(sku, quantity: requested, in: id, context: context, cart: &cart, settings: settings, storage: storage)
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
+            return CartUpdate(
+                cartID: id, version: version, sku: sku, quantity: requested, previousQuantity: context.quantity ?? 0)
         }
     }
 
@@ -109,7 +110,7 @@ public struct CartService: Sendable {
                 try storage.updateCartLine(cartID: id, sku: sku, quantity: remaining)
             }
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining, previousQuantity: current)
         }
     }
 
@@ -130,7 +131,8 @@ public struct CartService: Sendable {
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity
             if current == quantity {
-                return CartUpdate(cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity)
+                return CartUpdate(
+                    cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity, previousQuantity: quantity)
             }
             var cart = CartState(context)
             if quantity == 0 {
@@ -141,7 +143,7 @@ public struct CartService: Sendable {
                 try Self.storeLine(sku, quantity: quantity, in: id, context: context, cart: &cart, settings: settings, storage: storage)
             }
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity, previousQuantity: current ?? 0)
         }
     }
 
@@ -155,12 +157,12 @@ public struct CartService: Sendable {
         return try repository.write { storage in
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
-            guard context.quantity != nil else { throw CartError.notInCart(sku: sku, cart: id) }
+            guard let current = context.quantity else { throw CartError.notInCart(sku: sku, cart: id) }
             try storage.deleteCartLine(cartID: id, sku: sku)
             var cart = CartState(context)
             cart.lineDeleted()
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0, previousQuantity: current)
         }
     }
 
@@ -177,12 +179,12 @@ public struct CartService: Sendable {
             // What was deleted says whether there was anything to clear: a stored line count
             // could be off if another client wrote lines behind the service's back.
             guard try storage.deleteCartLines(cartID: id) > 0 else {
-                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0)
+                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0, previousQuantity: 0)
             }
             var cart = CartState(header)
             cart.lineCount = 0
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)
+            return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0, previousQuantity: 0)
         }
     }
 

@@ -22,8 +22,11 @@ enum CartCommands {
                 try runner[CommandTree.sku], quantity: quantity, from: runner.cartID,
                 expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner) { sku in
-                update.quantity == 0
-                    ? "Removed \(sku) from the cart" : "Removed \(quantity) × \(sku): \(units(update.quantity)) left"
+                if update.quantity > 0 { return "Removed \(quantity) × \(sku): \(units(update.quantity)) left" }
+                if update.removed < quantity {
+                    return "Removed \(sku) from the cart: it held only \(update.removed) of the \(quantity) asked"
+                }
+                return "Removed \(sku) from the cart"
             }
         })
 
