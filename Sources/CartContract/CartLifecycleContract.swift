@@ -18,7 +18,7 @@ enum CartLifecycleContract {
             ("mergeReportsInactive", "an inactive product is left out of a merge and reported", mergeReportsInactive),
             ("mergeReportsLinesCap", "new lines past the lines cap are left out of a merge and reported", mergeReportsLinesCap),
             ("mergeRollsBack", "a merge that fails midway leaves both carts as they were", mergeRollsBack),
-            ("mergeEdgeCases", "merging a cart into itself is refused; merging an unknown cart changes nothing", mergeEdgeCases),
+            ("mergeEdgeCases", "merging a cart into itself is refused; merging an emptied cart changes nothing; a cart never written is not found", mergeEdgeCases),
             ("listCarts", "listing carts gives each cart's lines, units, version and last change", listCarts),
             ("prune", "pruning deletes carts unchanged since the instant and says how many", prune),
             ("pruneKeepsOrders", "pruning never deletes orders", pruneKeepsOrders),
@@ -126,13 +126,16 @@ enum CartLifecycleContract {
         #expect(throws: CartError.mergeIntoSelf("customer")) { try store.service.merge(from: "customer", into: "customer") }
         try store.service.add("apple", to: "emptied")
         try store.service.clear("emptied")
+        try store.placeOrder("ordered", [("apple", 1)])
         let before = try store.state()
-        for source in ["nobody", "emptied"] {
+        for source in ["emptied", "ordered"] {
             let result = try store.service.merge(from: source, into: "customer")
             #expect(result.mergedLines == 0)
             #expect(result.adjustments.isEmpty)
         }
         #expect(try store.state() == before, "merging a cart with no lines moves no version and creates nothing")
+        try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "customer") }
+        try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "new") }
     }
 
     static func listCarts(_ backend: Backend) throws {

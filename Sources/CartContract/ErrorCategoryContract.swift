@@ -90,6 +90,7 @@ enum ErrorCategoryContract {
             },
             .init(error: .orderNotFound(99), category: .notFound) { _ = try s.order(99) },
             .init(error: .mergeIntoSelf("alice"), category: .refused) { try s.merge(from: "alice", into: "alice") },
+            .init(error: .cartNotFound("nobody"), category: .notFound) { try s.merge(from: "nobody", into: "alice") },
             .init(error: .invalidImportItem(index: 0, reason: .invalidStock(-2)), category: .invalidInput) {
                 try s.importProducts([Product(sku: "fig", name: "Fig", price: usd(1), stock: -2)])
             },
@@ -109,7 +110,7 @@ enum ErrorCategoryContract {
             #expect(try store.state() == before, "\(refusal.error) changed nothing")
             kinds.insert(kind(of: refusal.error))
         }
-        #expect(kinds.count == 27, "every kind of CartError is thrown once")
+        #expect(kinds.count == 28, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -140,6 +141,7 @@ enum ErrorCategoryContract {
         case .idempotencyKeyReused: "idempotencyKeyReused"
         case .orderNotFound: "orderNotFound"
         case .mergeIntoSelf: "mergeIntoSelf"
+        case .cartNotFound: "cartNotFound"
         case .invalidImportItem: "invalidImportItem"
         case .duplicateImportSKU: "duplicateImportSKU"
         case .invalidLimit: "invalidLimit"

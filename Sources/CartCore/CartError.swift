@@ -53,6 +53,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case orderNotFound(OrderNumber)
     /// Merging a cart into itself.
     case mergeIntoSelf(String)
+    /// No cart with this ID was ever written (one emptied by a checkout or `clear()` exists).
+    case cartNotFound(String)
     /// The item at `index` (0-based) of a product import is invalid; nothing was imported.
     indirect case invalidImportItem(index: Int, reason: CartError)
     /// A product import names the same SKU at two indexes (0-based); nothing was imported.
@@ -111,6 +113,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "No order number \(number)."
         case .mergeIntoSelf(let cart):
             return "Cannot merge cart '\(cart.displayable)' into itself."
+        case .cartNotFound(let cart):
+            return "No cart '\(cart.displayable)'."
         case .invalidImportItem(let index, let reason):
             return "Item \(index + 1): \(reason.description)"
         case .duplicateImportSKU(let sku, let first, let index):
@@ -128,7 +132,7 @@ extension CartError {
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
             .duplicateImportSKU, .invalidLimit:
             return .invalidInput
-        case .unknownProduct, .notInCart, .orderNotFound:
+        case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound
         case .productExists, .idempotencyKeyReused:
             return .conflict

@@ -9,10 +9,12 @@ extension CartService {
     /// joins a customer's cart at sign-in. Quantities of the same SKU are summed; a line that
     /// would exceed the per-line cap or tracked stock is clamped, and one that cannot be added
     /// is left out; each such line is reported in `MergeResult.adjustments`. The source cart
-    /// ends empty. A source with no lines (or never written, as for a visitor who added
-    /// nothing before signing in) merges nothing and changes nothing.
+    /// ends empty. A source that exists but has no lines (emptied by a checkout, say) merges
+    /// nothing and changes nothing; one that was never written is not found, since a mistyped
+    /// ID would otherwise pass for an empty cart.
     ///
-    /// - Throws: `CartError.mergeIntoSelf`, `.invalidCartID`, `StoredDataError`, or a storage error.
+    /// - Throws: `CartError.mergeIntoSelf`, `.cartNotFound`, `.invalidCartID`,
+    ///   `StoredDataError`, or a storage error.
     @discardableResult
     public func merge(from source: String, into target: String) throws -> MergeResult {
         let sourceID = try Validation.cartID(source)
@@ -20,7 +22,7 @@ extension CartService {
         guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
         return try repository.write { storage in
             let settings = try storage.settings()
-            let sourceHeader = try storage.cartHeader(id: sourceID)
+            guard let sourceHeader = try storage.cartHeader(id: sourceID) else { throw CartError.cartNotFound(sourceID) }
             let targetHeader = try storage.cartHeader(id: targetID)
             let incoming = try storage.cartLines(cartID: sourceID)
             let targetLines = try storage.cartLines(cartID: targetID)

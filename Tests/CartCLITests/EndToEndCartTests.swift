@@ -114,13 +114,18 @@ struct EndToEndCartTests {
         #expect(reference.contains("`" + merged.dropLast() + "`"), "\(merged)")
     }
 
-    @Test("merging a cart that has no lines says so, exits 0 and changes nothing")
+    @Test("merging an emptied cart says so and exits 0; a cart never written is not found (exit 1); neither changes anything")
     func mergeNothing() throws {
         let sandbox = try stocked()
         try sandbox.ok("add", "kiwi")
+        try sandbox.ok("--cart", "guest", "add", "apple")
+        try sandbox.ok("--cart", "guest", "clear")
         let before = try sandbox.ok("carts", "--json").stdout
-        let result = try sandbox.ok("merge", "never-filled")
-        #expect(result.stdout == "Nothing to merge: cart 'never-filled' has no lines; 'default' is unchanged.\n")
+        let result = try sandbox.ok("merge", "guest")
+        #expect(result.stdout == "Nothing to merge: cart 'guest' has no lines; 'default' is unchanged.\n")
+        let mistyped = try sandbox.run("merge", "gest")
+        #expect(mistyped.status == 1, "\(mistyped)")
+        #expect(mistyped.stderr == "Error: No cart 'gest'.\n")
         #expect(try sandbox.ok("carts", "--json").stdout == before)
     }
 

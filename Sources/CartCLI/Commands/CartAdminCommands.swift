@@ -10,7 +10,8 @@ enum CartAdminCommands {
         "merge", abstract: "Move every line of another cart into the current one (--cart).",
         discussion: """
             Quantities of the same product add up; a line that would pass the per-line cap or the stock is \
-            clamped, and one that cannot be added is left out; each is reported. The other cart ends empty.
+            clamped, and one that cannot be added is left out; each is reported. The other cart ends empty. \
+            A cart with no lines merges nothing; one that was never written is an error (exit 1).
             """,
         arguments: [from],
         action: { try mergeCarts($0) })
