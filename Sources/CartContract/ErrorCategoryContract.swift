@@ -29,6 +29,7 @@ enum ErrorCategoryContract {
         try s.add("apple", to: "bob")
         let capped = try Store(backend, settings: StoreSettings(currency: .usd, maxLineQuantity: 99, maxLinesPerCart: 1))
         try capped.service.add("apple", to: "alice")
+        try capped.service.updateProduct("apple", with: ProductUpdate(isActive: false))
         // No checkout can place orders this large; another client writing storage directly can.
         let rich = try Store(backend)
         let big = usd(Int64.max / 2 + 1)
@@ -85,6 +86,9 @@ enum ErrorCategoryContract {
                 try s.add("apple", to: "alice", expectedVersion: 1)
             },
             .init(error: .emptyCart("carol"), category: .refused) { _ = try s.checkout("carol") },
+            .init(error: .cannotCheckOut(cart: "alice", problems: [.inactiveProduct("apple")]), category: .refused) {
+                _ = try capped.service.checkout("alice")
+            },
             .init(error: .idempotencyKeyReused(key: "alice-1", cart: "alice"), category: .conflict) {
                 _ = try s.checkout("bob", idempotencyKey: "alice-1")
             },
@@ -110,7 +114,7 @@ enum ErrorCategoryContract {
             #expect(try store.state() == before, "\(refusal.error) changed nothing")
             kinds.insert(kind(of: refusal.error))
         }
-        #expect(kinds.count == 28, "every kind of CartError is thrown once")
+        #expect(kinds.count == 29, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -138,6 +142,7 @@ enum ErrorCategoryContract {
         case .notInCart: "notInCart"
         case .versionConflict: "versionConflict"
         case .emptyCart: "emptyCart"
+        case .cannotCheckOut: "cannotCheckOut"
         case .idempotencyKeyReused: "idempotencyKeyReused"
         case .orderNotFound: "orderNotFound"
         case .mergeIntoSelf: "mergeIntoSelf"

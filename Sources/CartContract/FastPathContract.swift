@@ -13,7 +13,7 @@ enum FastPathContract {
     static let cases = ContractCase.suite(
         "Fast paths answer as the defaults", key: "fastPaths",
         [
-            ("lineContext", "lineContext answers as its default for lines, new lines, unknown carts and products", lineContext),
+            ("lineContext", "lineContext and linesWithoutProduct answer as their defaults for lines, new lines, unknown carts and products", lineContext),
             ("productsAndCounts", "products(skus:) and the counts answer as their defaults", productsAndCounts),
             ("insertAbsentProducts", "insertAbsentProducts stores and answers what its default does, for batches of every size, new and stored SKUs mixed", insertAbsentProducts),
             ("updateProductStock", "updateProductStock stores what its default stores", updateProductStock),
@@ -77,6 +77,9 @@ enum FastPathContract {
     static func lineContext(_ backend: Backend) throws {
         let store = try cartsStore(backend)
         for cart in ["alice", "bob", "carol", "nobody"] {
+            try expectSameAnswer(store, "lines without a product of cart '\(cart)'") { storage in
+                try storage.linesWithoutProduct(cartID: cart)
+            }
             for sku in ["apple", "pear", "plum", "kiwi", "ghost"] {
                 try expectSameAnswer(store, "cart '\(cart)', SKU '\(sku)'") { storage in
                     try storage.lineContext(cartID: cart, sku: sku)

@@ -35,6 +35,7 @@ final class FaultyWriter: StorageForwarding {
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         try base.lineContext(cartID: cartID, sku: sku)
     }
+    func linesWithoutProduct(cartID: String) throws -> [String] { try base.linesWithoutProduct(cartID: cartID) }
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         try base.forEachOrder(matching: query, body)
     }

@@ -47,6 +47,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case versionConflict(cart: String, expected: Int, actual: Int)
     /// Checkout of a cart with no lines.
     case emptyCart(String)
+    /// Checkout of a cart that has problems (`CartService.cartReport(_:)`), every one listed.
+    case cannotCheckOut(cart: String, problems: [CartProblem])
     /// The idempotency key already placed an order for another cart.
     case idempotencyKeyReused(key: String, cart: String)
     /// No order has this number.
@@ -107,6 +109,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Cart '\(cart.displayable)' is at version \(actual), not \(expected); it changed since you read it."
         case .emptyCart(let cart):
             return "Cart '\(cart.displayable)' is empty; there is nothing to check out."
+        case .cannotCheckOut(let cart, let problems):
+            let list = problems.map { $0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message }
+            return "Cart '\(cart.displayable)' cannot be checked out: \(list.joined(separator: "; "))."
         case .idempotencyKeyReused(let key, let cart):
             return "Idempotency key '\(key.displayable)' was already used for cart '\(cart.displayable)'."
         case .orderNotFound(let number):
@@ -139,7 +144,7 @@ extension CartError {
         case .versionConflict:
             return .staleVersion
         case .currencyLocked, .amountOverflow, .inactiveProduct, .lineQuantityCapExceeded, .lineCountCapExceeded,
-            .insufficientStock, .emptyCart, .mergeIntoSelf:
+            .insufficientStock, .emptyCart, .cannotCheckOut, .mergeIntoSelf:
             return .refused
         }
     }

@@ -79,8 +79,7 @@ extension CartService {
             if merged > 0 {
                 _ = try save(target, id: targetID, in: storage)
             }
-            let cart = try Self.snapshot(of: targetID, in: storage)
-            return MergeResult(cart: cart, mergedLines: merged, adjustments: adjustments)
+            return MergeResult(report: try Self.report(of: targetID, in: storage), mergedLines: merged, adjustments: adjustments)
         }
     }
 

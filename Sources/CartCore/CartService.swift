@@ -45,12 +45,17 @@ public struct CartService: Sendable {
         guard let header = try storage.cartHeader(id: id) else {
             return try Cart(id: id, version: 0, lines: [], currency: settings.currency)
         }
-        let lines = try storage.cartLines(cartID: id).map { stored throws(CartError) in
+        return try cart(id, version: header.version, lines: try storage.cartLines(cartID: id), currency: settings.currency)
+    }
+
+    /// The cart of these stored lines, priced as their products are now.
+    static func cart(_ id: String, version: Int, lines: [StoredCartLine], currency: Currency) throws(CartError) -> Cart {
+        let lines = try lines.map { stored throws(CartError) in
             try CartLine(
                 sku: stored.product.sku, name: stored.product.name, quantity: stored.quantity,
                 unitPrice: stored.product.price)
         }
-        return try Cart(id: id, version: header.version, lines: lines, currency: settings.currency)
+        return try Cart(id: id, version: version, lines: lines, currency: currency)
     }
 
     // MARK: - Changing carts
@@ -223,13 +228,8 @@ public struct CartService: Sendable {
         return product
     }
 
-    /// A line of `quantity` units of `product` must fit the per-line cap, the tracked stock,
-    /// and 64-bit money.
-    static func checkLine(_ product: Product, quantity: Int, settings: StoreSettings) throws(CartError) {
-        try checkLine(product.sku, product.terms, quantity: quantity, settings: settings)
-    }
-
-    /// `checkLine(_:quantity:settings:)` for the product with this SKU and terms.
+    /// A line of `quantity` units of the product with this SKU and terms must fit the per-line
+    /// cap, the tracked stock, and 64-bit money.
     static func checkLine(_ sku: String, _ terms: ProductTerms, quantity: Int, settings: StoreSettings)
         throws(CartError)
     {

@@ -26,6 +26,12 @@ extension CartStorageReader {
             quantity: lines.first { $0.product.sku == sku }?.quantity)
     }
 
+    /// None: a store that meets the assumptions of `insertCartLine` (its product exists) and
+    /// `deleteProduct` (no line holds it) cannot hold such a line. A backend that another
+    /// client can write around those checks (SQLite opened with foreign keys off) answers
+    /// from its storage, so that `CartService` reports such lines instead of hiding them.
+    public func linesWithoutProduct(cartID: String) throws -> [String] { [] }
+
     /// Reads every order and selects with `OrderQuery.select(from:)`: memory grows with the
     /// number of orders, which suits a store that holds them in memory anyway.
     public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {

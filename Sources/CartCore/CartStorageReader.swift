@@ -50,6 +50,9 @@ public protocol CartStorageReader {
     func orderCount() throws -> Int
     /// What a change to the cart's line for `sku` depends on, in one call.
     func lineContext(cartID: String, sku: String) throws -> CartLineContext
+    /// The SKUs of the cart's lines whose product is not stored (which `cartLines(cartID:)`
+    /// cannot join), in position order.
+    func linesWithoutProduct(cartID: String) throws -> [String]
     /// Calls `body` for each order matching `query` (filters, sort, cursor and limit), with its
     /// lines, as `query.select(from:)` orders and cuts them.
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws

@@ -37,10 +37,20 @@ public struct MergeResult: Hashable, Sendable, Codable {
         public var description: String { "\(sku.displayable): kept \(kept) of \(requested): \(reason)" }
     }
 
-    /// The target cart after the merge.
-    public let cart: Cart
+    /// The target cart after the merge, with the problems that stop its checkout now (lines
+    /// it held before the merge may have some).
+    public let report: CartReport
     /// How many source lines were merged in, in full or in part.
     public let mergedLines: Int
     /// Every line that was clamped or left out, and why; nothing is dropped silently.
     public let adjustments: [Adjustment]
+
+    /// The target cart after the merge.
+    public var cart: Cart { report.cart }
+
+    /// The report is the cart's JSON with its problems (`CartReport`), under `cart`.
+    private enum CodingKeys: String, CodingKey {
+        case report = "cart"
+        case mergedLines, adjustments
+    }
 }

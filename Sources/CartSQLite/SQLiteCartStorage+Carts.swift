@@ -73,6 +73,24 @@ extension SQLiteCartStorage {
         return lines.map(\.line)
     }
 
+    private static let selectLinesWithoutProduct = CachedSQL(
+        """
+        SELECT l.sku FROM cart_lines AS l LEFT JOIN products AS p ON p.sku = l.sku
+        WHERE l.cart_id = ? AND p.sku IS NULL
+        ORDER BY l.position
+        """)
+
+    // The schema's foreign key keeps such lines out, but a client with foreign keys off (the
+    // sqlite3 shell's default) can delete a product that lines hold.
+    func linesWithoutProduct(cartID: String) throws -> [String] {
+        let statement = try database.cached(Self.selectLinesWithoutProduct)
+        defer { statement.reset() }
+        try statement.bind(cartID, at: 1)
+        var skus: [String] = []
+        while try statement.step() { skus.append(statement.string(at: 0)) }
+        return skus
+    }
+
     // One statement instead of three (header, product, line).
     private static let selectLineContext = CachedSQL(
         """

@@ -39,7 +39,7 @@ struct EndToEndCartTests {
         #expect(
             try sandbox.ok("show", "--json").stdout
                 == #"{"cart":"default","currency":"USD","items":[{"currency":"USD","lineTotal":"2.58","name":"Apple","quantity":2,"sku":"apple","unitPrice":"1.29"}],"#
-                + #""subtotal":"2.58","totalItems":2,"version":1}"# + "\n")
+                + #""problems":[],"subtotal":"2.58","totalItems":2,"version":1}"# + "\n")
         #expect(try sandbox.ok("--cart", "nobody", "show").stdout == "Cart is empty.\n")
     }
 
@@ -67,6 +67,52 @@ struct EndToEndCartTests {
         let json = try sandbox.ok("add", "apple", "--json").stdout
         #expect(
             json.hasPrefix(#"{"cart":"default","currency":"USD","items":[{"#) && json.hasSuffix(#""version":11}"# + "\n"))
+    }
+
+    @Test("show marks each line that has a problem and lists every problem; --json has them; checkout names them all")
+    func problems() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("products", "add", "pear", "--name", "Pear", "--price", "0.99")
+        try sandbox.ok("add", "apple", "2")
+        try sandbox.ok("add", "kiwi", "3")
+        try sandbox.ok("add", "pear")
+        try sandbox.ok("products", "update", "apple", "--inactive")
+        try sandbox.ok("products", "update", "kiwi", "--stock", "1")
+        try sandbox.ok("db", "init", "--max-lines", "2")
+        #expect(
+            try sandbox.ok("show").stdout == """
+                Cart 'default', version 3
+                   SKU    NAME   QTY   UNIT  TOTAL
+                !  apple  Apple    2  $1.29  $2.58
+                !  kiwi   Kiwi     3  $0.50  $1.50
+                   pear   Pear     1  $0.99  $0.99
+                6 items, subtotal $5.07
+                Checkout is refused until these 3 problems are fixed:
+                  ! 'apple' is not for sale (inactive).
+                  ! 'kiwi': 3 in the cart, 1 in stock.
+                  ! 3 lines in the cart, at most 2 per cart.
+
+                """)
+        let json = try sandbox.ok("show", "--json").stdout
+        #expect(
+            json.contains(
+                #""problems":[{"code":"inactive_product","message":"'apple' is not for sale (inactive).","sku":"apple"},"#
+                    + #"{"code":"insufficient_stock","message":"'kiwi': 3 in the cart, 1 in stock.","sku":"kiwi"},"#
+                    + #"{"code":"line_count_cap","message":"3 lines in the cart, at most 2 per cart.","sku":null}]"#),
+            "\(json)")
+        #expect(try sandbox.ok("add", "pear", "--json").stdout.contains(#""problems":[{"code":"inactive_product""#))
+        let before = try sandbox.ok("show", "--json").stdout
+        let refused = try sandbox.run("checkout")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr == "Error: Cart 'default' cannot be checked out: 'apple' is not for sale (inactive); "
+                + "'kiwi': 3 in the cart, 1 in stock; 3 lines in the cart, at most 2 per cart.\n")
+        #expect(try sandbox.ok("show", "--json").stdout == before)
+        try sandbox.ok("delete", "apple")
+        try sandbox.ok("set", "kiwi", "1")
+        #expect(!(try sandbox.ok("show").stdout.contains("!")))
+        #expect(try sandbox.ok("show", "--json").stdout.contains(#""problems":[]"#))
+        try sandbox.ok("checkout")
     }
 
     @Test("--if-version refuses a stale change with exit 1 and leaves the cart as it was")

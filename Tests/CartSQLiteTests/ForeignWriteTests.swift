@@ -49,14 +49,23 @@ struct ForeignWriteTests {
         + "(SELECT group_concat(sku || '=' || quantity || '@' || position) FROM cart_lines WHERE cart_id = c.id) "
         + "FROM carts AS c"
 
-    @Test("checkout takes a line whose product another client deleted along with the others")
-    func checkoutTakesGhostLine() throws {
+    @Test("a line whose product another client deleted is reported as unknown and refuses checkout until removed")
+    func ghostLineIsAProblem() throws {
         let directory = try TemporaryDirectory()
         let (path, service) = try aliceFile(in: directory, products: 2)
         try service.add("sku-1", to: "alice")
-        // Foreign keys off: the line stays, pointing at nothing, and no cart read shows it.
+        // Foreign keys off: the line stays, pointing at nothing, and no cart line can show it.
         try sqlite(path, "DELETE FROM products WHERE sku = 'sku-1'")
-        #expect(try service.cart("alice").lines.map(\.sku) == ["sku-0"])
+        let report = try service.cartReport("alice")
+        #expect(report.cart.lines.map(\.sku) == ["sku-0"])
+        #expect(report.problems == [.unknownProduct("sku-1")])
+        let before = try rows(path, Self.snapshot)
+        #expect(throws: CartError.cannotCheckOut(cart: "alice", problems: [.unknownProduct("sku-1")])) {
+            try service.checkout("alice")
+        }
+        #expect(try rows(path, Self.snapshot) == before)
+        try service.deleteLine("sku-1", from: "alice")
+        #expect(try service.cartReport("alice").problems.isEmpty)
         #expect(try service.checkout("alice").order.lines.map(\.sku) == ["sku-0"])
         #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["0"])
     }
