@@ -24,7 +24,7 @@ extension CartService {
             let header = try storage.cartHeader(id: id)
             try Self.check(expectedVersion, againstVersion: header?.version, cartID: id)
             let stored = try storage.cartLines(cartID: id)
-            let missing = try storage.linesWithoutProduct(cartID: id)
+            let missing = try Self.linesWithoutProduct(header, read: stored, in: storage)
             guard !stored.isEmpty || !missing.isEmpty else { throw CartError.emptyCart(id) }
             let problems = Self.problems(of: stored, without: missing, settings: settings)
             guard problems.isEmpty else { throw CartError.cannotCheckOut(cart: id, problems: problems) }

@@ -15,9 +15,21 @@ extension CartService {
             return CartReport(cart: try Cart(id: id, version: 0, lines: [], currency: settings.currency), problems: [])
         }
         let lines = try storage.cartLines(cartID: id)
-        let problems = Self.problems(of: lines, without: try storage.linesWithoutProduct(cartID: id), settings: settings)
+        let problems = Self.problems(
+            of: lines, without: try linesWithoutProduct(header, read: lines, in: storage), settings: settings)
         return CartReport(
             cart: try cart(id, version: header.version, lines: lines, currency: settings.currency), problems: problems)
+    }
+
+    /// The SKUs of the cart's lines whose product is gone. Only asked of the storage when the
+    /// header counts more lines than `cartLines` returned: the service counts every line it
+    /// writes, so a line that cannot be joined with its product leaves the count above the
+    /// lines read.
+    static func linesWithoutProduct(_ header: CartHeader?, read lines: [StoredCartLine], in storage: any CartStorageReader)
+        throws -> [String]
+    {
+        guard let header, header.lineCount > lines.count else { return [] }
+        return try storage.linesWithoutProduct(cartID: header.id)
     }
 
     /// Every problem of a cart's lines that stops its checkout under `settings`, in line order:
