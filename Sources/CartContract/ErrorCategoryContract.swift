@@ -98,6 +98,12 @@ enum ErrorCategoryContract {
             .init(error: .invalidImportItem(index: 0, reason: .invalidStock(-2)), category: .invalidInput) {
                 try s.importProducts([Product(sku: "fig", name: "Fig", price: usd(1), stock: -2)])
             },
+            .init(
+                error: .invalidImportItem(index: 0, reason: .newProductIncomplete(sku: "fig", missing: ["name"])),
+                category: .invalidInput
+            ) {
+                try s.importProducts([ProductImport(sku: "fig", price: usd(1))])
+            },
             .init(error: .duplicateImportSKU("fig", firstIndex: 0, index: 1), category: .invalidInput) {
                 try s.importProducts(Array(repeating: Product(sku: "fig", name: "Fig", price: usd(1)), count: 2))
             },
@@ -113,8 +119,9 @@ enum ErrorCategoryContract {
             #expect(thrown.map { ErrorCategory(of: $0) } == refusal.category, "\(refusal.error)")
             #expect(try store.state() == before, "\(refusal.error) changed nothing")
             kinds.insert(kind(of: refusal.error))
+            if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 29, "every kind of CartError is thrown once")
+        #expect(kinds.count == 30, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -148,6 +155,7 @@ enum ErrorCategoryContract {
         case .mergeIntoSelf: "mergeIntoSelf"
         case .cartNotFound: "cartNotFound"
         case .invalidImportItem: "invalidImportItem"
+        case .newProductIncomplete: "newProductIncomplete"
         case .duplicateImportSKU: "duplicateImportSKU"
         case .invalidLimit: "invalidLimit"
         }

@@ -133,6 +133,12 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.importProducts(products) }
     }
 
+    /// `CartService.importProducts(_:)` for items that may leave fields as stored.
+    @discardableResult
+    public func importProducts(_ items: [ProductImport]) async throws -> CartService.ImportSummary {
+        try await threads.run { [service] in try service.importProducts(items) }
+    }
+
     /// `CartService.orders(matching:)`.
     public func orders(matching query: OrderQuery) async throws -> OrderPage {
         try await threads.run { [service] in try service.orders(matching: query) }

@@ -59,6 +59,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case cartNotFound(String)
     /// The item at `index` (0-based) of a product import is invalid; nothing was imported.
     indirect case invalidImportItem(index: Int, reason: CartError)
+    /// An import item names a product the store does not hold and lacks what a new product
+    /// needs (`name`, `price`).
+    case newProductIncomplete(sku: String, missing: [String])
     /// A product import names the same SKU at two indexes (0-based); nothing was imported.
     case duplicateImportSKU(String, firstIndex: Int, index: Int)
     /// A page size outside 1...10000.
@@ -122,6 +125,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "No cart '\(cart.displayable)'."
         case .invalidImportItem(let index, let reason):
             return "Item \(index + 1): \(reason.description)"
+        case .newProductIncomplete(let sku, let missing):
+            let fields = missing.map { "a \($0)" }.joined(separator: " and ")
+            return "'\(sku.displayable)' is not in the catalog, so it is a new product and needs \(fields)."
         case .duplicateImportSKU(let sku, let first, let index):
             return "Item \(index + 1) repeats SKU '\(sku.displayable)' of item \(first + 1)."
         case .invalidLimit(let limit):
@@ -135,7 +141,7 @@ extension CartError {
         switch self {
         case .invalidQuantity, .invalidAmount, .unknownCurrency, .currencyMismatch, .invalidSKU, .invalidName,
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
-            .duplicateImportSKU, .invalidLimit:
+            .newProductIncomplete, .duplicateImportSKU, .invalidLimit:
             return .invalidInput
         case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound

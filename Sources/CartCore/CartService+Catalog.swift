@@ -95,72 +95,6 @@ extension CartService {
         }
     }
 
-    /// How many products an import created and how many it changed.
-    public struct ImportSummary: Hashable, Sendable, Codable {
-        /// Products that did not exist before.
-        public let created: Int
-        /// Existing products whose name, price, stock or active flag changed.
-        public let updated: Int
-        /// Existing products the import left as they were.
-        public let unchanged: Int
-    }
-
-    /// Creates or updates many products in one atomic unit: all of them or none. Imported
-    /// products are active; a `nil` stock stops tracking stock.
-    ///
-    /// - Throws: `CartError.invalidImportItem` naming the first bad item,
-    ///   `.duplicateImportSKU`, or a storage error. Nothing is stored then.
-    @discardableResult
-    public func importProducts(_ products: [Product]) throws -> ImportSummary {
-        try repository.write { storage in
-            let settings = try storage.settings()
-            // Shares the caller's buffer until a product needs trimming: most need none.
-            var valid = products
-            for index in products.indices where !Self.isValidAsGiven(products[index], settings: settings) {
-                let product: Product
-                do throws(CartError) {
-                    product = try Self.validated(products[index], settings: settings)
-                } catch {
-                    // A SKU repeated before this item is the first problem then.
-                    try Self.checkDistinctSKUs(valid[..<index])
-                    throw CartError.invalidImportItem(index: index, reason: error)
-                }
-                if product.sku != products[index].sku || product.name != products[index].name { valid[index] = product }
-            }
-            try Self.checkDistinctSKUs(valid[...])
-            let inserted = try storage.insertAbsentProducts(valid)
-            let existing = zip(valid, inserted).filter { !$0.1 }.map(\.0)
-            var updated = 0
-            for (product, old) in zip(existing, try storage.products(skus: existing.map(\.sku))) where old != product {
-                try storage.updateProduct(product)
-                updated += 1
-            }
-            return ImportSummary(
-                created: valid.count - existing.count, updated: updated, unchanged: existing.count - updated)
-        }
-    }
-
-    /// Refuses the first product whose SKU an earlier one has.
-    private static func checkDistinctSKUs(_ products: ArraySlice<Product>) throws(CartError) {
-        var firstIndex: [String: Int] = [:]
-        firstIndex.reserveCapacity(products.count)
-        for index in products.indices {
-            if let first = firstIndex.updateValue(index, forKey: products[index].sku) {
-                throw .duplicateImportSKU(products[index].sku, firstIndex: first, index: index)
-            }
-        }
-    }
-
-    /// Whether `validated(_:settings:)` would return the product exactly as given, checked
-    /// without copying it or trimming anything; `false` leaves the decision to `validated`.
-    private static func isValidAsGiven(_ product: borrowing Product, settings: StoreSettings) -> Bool {
-        Validation.isPlainASCII(product.sku, maxLength: Validation.maxSKULength)
-            && Validation.isPlainASCII(product.name, maxLength: Validation.maxNameLength)
-            && product.price.currency == settings.currency
-            && (0...Product.maximumPriceMinorUnits).contains(product.price.minorUnits)
-            && (product.stock ?? 0) >= 0
-    }
-
     /// The product with SKU and name trimmed, if every field is acceptable for this store.
     ///
     /// - Throws: `CartError.invalidSKU`, `.invalidName`, `.currencyMismatch`,
@@ -170,17 +104,22 @@ extension CartService {
         var product = product
         product.sku = try Validation.sku(product.sku)
         product.name = try Validation.name(product.name)
-        guard product.price.currency == settings.currency else {
-            throw .currencyMismatch(product.price.currency.code, settings.currency.code)
-        }
-        guard product.price.minorUnits >= 0 else {
-            throw .invalidAmount(product.price.decimalString, reason: "prices cannot be negative")
-        }
-        guard product.price.minorUnits <= Product.maximumPriceMinorUnits else {
-            let maximum = Money(minorUnits: Product.maximumPriceMinorUnits, currency: product.price.currency)
-            throw .invalidAmount(product.price.decimalString, reason: "prices are at most \(maximum.decimalString)")
-        }
+        try checkPrice(product.price, settings: settings)
         if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }
         return product
+    }
+
+    /// A price must be in the store currency, from 0 to `Product.maximumPriceMinorUnits`.
+    static func checkPrice(_ price: Money, settings: StoreSettings) throws(CartError) {
+        guard price.currency == settings.currency else {
+            throw .currencyMismatch(price.currency.code, settings.currency.code)
+        }
+        guard price.minorUnits >= 0 else {
+            throw .invalidAmount(price.decimalString, reason: "prices cannot be negative")
+        }
+        guard price.minorUnits <= Product.maximumPriceMinorUnits else {
+            let maximum = Money(minorUnits: Product.maximumPriceMinorUnits, currency: price.currency)
+            throw .invalidAmount(price.decimalString, reason: "prices are at most \(maximum.decimalString)")
+        }
     }
 }

@@ -81,11 +81,40 @@ struct EndToEndProductTests {
         #expect(try sandbox.ok("products", "show", "pie", "--json").stdout.contains(#""name":"Pie, \"deluxe\"""#))
         let json = try sandbox.write("p.json", Array(#"[{"sku":"apple","name":"Apple","price":"1.35"}]"#.utf8))
         #expect(
-            try sandbox.ok("products", "import", json, "--json").stdout == #"{"created":0,"unchanged":0,"updated":1}"#
+            try sandbox.ok("products", "import", json, "--json").stdout
+                == #"{"changed":{"active":0,"names":1,"prices":1,"stock":0},"created":0,"unchanged":0,"updated":1}"#
                 + "\n")
         #expect(
-            try sandbox.ok("products", "import", json, "--json").stdout == #"{"created":0,"unchanged":1,"updated":0}"#
+            try sandbox.ok("products", "import", json, "--json").stdout
+                == #"{"changed":{"active":0,"names":0,"prices":0,"stock":0},"created":0,"unchanged":1,"updated":0}"#
                 + "\n")
+    }
+
+    @Test("a price-only import keeps stock and off-sale flags; the result says what changed")
+    func priceSheetImport() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "kiwi", "--name", "Kiwi", "--price", "0.50", "--stock", "3")
+        try sandbox.ok("products", "add", "fig", "--name", "Fig", "--price", "0.40")
+        try sandbox.ok("products", "update", "fig", "--inactive")
+        let prices = try sandbox.write("prices.csv", Array("sku,price\nkiwi,0.55\nfig,0.45\n".utf8))
+        #expect(
+            try sandbox.ok("products", "import", prices).stdout
+                == "Imported 2 products from \(prices): 0 created, 2 updated (2 prices), 0 unchanged.\n")
+        #expect(
+            try sandbox.ok("products", "--all", "--json").stdout
+                == #"{"products":[{"active":false,"currency":"USD","name":"Fig","price":"0.45","sku":"fig","stock":null},"#
+                + #"{"active":true,"currency":"USD","name":"Kiwi","price":"0.55","sku":"kiwi","stock":3}]}"# + "\n")
+        let flags = try sandbox.write("flags.csv", Array("sku,active,stock\nfig,yes,\nkiwi,true,5\n".utf8))
+        #expect(
+            try sandbox.ok("products", "import", flags).stdout
+                == "Imported 2 products from \(flags): 0 created, 2 updated (1 stock level, 1 active flag), 0 unchanged.\n")
+        let newProduct = try sandbox.write("new.csv", Array("sku,price\nkiwi,0.60\npear,0.99\n".utf8))
+        let refused = try sandbox.run("products", "import", newProduct)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "Error: \(newProduct):3: 'pear' is not in the catalog, so it is a new product and needs a name.\n")
+        #expect(try sandbox.ok("products", "show", "kiwi", "--json").stdout.contains(#""price":"0.55""#), "all or nothing")
     }
 
     @Test("what 'products --all --json' writes imports back as it is")

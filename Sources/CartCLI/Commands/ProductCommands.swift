@@ -25,11 +25,15 @@ enum ProductCommands {
     static let importFile = CommandSpec(
         "import", abstract: "Create or update products from a CSV or JSON file, all or nothing.",
         discussion: """
-            CSV (RFC 4180): a header 'sku,name,price' with an optional 'stock' column, in any order; \
-            quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked. \
-            JSON: an array of {"sku", "name", "price", "stock"?, "active"?, "currency"?} objects, price a string \
-            such as "12.99" and currency, if given, the store's, or the {"products": [...]} object that \
-            'cart products --all --json' writes. \
+            A column or key that is left out keeps what the catalog holds, so a price list 'sku,price' \
+            changes prices and nothing else; a new product needs a name and a price, and is active with \
+            stock not tracked unless the file says otherwise. \
+            CSV (RFC 4180): a header with 'sku' and any of 'name', 'price', 'stock', 'active', in any order; \
+            quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked; active \
+            is true, false, yes, no, 1 or 0. \
+            JSON: an array of {"sku", "name"?, "price"?, "stock"?, "active"?, "currency"?} objects, price a \
+            string such as "12.99", stock null for not tracked and currency, if given, the store's, or the \
+            {"products": [...]} object that 'cart products export --json' writes. \
             A file starting with '[' or '{' is read as JSON. Either may start with a UTF-8 byte order mark. \
             The first error names the line (CSV) or index (JSON), and then nothing is imported.
             """,
@@ -115,7 +119,7 @@ enum ProductCommands {
         let file = try ProductFileReader(name: path, currency: currency).read(bytes)
         let summary: CartService.ImportSummary
         do {
-            summary = try runner.service().importProducts(file.products)
+            summary = try runner.service().importProducts(file.items)
         } catch CartError.invalidImportItem(let index, let reason) {
             throw CommandFailure("\(file.location(ofItem: index)): \(reason.description)")
         } catch CartError.duplicateImportSKU(let sku, let first, let index) {
@@ -129,7 +133,18 @@ enum ProductCommands {
         let total = summary.created + summary.updated + summary.unchanged
         try runner.line(
             "Imported \(Plural.count(total, "product")) from \(DisplayText.clean(path)): "
-                + "\(summary.created) created, \(summary.updated) updated, \(summary.unchanged) unchanged.")
+                + "\(summary.created) created, \(summary.updated) updated\(changes(summary.changed)), "
+                + "\(summary.unchanged) unchanged.")
+    }
+
+    /// ` (3 prices, 1 stock level)`: the fields an import changed, or nothing when none did.
+    private static func changes(_ changed: CartService.ImportSummary.Changes) -> String {
+        let counts = [
+            (changed.names, "name"), (changed.prices, "price"), (changed.stock, "stock level"),
+            (changed.active, "active flag"),
+        ]
+        let parts = counts.filter { $0.0 > 0 }.map { Plural.count($0.0, $0.1) }
+        return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 
     /// `apple (Apple) at $1.29, 12 in stock`.
