@@ -14,6 +14,8 @@ enum CatalogContract {
             ("trimmedProduct", "SKU and name are stored trimmed and read back exactly", trimmedProduct),
             ("invalidProducts", "products with a bad SKU, name, price or stock are refused", invalidProducts),
             ("addAndUpdate", "a SKU is added once; updates change only what they name", addAndUpdate),
+            ("searchAndPage", "products(matching:) finds text in SKUs and names in any case, and pages by SKU", searchAndPage),
+            ("deleteProduct", "a product no cart holds is deleted, orders keep their lines; one a cart holds is refused, naming the carts", deleteProduct),
             ("importCreatesAndUpdates", "an import creates and updates products in one unit", importCreatesAndUpdates),
             ("importAllOrNothing", "an import with one bad item stores nothing and names the item", importAllOrNothing),
             ("importKeepsAbsentFields", "an import item's absent fields keep what is stored, and the summary counts each field changed", importKeepsAbsentFields),
@@ -140,6 +142,59 @@ enum CatalogContract {
         #expect(try store.service.products().map(\.sku) == ["apple", "plum"])
         #expect(try store.service.products(includeInactive: true).map(\.sku) == ["apple", "kiwi", "pear", "plum"])
         #expect(throws: CartError.unknownProduct("banana")) { try store.service.product("banana") }
+    }
+
+    static func searchAndPage(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.addProduct(Product(sku: "PEAR-2", name: "Nashi", price: usd(150)))
+        try store.service.addProduct(Product(sku: "fig", name: "Grüne Birne (pear)", price: usd(40)))
+        let s = store.service
+        #expect(try s.products(matching: ProductQuery(text: "PeA")).products.map(\.sku) == ["PEAR-2", "fig", "pear"])
+        #expect(try s.products(matching: ProductQuery(text: "GRÜNE")).products.map(\.sku) == ["fig"])
+        #expect(try s.products(matching: ProductQuery(text: "kiwi")).products.isEmpty, "inactive products only when asked")
+        #expect(try s.products(matching: ProductQuery(includeInactive: true, text: "kiwi")).products.map(\.sku) == ["kiwi"])
+        #expect(try s.products(matching: ProductQuery(text: "")).products.count == 5)
+        var query = ProductQuery(includeInactive: true, limit: 2)
+        var pages: [[String]] = []
+        while true {
+            let page = try s.products(matching: query)
+            pages.append(page.products.map(\.sku))
+            guard let next = page.next else { break }
+            query.after = next
+        }
+        #expect(pages == [["PEAR-2", "apple"], ["fig", "kiwi"], ["pear", "plum"]])
+        #expect(try s.products(matching: ProductQuery(after: "pear")).products.map(\.sku) == ["plum"])
+        #expect(try s.products(matching: ProductQuery(limit: 6)).next == nil)
+        for limit in [0, 10_001] {
+            #expect(throws: CartError.invalidLimit(limit)) { try s.products(matching: ProductQuery(limit: limit)) }
+        }
+    }
+
+    static func deleteProduct(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let order = try store.placeOrder("alice", [("pear", 2), ("apple", 1)])
+        try store.service.add("plum", to: "bob")
+        try store.service.add("plum", to: "anna")
+        try store.service.add("pear", to: "carol")
+        try store.service.remove("pear", from: "carol")
+        #expect(try store.service.deleteProduct("pear") == Product(sku: "pear", name: "Pear", price: usd(99), stock: 3))
+        #expect(throws: CartError.unknownProduct("pear")) { try store.service.product("pear") }
+        #expect(try store.service.products(includeInactive: true).map(\.sku) == ["apple", "kiwi", "plum"])
+        #expect(try store.service.order(order.number) == order, "the order keeps its frozen lines")
+        try store.expectRefusal(.productInCarts(sku: "plum", carts: ["anna", "bob"])) { try store.service.deleteProduct("plum") }
+        try store.expectRefusal(.unknownProduct("pear")) { try store.service.deleteProduct("pear") }
+        try store.service.deleteLine("plum", from: "anna")
+        try store.service.clear("bob")
+        #expect(try store.service.deleteProduct(" plum ").sku == "plum")
+        try store.service.addProduct(Catalog.pear)
+        #expect(try store.service.product("pear") == Catalog.pear, "a deleted SKU can be added again")
+        let many = (0..<7).map { "cart-\($0)" }
+        for cart in many { try store.service.add("apple", to: cart) }
+        let error = CartError.productInCarts(sku: "apple", carts: many)
+        try store.expectRefusal(error) { try store.service.deleteProduct("apple") }
+        #expect(
+            error.description == "Product 'apple' is in 7 carts ('cart-0', 'cart-1', 'cart-2', 'cart-3', 'cart-4' "
+                + "and 2 more); remove it from those carts before deleting it.")
     }
 
     static func importCreatesAndUpdates(_ backend: Backend) throws {

@@ -72,6 +72,9 @@ enum ErrorCategoryContract {
             .init(error: .unknownProduct("ghost"), category: .notFound) { try s.add("ghost", to: "alice") },
             .init(error: .inactiveProduct("kiwi"), category: .refused) { try s.add("kiwi", to: "alice") },
             .init(error: .productExists("apple"), category: .conflict) { try s.addProduct(Catalog.apple) },
+            .init(error: .productInCarts(sku: "apple", carts: ["alice", "bob"]), category: .conflict) {
+                try s.deleteProduct("apple")
+            },
             .init(error: .lineQuantityCapExceeded(sku: "apple", requested: 100, cap: 99), category: .refused) {
                 try s.add("apple", quantity: 40, to: "alice")
             },
@@ -121,7 +124,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 30, "every kind of CartError is thrown once")
+        #expect(kinds.count == 31, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -143,6 +146,7 @@ enum ErrorCategoryContract {
         case .unknownProduct: "unknownProduct"
         case .inactiveProduct: "inactiveProduct"
         case .productExists: "productExists"
+        case .productInCarts: "productInCarts"
         case .lineQuantityCapExceeded: "lineQuantityCapExceeded"
         case .lineCountCapExceeded: "lineCountCapExceeded"
         case .insufficientStock: "insufficientStock"

@@ -35,6 +35,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case inactiveProduct(String)
     /// A product with this SKU already exists.
     case productExists(String)
+    /// The product cannot be deleted while these carts (sorted by ID) hold it.
+    case productInCarts(sku: String, carts: [String])
     /// The line would hold more than the per-line cap.
     case lineQuantityCapExceeded(sku: String, requested: Int, cap: Int)
     /// A new line would exceed the cap on distinct lines per cart.
@@ -100,6 +102,12 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Product '\(sku.displayable)' is not for sale (inactive)."
         case .productExists(let sku):
             return "A product with SKU '\(sku.displayable)' already exists."
+        case .productInCarts(let sku, let carts):
+            let shown = carts.prefix(5).map { "'\($0.displayable)'" }.joined(separator: ", ")
+            let more = carts.count > 5 ? " and \(carts.count - 5) more" : ""
+            let count = carts.count == 1 ? "1 cart" : "\(carts.count) carts"
+            let those = carts.count == 1 ? "that cart" : "those carts"
+            return "Product '\(sku.displayable)' is in \(count) (\(shown)\(more)); remove it from \(those) before deleting it."
         case .lineQuantityCapExceeded(let sku, let requested, let cap):
             return "Cannot hold \(requested) of '\(sku.displayable)': at most \(cap) per line."
         case .lineCountCapExceeded(let cart, let cap):
@@ -145,7 +153,7 @@ extension CartError {
             return .invalidInput
         case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound
-        case .productExists, .idempotencyKeyReused:
+        case .productExists, .productInCarts, .idempotencyKeyReused:
             return .conflict
         case .versionConflict:
             return .staleVersion

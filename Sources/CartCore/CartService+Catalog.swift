@@ -64,6 +64,40 @@ extension CartService {
         try repository.read { storage in try storage.products().filter { includeInactive || $0.isActive } }
     }
 
+    /// One page of the products matching `query`, in SKU order, with the cursor for the next
+    /// page: the catalog searched by SKU or name.
+    ///
+    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, or a storage error.
+    public func products(matching query: ProductQuery) throws -> ProductPage {
+        if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
+        let selected = try repository.read { storage in
+            try storage.products().filter { product in
+                query.includes(product) && query.after.map { product.sku > $0 } != false
+            }
+        }
+        guard let limit = query.limit, selected.count > limit else { return ProductPage(products: selected, next: nil) }
+        let page = Array(selected.prefix(limit))
+        return ProductPage(products: page, next: page.last?.sku)
+    }
+
+    /// Deletes a product that no cart holds. Orders keep their lines, which copied the
+    /// product's SKU, name and price when they were placed.
+    ///
+    /// - Returns: the product as it was.
+    /// - Throws: `CartError.invalidSKU`, `.unknownProduct`, `.productInCarts` naming the carts
+    ///   that hold it, or a storage error.
+    @discardableResult
+    public func deleteProduct(_ sku: String) throws -> Product {
+        let sku = try Validation.sku(sku)
+        return try repository.write { storage in
+            guard let product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
+            let carts = try storage.cartsHolding(sku: sku)
+            guard carts.isEmpty else { throw CartError.productInCarts(sku: sku, carts: carts) }
+            try storage.deleteProduct(sku: sku)
+            return product
+        }
+    }
+
     /// Adds a new product.
     ///
     /// - Throws: `CartError.productExists`, the errors of `validated(_:)`, or a storage error.

@@ -26,6 +26,11 @@ extension CartStorageReader {
             quantity: lines.first { $0.product.sku == sku }?.quantity)
     }
 
+    /// Reads every cart's lines.
+    public func cartsHolding(sku: String) throws -> [String] {
+        try carts().map(\.id).filter { id in try cartLines(cartID: id).contains { $0.product.sku == sku } }
+    }
+
     /// None: a store that meets the assumptions of `insertCartLine` (its product exists) and
     /// `deleteProduct` (no line holds it) cannot hold such a line. A backend that another
     /// client can write around those checks (SQLite opened with foreign keys off) answers

@@ -50,6 +50,8 @@ public protocol CartStorageReader {
     func orderCount() throws -> Int
     /// What a change to the cart's line for `sku` depends on, in one call.
     func lineContext(cartID: String, sku: String) throws -> CartLineContext
+    /// The IDs of the carts that have a line for `sku`, sorted.
+    func cartsHolding(sku: String) throws -> [String]
     /// The SKUs of the cart's lines whose product is not stored (which `cartLines(cartID:)`
     /// cannot join), in position order.
     func linesWithoutProduct(cartID: String) throws -> [String]

@@ -80,7 +80,8 @@ struct ProductFileReaderTests {
         #expect(file.items.map(\.sku) == ["a"])
         let expected = #"p.csv: Expected a JSON array of products, or an object {"products": [...]}."#
         #expect(failure(#"{"sku":"a","name":"A","price":"1"}"#) == expected)
-        #expect(failure(#"{"products":[],"next":null}"#) == expected)
+        #expect(failure(#"{"products":[],"total":0}"#) == expected)
+        #expect(failure(#"{"next":"b","products":[{"sku":"a","price":"1"}]}"#) == nil, "a page of 'cart products --json'")
         #expect(failure(#"{"products":{}}"#) == #"p.csv: "products" must be an array of products."#)
         #expect(failure("{\n\"products\": [,]}") == "p.csv:2:14: Unexpected character; expected a value.")
         // What 'cart products --json' writes: a currency beside each price, which must be the store's.

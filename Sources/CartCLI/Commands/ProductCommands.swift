@@ -4,8 +4,18 @@ import CartCore
 enum ProductCommands {
     static let group = CommandSpec(
         "products", abstract: "List the catalog, or change it with a subcommand.",
-        options: [all], subcommands: [show, add, update, importFile],
+        discussion: """
+            Lists the products for sale in SKU order (all of them with --all); --search keeps those whose \
+            SKU or name contains the text, in any case, and --limit shows one page, with the command for \
+            the next.
+            """,
+        options: [all, search, limit, after], subcommands: [show, add, update, delete, importFile, ProductExport.spec],
         action: { try list($0) })
+
+    static let delete = CommandSpec(
+        "delete", abstract: "Delete a product that no cart holds; orders keep their lines.",
+        arguments: [CommandTree.sku],
+        action: { try deleteOne($0) })
 
     static let show = CommandSpec(
         "show", abstract: "Show one product, active or not.", arguments: [CommandTree.sku],
@@ -41,6 +51,11 @@ enum ProductCommands {
         action: { try importProducts($0) })
 
     static let all = Flag("--all", help: "Include inactive products.")
+    static let search = Option<String?>("--search", "text", help: "Only products whose SKU or name contains this text.")
+    static let limit = Option<Int?>(
+        "--limit", "n", 1...CartService.maxPageSize, help: "At most this many products (a page).")
+    static let after = Option<String?>(
+        "--after", "sku", help: "Continue after this SKU (the 'next' of the previous page).")
     static let name = Option<String>(required: "--name", "name", help: "The name shown to customers.")
     static let price = Option<String>(
         required: "--price", "amount", .amount, help: "The unit price in the store currency, such as 12.99.")
@@ -57,22 +72,37 @@ enum ProductCommands {
 
     static func list(_ runner: CommandRunner) throws {
         let includeInactive = runner[all]
-        let products = try runner.service().products(includeInactive: includeInactive)
-        if runner.json {
-            return try runner.emit(CLIJSON.Products(products: products))
-        }
-        guard !products.isEmpty else {
+        let page = try runner.service().products(
+            matching: ProductQuery(
+                includeInactive: includeInactive, text: try runner[search], after: try runner[after],
+                limit: try runner[limit]))
+        if runner.json { return try runner.emit(page) }
+        guard !page.products.isEmpty else {
+            if try runner[search] != nil || runner.isGiven(after) { return try runner.line("No products match.") }
             return try runner.line("No products. Add one with 'cart products add' or load samples with 'cart demo'.")
         }
         var columns: [TextTable.Column] = [.left("SKU"), .left("NAME"), .right("PRICE"), .right("STOCK")]
         if includeInactive { columns.append(.left("ACTIVE")) }
         var table = TextTable(columns)
-        for product in products {
+        for product in page.products {
             var row = [product.sku, product.name, product.price.formatted, product.stock.map(String.init) ?? "-"]
             if includeInactive { row.append(product.isActive ? "yes" : "no") }
             table.append(row)
         }
         try runner.stdout.write(table.rendered(style: runner.style))
+        if let next = page.next {
+            try runner.line(runner.style.dim("More: " + (try nextPageCommand(runner, after: next))))
+        }
+    }
+
+    /// The command that lists the next page: every option that chose this page, then `--after`.
+    private static func nextPageCommand(_ runner: CommandRunner, after next: String) throws -> String {
+        var words = ["cart", "products"]
+        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        if runner[all] { words.append(all.spec.name) }
+        if let text = try runner[search] { words += [search.spec.name, text] }
+        if let limit = try runner[limit] { words += [Self.limit.spec.name, String(limit)] }
+        return ShellQuoting.command(words + [after.spec.name, next])
     }
 
     static func showOne(_ runner: CommandRunner) throws {
@@ -110,6 +140,12 @@ enum ProductCommands {
         let product = try runner.service().updateProduct(try runner[CommandTree.sku], with: update)
         if runner.json { return try runner.emit(product) }
         try runner.line("Updated \(describe(product)).")
+    }
+
+    static func deleteOne(_ runner: CommandRunner) throws {
+        let product = try runner.service().deleteProduct(try runner[CommandTree.sku])
+        if runner.json { return try runner.emit(product) }
+        try runner.line("Deleted \(describe(product)). Orders keep their lines.")
     }
 
     static func importProducts(_ runner: CommandRunner) throws {

@@ -154,7 +154,8 @@ struct ProductFileReader {
     /// `cart products --json` writes, so that its output imports as it is.
     private func productArray(_ document: JSONValue) throws -> [JSONValue] {
         if case .array(let items) = document { return items }
-        if case .object(let members) = document, members.map(\.key) == ["products"] {
+        // `next` is the cursor `cart products --json` writes beside a page; it names no product.
+        if case .object(let members) = document, Set(members.map(\.key)).subtracting(["next"]) == ["products"] {
             guard case .array(let items)? = document["products"] else {
                 throw failure(nil, #""products" must be an array of products."#)
             }

@@ -5,7 +5,9 @@ import CartCore
 /// wherever it appears; `CommandRunner.emit` writes them all with `CartJSON.encoder()`, keys
 /// sorted. docs/CLI.md shows them and the end-to-end tests pin them.
 enum CLIJSON {
-    /// `cart products --json`: `{"products":[PRODUCT…]}`, which `products import` reads back.
+    /// `cart products export --json`: `{"products":[PRODUCT…]}`, the whole catalog, which
+    /// `products import` reads back. (`cart products --json` writes a `ProductPage`, the same with
+    /// `next`.)
     struct Products: Encodable {
         let products: [Product]
     }
