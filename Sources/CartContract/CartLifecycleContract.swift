@@ -20,6 +20,7 @@ enum CartLifecycleContract {
             ("mergeRollsBack", "a merge that fails midway leaves both carts as they were", mergeRollsBack),
             ("mergeEdgeCases", "merging a cart into itself is refused; merging an emptied cart changes nothing; a cart never written is not found", mergeEdgeCases),
             ("listCarts", "listing carts gives each cart's lines, units, version and last change", listCarts),
+            ("cartPages", "carts(matching:) leaves out emptied carts when asked and pages by ID", cartPages),
             ("prune", "pruning deletes carts unchanged since the instant and says how many", prune),
             ("pruneKeepsOrders", "pruning never deletes orders", pruneKeepsOrders),
         ])
@@ -153,6 +154,32 @@ enum CartLifecycleContract {
                 CartSummary(id: "bob", lineCount: 1, totalItems: 2, version: 1, updatedAt: TestClock.start),
                 CartSummary(id: "carol", lineCount: 0, totalItems: 0, version: 2, updatedAt: TestClock.start + 20),
             ])
+    }
+
+    static func cartPages(_ backend: Backend) throws {
+        let store = try Store(backend)
+        for cart in ["dan", "bob", "eve", "alice", "carol"] { try store.service.add("apple", to: cart) }
+        try store.placeOrder("bob", [("pear", 1)])
+        try store.service.clear("eve")
+        let s = store.service
+        #expect(try s.carts(matching: CartQuery()).carts.map(\.id) == ["alice", "bob", "carol", "dan", "eve"])
+        #expect(try s.carts(matching: CartQuery()).carts == (try s.listCarts()))
+        #expect(try s.carts(matching: CartQuery(nonEmpty: true)).carts.map(\.id) == ["alice", "carol", "dan"])
+        var query = CartQuery(limit: 2)
+        var pages: [[String]] = []
+        while true {
+            let page = try s.carts(matching: query)
+            pages.append(page.carts.map(\.id))
+            guard let next = page.next else { break }
+            query.after = next
+        }
+        #expect(pages == [["alice", "bob"], ["carol", "dan"], ["eve"]])
+        let nonEmpty = try s.carts(matching: CartQuery(nonEmpty: true, after: "alice", limit: 1))
+        #expect(nonEmpty == CartPage(carts: [try #require(s.listCarts().first { $0.id == "carol" })], next: "carol"))
+        #expect(try s.carts(matching: CartQuery(nonEmpty: true, after: "carol", limit: 1)).next == nil)
+        for limit in [0, 10_001] {
+            #expect(throws: CartError.invalidLimit(limit)) { try s.carts(matching: CartQuery(limit: limit)) }
+        }
     }
 
     static func prune(_ backend: Backend) throws {

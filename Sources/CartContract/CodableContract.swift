@@ -109,6 +109,8 @@ enum CodableContract {
         try expectRoundTrip(try s.cartReport("customer"))
         try expectRoundTrip(try s.products(includeInactive: true))
         try expectRoundTrip(try s.listCarts())
+        try expectRoundTrip(try s.carts(matching: CartQuery(limit: 1)))
+        try expectRoundTrip(try s.carts(matching: CartQuery()))
 
         store.clock.set(try #require(UTCCalendar.parse("1969-12-31T23:59:59.999Z")))
         let first = try s.checkout("customer", idempotencyKey: "k-1")

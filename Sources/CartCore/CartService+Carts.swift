@@ -90,6 +90,22 @@ extension CartService {
         try repository.read { storage in try storage.carts() }
     }
 
+    /// One page of the stored carts matching `query`, in ID order, with the cursor for the next
+    /// page: the carts still in use (`nonEmpty`) among those checkouts emptied.
+    ///
+    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, or a storage error.
+    public func carts(matching query: CartQuery) throws -> CartPage {
+        if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
+        let selected = try repository.read { storage in
+            try storage.carts().filter { cart in
+                (!query.nonEmpty || cart.lineCount > 0) && query.after.map { cart.id > $0 } != false
+            }
+        }
+        guard let limit = query.limit, selected.count > limit else { return CartPage(carts: selected, next: nil) }
+        let page = Array(selected.prefix(limit))
+        return CartPage(carts: page, next: page.last?.id)
+    }
+
     /// Deletes carts not changed since `instant` (abandoned carts); orders are never touched.
     ///
     /// - Returns: how many carts were deleted.

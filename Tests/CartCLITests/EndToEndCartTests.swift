@@ -277,6 +277,22 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("carts", "--json").stdout.hasPrefix(#"{"carts":[{"cart":"fresh","#))
     }
 
+    @Test("carts --non-empty leaves out carts checkouts emptied; --limit and --after page, with the next page's command")
+    func cartPages() throws {
+        let sandbox = try stocked()
+        for cart in ["b", "a", "d", "c"] { try sandbox.ok("--cart", cart, "add", "apple") }
+        try sandbox.ok("--cart", "b", "checkout")
+        try sandbox.ok("--cart", "d", "clear")
+        #expect(try sandbox.ok("carts", "--non-empty").stdout.split(separator: "\n").map { $0.prefix(4) } == ["CART", "a   ", "c   "])
+        let first = try sandbox.ok("carts", "--limit", "2").stdout
+        #expect(first.hasSuffix("More: cart carts --limit 2 --after b\n"), "\(first)")
+        let json = try sandbox.ok("carts", "--non-empty", "--limit", "1", "--json").stdout
+        #expect(json.hasPrefix(#"{"carts":[{"cart":"a","#) && json.hasSuffix(#""next":"a"}"# + "\n"), "\(json)")
+        let last = try sandbox.ok("carts", "--non-empty", "--after", "a", "--json").stdout
+        #expect(last.hasPrefix(#"{"carts":[{"cart":"c","#) && last.hasSuffix(#"],"next":null}"# + "\n"), "\(last)")
+        #expect(try sandbox.run("carts", "--limit", "0").status == 64)
+    }
+
     @Test("prune refuses --older-than 0, which would delete every cart, as a usage error")
     func pruneNeedsADay() throws {
         let sandbox = try stocked()

@@ -40,7 +40,7 @@ struct ReferenceTests {
         for value in [
             CartReport(cart: cart, problems: []), kiwi, CheckoutResult(order: order, replayed: false), order,
             OrderPage(orders: [order], next: 6),
-            CLIJSON.Products(products: [product]),
+            ProductPage(products: [product], next: nil),
         ] as [any Encodable] {
             let shape = try OutputTests.json(value)
             #expect(text.contains("`" + shape + "`"), "the document does not show \(shape)")

@@ -12,11 +12,6 @@ enum CLIJSON {
         let products: [Product]
     }
 
-    /// `cart carts --json`: `{"carts":[CART_SUMMARY…]}`.
-    struct Carts: Encodable {
-        let carts: [CartSummary]
-    }
-
     /// `cart prune --json`: `{"deleted":2}`.
     struct Pruned: Encodable {
         let deleted: Int
