@@ -146,6 +146,27 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("show", "--json").stdout == before)
     }
 
+    @Test("an unknown SKU suggests the nearest stored one, as mistyped commands and options do")
+    func skuSuggestion() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("products", "add", "fig", "--name", "Fig", "--price", "0.40")
+        try sandbox.ok("products", "update", "fig", "--inactive")
+        let before = try sandbox.ok("show", "--json").stdout
+        for (arguments, sku, match) in [
+            (["add", "appel"], "appel", "apple"),
+            (["set", "kiwii", "2"], "kiwii", "kiwi"),
+            (["products", "show", "APPLE"], "APPLE", "apple"),
+            (["products", "update", "fgi", "--price", "1"], "fgi", "fig"),
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(result.stderr == "Error: No product with SKU '\(sku)'. Did you mean '\(match)'?\n", "\(arguments)")
+        }
+        let far = try sandbox.run("add", "banana")
+        #expect(far.status == 1 && far.stderr == "Error: No product with SKU 'banana'.\n")
+        #expect(try sandbox.ok("show", "--json").stdout == before)
+    }
+
     @Test("merge --json nests the cart under \"cart\", exactly as docs/CLI.md shows it")
     func mergeJSON() throws {
         let sandbox = try stocked()
