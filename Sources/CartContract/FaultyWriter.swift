@@ -40,8 +40,10 @@ final class FaultyWriter: StorageForwarding {
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         try base.forEachOrder(matching: query, body)
     }
-    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
-        try base.orderStats(matching: query, groupedBy: grouping)
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
+        -> [OrderStatsRow]
+    {
+        try base.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset)
     }
 
     func saveSettings(_ settings: StoreSettings) throws { try write { try base.saveSettings(settings) } }

@@ -149,11 +149,13 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.order(number) }
     }
 
-    /// `CartService.orderStats(matching:groupedBy:)`.
-    public func orderStats(matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping)
-        async throws -> [OrderStatsRow]
-    {
-        try await threads.run { [service] in try service.orderStats(matching: query, groupedBy: grouping) }
+    /// `CartService.orderStats(matching:groupedBy:utcOffset:)`.
+    public func orderStats(
+        matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc
+    ) async throws -> [OrderStatsRow] {
+        try await threads.run { [service] in
+            try service.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset)
+        }
     }
 }
 

@@ -46,10 +46,13 @@ extension CartStorageReader {
     }
 
     /// Reads every order matching the filters and groups them with
-    /// `OrderStatsRow.rows(for:groupedBy:currency:)`.
-    public func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
+    /// `OrderStatsRow.rows(for:groupedBy:utcOffset:currency:)`.
+    public func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset)
+        throws -> [OrderStatsRow]
+    {
         var orders: [Order] = []
         try forEachOrder { order in if query.includes(order) { orders.append(order) } }
-        return try OrderStatsRow.rows(for: orders, groupedBy: grouping, currency: try settings().currency)
+        return try OrderStatsRow.rows(
+            for: orders, groupedBy: grouping, utcOffset: utcOffset, currency: try settings().currency)
     }
 }

@@ -58,7 +58,8 @@ public protocol CartStorageReader {
     /// Calls `body` for each order matching `query` (filters, sort, cursor and limit), with its
     /// lines, as `query.select(from:)` orders and cuts them.
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws
-    /// Statistics over the orders matching `query`'s filters, as
-    /// `OrderStatsRow.rows(for:groupedBy:currency:)` computes them.
-    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow]
+    /// Statistics over the orders matching `query`'s filters, days beginning at midnight at
+    /// `utcOffset`, as `OrderStatsRow.rows(for:groupedBy:utcOffset:currency:)` computes them.
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
+        -> [OrderStatsRow]
 }

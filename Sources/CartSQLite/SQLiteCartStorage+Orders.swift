@@ -149,16 +149,23 @@ extension SQLiteCartStorage {
             idempotencyKey: statement.optionalString(at: 6), lines: orderLines)
     }
 
-    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
+        -> [OrderStatsRow]
+    {
         let filter = OrderFilter(query, includeCursor: false)
         let sql: String
+        var firstFilterParameter: Int32 = 1
         switch grouping {
         case .total:
             sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0), coalesce(sum(o.total), 0)" + filter.fromAndWhere
         case .day, .month:
-            // Whole UTC days since the epoch, floored also for instants before 1970.
-            sql = "SELECT (o.placed_at - ((o.placed_at % 86400000) + 86400000) % 86400000) / 86400000 AS day, "
+            // Whole days since the epoch, as UTCCalendar.day(milliseconds:offset:) counts them:
+            // the UTC day floored (also before 1970), then one back or on where the offset
+            // (parameter 1) crosses midnight; no step can overflow, whatever placed_at holds.
+            sql = "SELECT o.placed_at / 86400000 - (o.placed_at % 86400000 < 0) "
+                + "+ ((o.placed_at % 86400000 + 86400000) % 86400000 + ? + 86400000) / 86400000 - 1 AS day, "
                 + "count(*), sum(o.total_items), sum(o.total)" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
+            firstFilterParameter = 2
         case .product:
             sql = "SELECT l.sku, count(*), sum(l.quantity), sum(l.line_total) FROM order_lines AS l "
                 + "WHERE l.order_number IN (SELECT o.number" + filter.fromAndWhere + ") "
@@ -166,15 +173,16 @@ extension SQLiteCartStorage {
         }
         let statement = try database.cached(sql)
         defer { statement.reset() }
-        _ = try filter.bind(to: statement)
+        if grouping == .day || grouping == .month { try statement.bind(utcOffset.milliseconds, at: 1) }
+        _ = try filter.bind(to: statement, from: firstFilterParameter)
         let currency = try settings().currency
         var rows: [OrderStatsRow] = []
         while try Self.stepSummingMoney(statement) {
             let key: String
             switch grouping {
             case .total: key = "total"
-            case .day: key = UTCCalendar.dayKey(milliseconds: statement.int64(at: 0) * 86_400_000)
-            case .month: key = UTCCalendar.monthKey(milliseconds: statement.int64(at: 0) * 86_400_000)
+            case .day: key = UTCCalendar.dayKey(day: statement.int64(at: 0))
+            case .month: key = UTCCalendar.monthKey(day: statement.int64(at: 0))
             case .product: key = statement.string(at: 0)
             }
             let row = OrderStatsRow(

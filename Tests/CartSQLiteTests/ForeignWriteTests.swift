@@ -27,6 +27,25 @@ struct ForeignWriteTests {
         #expect(try service.cart("alice").version == Int.max)
     }
 
+    @Test("orders placed at the extreme integers group by day and month at the widest offsets, without a trap")
+    func extremeOrderTimes() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 2)
+        _ = try service.checkout("alice")
+        try service.add("sku-1", to: "alice")
+        _ = try service.checkout("alice")
+        try sqlite(
+            path,
+            "UPDATE orders SET placed_at = CASE number WHEN 1 THEN 9223372036854775807 ELSE -9223372036854775807 - 1 END")
+        for minutes in [0, UTCOffset.maxMinutes, -UTCOffset.maxMinutes] {
+            let offset = try #require(UTCOffset(minutes: minutes))
+            for grouping in [OrderStatsGrouping.day, .month] {
+                let rows = try service.orderStats(groupedBy: grouping, utcOffset: offset)
+                #expect(rows.count == 2 && rows.allSatisfy { $0.orders == 1 }, "\(grouping) at \(offset): \(rows)")
+            }
+        }
+    }
+
     @Test("a next_position at the largest integer refuses a new line with one error and changes nothing")
     func positionAtMaximum() throws {
         let directory = try TemporaryDirectory()

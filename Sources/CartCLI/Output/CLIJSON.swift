@@ -17,12 +17,14 @@ enum CLIJSON {
         let deleted: Int
     }
 
-    /// `cart orders stats --json`: `{"by":"day","currency":"USD","rows":[ORDER_STATS_ROW…]}`;
+    /// `cart orders stats --json`: `{"by":"day","currency":"USD","rows":[ORDER_STATS_ROW…],"utcOffset":"+00:00"}`;
     /// `by` is `total` without `--by`, and `currency` is there even when no row is.
     struct Stats: Encodable {
         let by: String
         let currency: Currency
         let rows: [OrderStatsRow]
+        /// Where the days begin, `+02:00`; only when grouped by day or month.
+        let utcOffset: String?
     }
 
     /// `cart demo --json`: `{"added":12,"alreadyThere":0}`.
