@@ -234,6 +234,14 @@ struct EndToEndProductTests {
         #expect(
             try sandbox.run("products", "import", duplicate).stderr
                 == "Error: \(duplicate): index 1: SKU 'a' already appears at index 0.\n")
+        var catalog = "sku,name,price\n"
+        for number in 2...1000 {
+            catalog += number == 501 ? "sku-501,\"Open name,1.00\n" : "sku-\(number),\"Name \(number)\",1.00\n"
+        }
+        let unclosed = try sandbox.write("unclosed.csv", Array(catalog.utf8))
+        #expect(
+            try sandbox.run("products", "import", unclosed).stderr
+                == "Error: \(unclosed):501: A quoted field is never closed: read as one field, it runs on to line 502.\n")
         let rule = try sandbox.write("rule.csv", Array("sku,name,price\nok,Fine,1\n\"\",Empty,1\n".utf8))
         #expect(
             try sandbox.run("products", "import", rule).stderr == "Error: \(rule):3: Invalid SKU '': it is empty.\n")
