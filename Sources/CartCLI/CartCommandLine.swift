@@ -51,6 +51,8 @@ public enum CartCommandLine {
                     // from the command line or the environment: a value read from a file is
                     // reported by its command.
                     throw UsageError(String(describing: error), command: invocation.command)
+                } catch {
+                    throw runner.withSuggestion(error)
                 }
                 note = globals.memoryStoreNote
             }

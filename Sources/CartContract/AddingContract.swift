@@ -24,9 +24,10 @@ enum AddingContract {
     static func addCreatesLine(_ backend: Backend) throws {
         let store = try Store(backend)
         let update = try store.service.add("apple", quantity: 3, to: "alice")
-        #expect(update == CartUpdate(cartID: "alice", version: 1, sku: "apple", quantity: 3))
+        #expect(update == CartUpdate(cartID: "alice", version: 1, sku: "apple", quantity: 3, previousQuantity: 0))
         let cart = try store.service.cart("alice")
         #expect(cart.lines == [try CartLine(sku: "apple", name: "Apple", quantity: 3, unitPrice: usd(125))])
+        #expect(try store.service.add("apple", quantity: 2, to: "alice").previousQuantity == 3)
     }
 
     static func addDefaultsToOne(_ backend: Backend) throws {
@@ -113,7 +114,7 @@ enum AddingContract {
 
     static func zeroStock(_ backend: Backend) throws {
         let store = try Store(backend)
-        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(0)))
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(0)))
         #expect(throws: CartError.insufficientStock(sku: "pear", requested: 1, available: 0)) {
             try store.service.add("pear", to: "alice")
         }

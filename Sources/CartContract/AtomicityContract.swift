@@ -200,7 +200,7 @@ enum AtomicityContract {
             ("checking out", { _ = try $0.checkout("alice", idempotencyKey: "alice-1") }),
             ("clearing", { _ = try $0.clear("bob") }),
             ("adding a product", { _ = try $0.addProduct(Product(sku: "fig", name: "Fig", price: usd(40))) }),
-            ("updating a product", { _ = try $0.updateProduct("pear", with: ProductUpdate(price: usd(89), stock: .some(9))) }),
+            ("updating a product", { _ = try $0.updateProduct("pear", with: ProductUpdate(price: usd(89), stock: .tracked(9))) }),
             ("importing", { _ = try $0.importProducts(imported) }),
             ("updating settings", { _ = try $0.updateSettings(maxLineQuantity: 50) }),
             ("pruning", { _ = try $0.prune(olderThan: .distantFuture) }),

@@ -18,8 +18,9 @@ enum CartLifecycleContract {
             ("mergeReportsInactive", "an inactive product is left out of a merge and reported", mergeReportsInactive),
             ("mergeReportsLinesCap", "new lines past the lines cap are left out of a merge and reported", mergeReportsLinesCap),
             ("mergeRollsBack", "a merge that fails midway leaves both carts as they were", mergeRollsBack),
-            ("mergeEdgeCases", "merging a cart into itself is refused; merging an unknown cart changes nothing", mergeEdgeCases),
+            ("mergeEdgeCases", "merging a cart into itself is refused; merging an emptied cart changes nothing; a cart never written is not found", mergeEdgeCases),
             ("listCarts", "listing carts gives each cart's lines, units, version and last change", listCarts),
+            ("cartPages", "carts(matching:) leaves out emptied carts when asked and pages by ID", cartPages),
             ("prune", "pruning deletes carts unchanged since the instant and says how many", prune),
             ("pruneKeepsOrders", "pruning never deletes orders", pruneKeepsOrders),
         ])
@@ -126,13 +127,16 @@ enum CartLifecycleContract {
         #expect(throws: CartError.mergeIntoSelf("customer")) { try store.service.merge(from: "customer", into: "customer") }
         try store.service.add("apple", to: "emptied")
         try store.service.clear("emptied")
+        try store.placeOrder("ordered", [("apple", 1)])
         let before = try store.state()
-        for source in ["nobody", "emptied"] {
+        for source in ["emptied", "ordered"] {
             let result = try store.service.merge(from: source, into: "customer")
             #expect(result.mergedLines == 0)
             #expect(result.adjustments.isEmpty)
         }
         #expect(try store.state() == before, "merging a cart with no lines moves no version and creates nothing")
+        try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "customer") }
+        try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "new") }
     }
 
     static func listCarts(_ backend: Backend) throws {
@@ -150,6 +154,32 @@ enum CartLifecycleContract {
                 CartSummary(id: "bob", lineCount: 1, totalItems: 2, version: 1, updatedAt: TestClock.start),
                 CartSummary(id: "carol", lineCount: 0, totalItems: 0, version: 2, updatedAt: TestClock.start + 20),
             ])
+    }
+
+    static func cartPages(_ backend: Backend) throws {
+        let store = try Store(backend)
+        for cart in ["dan", "bob", "eve", "alice", "carol"] { try store.service.add("apple", to: cart) }
+        try store.placeOrder("bob", [("pear", 1)])
+        try store.service.clear("eve")
+        let s = store.service
+        #expect(try s.carts(matching: CartQuery()).carts.map(\.id) == ["alice", "bob", "carol", "dan", "eve"])
+        #expect(try s.carts(matching: CartQuery()).carts == (try s.listCarts()))
+        #expect(try s.carts(matching: CartQuery(nonEmpty: true)).carts.map(\.id) == ["alice", "carol", "dan"])
+        var query = CartQuery(limit: 2)
+        var pages: [[String]] = []
+        while true {
+            let page = try s.carts(matching: query)
+            pages.append(page.carts.map(\.id))
+            guard let next = page.next else { break }
+            query.after = next
+        }
+        #expect(pages == [["alice", "bob"], ["carol", "dan"], ["eve"]])
+        let nonEmpty = try s.carts(matching: CartQuery(nonEmpty: true, after: "alice", limit: 1))
+        #expect(nonEmpty == CartPage(carts: [try #require(s.listCarts().first { $0.id == "carol" })], next: "carol"))
+        #expect(try s.carts(matching: CartQuery(nonEmpty: true, after: "carol", limit: 1)).next == nil)
+        for limit in [0, 10_001] {
+            #expect(throws: CartError.invalidLimit(limit)) { try s.carts(matching: CartQuery(limit: limit)) }
+        }
     }
 
     static func prune(_ backend: Backend) throws {

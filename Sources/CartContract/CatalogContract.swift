@@ -14,8 +14,13 @@ enum CatalogContract {
             ("trimmedProduct", "SKU and name are stored trimmed and read back exactly", trimmedProduct),
             ("invalidProducts", "products with a bad SKU, name, price or stock are refused", invalidProducts),
             ("addAndUpdate", "a SKU is added once; updates change only what they name", addAndUpdate),
+            ("searchAndPage", "products(matching:) finds text in SKUs and names in any case, and pages by SKU", searchAndPage),
+            ("deleteProduct", "a product no cart holds is deleted, orders keep their lines; one a cart holds is refused, naming the carts", deleteProduct),
             ("importCreatesAndUpdates", "an import creates and updates products in one unit", importCreatesAndUpdates),
             ("importAllOrNothing", "an import with one bad item stores nothing and names the item", importAllOrNothing),
+            ("importKeepsAbsentFields", "an import item's absent fields keep what is stored, and the summary counts each field changed", importKeepsAbsentFields),
+            ("importNewProductDefaults", "a new product from an import is active with stock untracked unless the item says otherwise", importNewProductDefaults),
+            ("importNewProductIncomplete", "a new product without a name or a price fails the whole import, naming the item", importNewProductIncomplete),
             ("largeImportCounts", "a large import counts created, updated and unchanged exactly, in any order", largeImportCounts),
             ("largeImportAllOrNothing", "a large import with a repeated SKU or a bad item stores nothing and names the first problem", largeImportAllOrNothing),
             ("importRollsBack", "an import that fails after any number of products leaves every product as it was", importRollsBack),
@@ -130,13 +135,66 @@ enum CatalogContract {
             try store.service.updateProduct("banana", with: ProductUpdate(price: usd(1)))
         }
         #expect(throws: CartError.invalidStock(-3)) {
-            try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(-3)))
+            try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(-3)))
         }
-        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(nil), isActive: false))
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .untracked, isActive: false))
         #expect(try store.service.product("pear") == Product(sku: "pear", name: "Pear", price: usd(99), isActive: false))
         #expect(try store.service.products().map(\.sku) == ["apple", "plum"])
         #expect(try store.service.products(includeInactive: true).map(\.sku) == ["apple", "kiwi", "pear", "plum"])
         #expect(throws: CartError.unknownProduct("banana")) { try store.service.product("banana") }
+    }
+
+    static func searchAndPage(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.addProduct(Product(sku: "PEAR-2", name: "Nashi", price: usd(150)))
+        try store.service.addProduct(Product(sku: "fig", name: "Grüne Birne (pear)", price: usd(40)))
+        let s = store.service
+        #expect(try s.products(matching: ProductQuery(text: "PeA")).products.map(\.sku) == ["PEAR-2", "fig", "pear"])
+        #expect(try s.products(matching: ProductQuery(text: "GRÜNE")).products.map(\.sku) == ["fig"])
+        #expect(try s.products(matching: ProductQuery(text: "kiwi")).products.isEmpty, "inactive products only when asked")
+        #expect(try s.products(matching: ProductQuery(includeInactive: true, text: "kiwi")).products.map(\.sku) == ["kiwi"])
+        #expect(try s.products(matching: ProductQuery(text: "")).products.count == 5)
+        var query = ProductQuery(includeInactive: true, limit: 2)
+        var pages: [[String]] = []
+        while true {
+            let page = try s.products(matching: query)
+            pages.append(page.products.map(\.sku))
+            guard let next = page.next else { break }
+            query.after = next
+        }
+        #expect(pages == [["PEAR-2", "apple"], ["fig", "kiwi"], ["pear", "plum"]])
+        #expect(try s.products(matching: ProductQuery(after: "pear")).products.map(\.sku) == ["plum"])
+        #expect(try s.products(matching: ProductQuery(limit: 6)).next == nil)
+        for limit in [0, 10_001] {
+            #expect(throws: CartError.invalidLimit(limit)) { try s.products(matching: ProductQuery(limit: limit)) }
+        }
+    }
+
+    static func deleteProduct(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let order = try store.placeOrder("alice", [("pear", 2), ("apple", 1)])
+        try store.service.add("plum", to: "bob")
+        try store.service.add("plum", to: "anna")
+        try store.service.add("pear", to: "carol")
+        try store.service.remove("pear", from: "carol")
+        #expect(try store.service.deleteProduct("pear") == Product(sku: "pear", name: "Pear", price: usd(99), stock: 3))
+        #expect(throws: CartError.unknownProduct("pear")) { try store.service.product("pear") }
+        #expect(try store.service.products(includeInactive: true).map(\.sku) == ["apple", "kiwi", "plum"])
+        #expect(try store.service.order(order.number) == order, "the order keeps its frozen lines")
+        try store.expectRefusal(.productInCarts(sku: "plum", carts: ["anna", "bob"])) { try store.service.deleteProduct("plum") }
+        try store.expectRefusal(.unknownProduct("pear")) { try store.service.deleteProduct("pear") }
+        try store.service.deleteLine("plum", from: "anna")
+        try store.service.clear("bob")
+        #expect(try store.service.deleteProduct(" plum ").sku == "plum")
+        try store.service.addProduct(Catalog.pear)
+        #expect(try store.service.product("pear") == Catalog.pear, "a deleted SKU can be added again")
+        let many = (0..<7).map { "cart-\($0)" }
+        for cart in many { try store.service.add("apple", to: cart) }
+        let error = CartError.productInCarts(sku: "apple", carts: many)
+        try store.expectRefusal(error) { try store.service.deleteProduct("apple") }
+        #expect(
+            error.description == "Product 'apple' is in 7 carts ('cart-0', 'cart-1', 'cart-2', 'cart-3', 'cart-4' "
+                + "and 2 more); remove it from those carts before deleting it.")
     }
 
     static func importCreatesAndUpdates(_ backend: Backend) throws {
@@ -168,6 +226,61 @@ enum CatalogContract {
             try store.service.importProducts([good, changed, Product(sku: " fig ", name: "Fig", price: usd(2))])
         }
         #expect(try store.state() == before)
+    }
+
+    static func importKeepsAbsentFields(_ backend: Backend) throws {
+        let store = try Store(backend)
+        // A supplier's price sheet: SKUs and prices only. pear tracks stock, kiwi is off sale.
+        let summary = try store.service.importProducts([
+            ProductImport(sku: "pear", price: usd(89)), ProductImport(sku: "kiwi", price: usd(300)),
+            ProductImport(sku: "plum", price: usd(275)),
+        ])
+        #expect(try store.service.product("pear") == Product(sku: "pear", name: "Pear", price: usd(89), stock: 5))
+        #expect(try store.service.product("kiwi") == Catalog.kiwi, "an unchanged price changes nothing, and kiwi stays off sale")
+        #expect(try store.service.product("plum") == Product(sku: "plum", name: "Plum", price: usd(275), stock: 10))
+        #expect(summary == .init(created: 0, updated: 2, unchanged: 1, changed: .init(names: 0, prices: 2, stock: 0, active: 0)))
+        // Each field on its own, and every field at once.
+        let fields = try store.service.importProducts([
+            ProductImport(sku: "kiwi", isActive: true), ProductImport(sku: "pear", stock: .untracked),
+            ProductImport(sku: "plum", stock: .tracked(3)), ProductImport(sku: " apple ", name: "Red apple"),
+        ])
+        #expect(fields == .init(created: 0, updated: 4, unchanged: 0, changed: .init(names: 1, prices: 0, stock: 2, active: 1)))
+        #expect(try store.service.product("kiwi").isActive)
+        #expect(try store.service.product("pear").stock == nil)
+        #expect(try store.service.product("plum").stock == 3)
+        #expect(try store.service.product("apple") == Product(sku: "apple", name: "Red apple", price: usd(125)))
+        let whole = try store.service.importProducts([
+            ProductImport(sku: "pear", name: "Pear", price: usd(99), stock: .tracked(5), isActive: false)
+        ])
+        #expect(whole.changed == .init(names: 0, prices: 1, stock: 1, active: 1))
+        #expect(try store.service.product("pear") == Product(sku: "pear", name: "Pear", price: usd(99), isActive: false, stock: 5))
+    }
+
+    static func importNewProductDefaults(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let summary = try store.service.importProducts([
+            ProductImport(sku: "fig", name: "Fig", price: usd(40)),
+            ProductImport(sku: "date", name: "Date", price: usd(10), stock: .tracked(4), isActive: false),
+            ProductImport(sku: "pear", name: "Pear", price: usd(99)),
+        ])
+        #expect(summary == .init(created: 2, updated: 0, unchanged: 1, changed: .init(names: 0, prices: 0, stock: 0, active: 0)))
+        #expect(try store.service.product("fig") == Product(sku: "fig", name: "Fig", price: usd(40)))
+        #expect(try store.service.product("date") == Product(sku: "date", name: "Date", price: usd(10), isActive: false, stock: 4))
+        #expect(try store.service.product("pear") == Catalog.pear, "a name and price equal to the stored ones change nothing")
+    }
+
+    static func importNewProductIncomplete(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let news = (0..<100).map { ProductImport(sku: "n\($0)", name: "New \($0)", price: usd(100)) }
+        try store.expectRefusal(.invalidImportItem(index: 101, reason: .newProductIncomplete(sku: "fig", missing: ["price"]))) {
+            try store.service.importProducts(news + [ProductImport(sku: "pear", price: usd(1)), ProductImport(sku: "fig", name: "Fig")])
+        }
+        try store.expectRefusal(.invalidImportItem(index: 0, reason: .newProductIncomplete(sku: "fig", missing: ["name", "price"]))) {
+            try store.service.importProducts([ProductImport(sku: "fig", stock: .tracked(3))] + news)
+        }
+        #expect(
+            CartError.newProductIncomplete(sku: "fig", missing: ["name", "price"]).description
+                == "'fig' is not in the catalog, so it is a new product and needs a name and a price.")
     }
 
     static func largeImportCounts(_ backend: Backend) throws {

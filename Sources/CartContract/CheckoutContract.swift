@@ -14,6 +14,9 @@ enum CheckoutContract {
             ("inactiveLine", "a line whose product went inactive fails checkout, named, changing nothing", inactiveLine),
             ("overLoweredCap", "a line over a lowered per-line cap fails checkout, named, changing nothing", overLoweredCap),
             ("stockDropped", "a line with more units than the stock left fails checkout, named, changing nothing", stockDropped),
+            ("overLoweredLinesCap", "a cart with more lines than a lowered lines cap fails checkout, changing nothing", overLoweredLinesCap),
+            ("namesEveryProblem", "a refused checkout names every problem of the cart, as its report lists them", namesEveryProblem),
+            ("reportWithoutProblems", "a cart that can be checked out reports no problem, and a fixed problem leaves its report", reportWithoutProblems),
             ("failsOnThirdLine", "a checkout failing on the third line leaves cart, stock and order numbers as they were", failsOnThirdLine),
             ("ordersAreFrozen", "an order keeps its lines and total when the catalog changes later", ordersAreFrozen),
             ("idempotentReplay", "the same key for the same cart returns the same order, flagged as a replay", idempotentReplay),
@@ -89,32 +92,86 @@ enum CheckoutContract {
     static func inactiveLine(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.service.updateProduct("pear", with: ProductUpdate(isActive: false))
-        try store.expectRefusal(CartError.inactiveProduct("pear")) { try store.service.checkout("alice") }
+        try store.expectRefusal(CartError.cannotCheckOut(cart: "alice", problems: [.inactiveProduct("pear")])) {
+            try store.service.checkout("alice")
+        }
     }
 
     static func overLoweredCap(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.service.updateSettings(maxLineQuantity: 2)
-        try store.expectRefusal(CartError.lineQuantityCapExceeded(sku: "apple", requested: 3, cap: 2)) {
+        let problems: [CartProblem] = [
+            .lineQuantityCap(sku: "apple", quantity: 3, cap: 2), .lineQuantityCap(sku: "plum", quantity: 4, cap: 2),
+        ]
+        try store.expectRefusal(CartError.cannotCheckOut(cart: "alice", problems: problems)) {
             try store.service.checkout("alice")
         }
     }
 
     static func stockDropped(_ backend: Backend) throws {
         let store = try filledStore(backend)
-        try store.service.updateProduct("pear", with: ProductUpdate(stock: .some(1)))
-        try store.expectRefusal(CartError.insufficientStock(sku: "pear", requested: 2, available: 1)) {
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(1)))
+        try store.expectRefusal(
+            CartError.cannotCheckOut(cart: "alice", problems: [.insufficientStock(sku: "pear", quantity: 2, available: 1)])
+        ) {
             try store.service.checkout("alice")
         }
+    }
+
+    static func overLoweredLinesCap(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        try store.service.updateSettings(maxLinesPerCart: 2)
+        try store.expectRefusal(CartError.cannotCheckOut(cart: "alice", problems: [.lineCountCap(lines: 3, cap: 2)])) {
+            try store.service.checkout("alice")
+        }
+        try store.service.deleteLine("pear", from: "alice")
+        #expect(try store.service.checkout("alice").order.lines.map(\.sku) == ["apple", "plum"])
+    }
+
+    static func namesEveryProblem(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        try store.service.addProduct(Product(sku: "fig", name: "Fig", price: usd(40)))
+        try store.service.add("fig", to: "alice")
+        try store.service.updateProduct("apple", with: ProductUpdate(isActive: false))
+        try store.service.updateProduct("plum", with: ProductUpdate(stock: .tracked(1)))
+        try store.service.updateSettings(maxLineQuantity: 3, maxLinesPerCart: 3)
+        let problems: [CartProblem] = [
+            .inactiveProduct("apple"), .lineQuantityCap(sku: "plum", quantity: 4, cap: 3),
+            .insufficientStock(sku: "plum", quantity: 4, available: 1), .lineCountCap(lines: 4, cap: 3),
+        ]
+        #expect(try store.service.cartReport("alice").problems == problems)
+        let error = CartError.cannotCheckOut(cart: "alice", problems: problems)
+        try store.expectRefusal(error) { try store.service.checkout("alice") }
+        #expect(
+            error.description == "Cart 'alice' cannot be checked out: 'apple' is not for sale (inactive); "
+                + "'plum': 4 in the cart, at most 3 per line; 'plum': 4 in the cart, 1 in stock; 4 lines in the cart, "
+                + "at most 3 per cart.")
+    }
+
+    static func reportWithoutProblems(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        let report = try store.service.cartReport("alice")
+        #expect(report.problems.isEmpty)
+        #expect(report.canCheckOut)
+        #expect(report.cart == (try store.service.cart("alice")))
+        let never = try store.service.cartReport("nobody")
+        #expect(never.problems.isEmpty && !never.canCheckOut && never.cart.version == 0)
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(1)))
+        #expect(try store.service.cartReport("alice").problems(of: "pear") == [.insufficientStock(sku: "pear", quantity: 2, available: 1)])
+        try store.service.setQuantity("pear", to: 1, in: "alice")
+        #expect(try store.service.cartReport("alice").problems.isEmpty)
+        #expect(try store.service.checkout("alice").order.totalItems == 8)
     }
 
     static func failsOnThirdLine(_ backend: Backend) throws {
         let store = try filledStore(backend)
         try store.placeOrder("bob", [("plum", 1)])
-        try store.service.updateProduct("plum", with: ProductUpdate(stock: .some(3)))
+        try store.service.updateProduct("plum", with: ProductUpdate(stock: .tracked(3)))
         let before = try store.state()
         let cartBefore = try store.service.cart("alice")
-        #expect(throws: CartError.insufficientStock(sku: "plum", requested: 4, available: 3)) {
+        #expect(
+            throws: CartError.cannotCheckOut(cart: "alice", problems: [.insufficientStock(sku: "plum", quantity: 4, available: 3)])
+        ) {
             try store.service.checkout("alice", idempotencyKey: "alice-1")
         }
         #expect(try store.state() == before)
@@ -123,7 +180,7 @@ enum CheckoutContract {
         #expect(try store.stock("plum") == 3)
         #expect(throws: CartError.orderNotFound(2)) { try store.service.order(2) }
 
-        try store.service.updateProduct("plum", with: ProductUpdate(stock: .some(4)))
+        try store.service.updateProduct("plum", with: ProductUpdate(stock: .tracked(4)))
         let retry = try store.service.checkout("alice", idempotencyKey: "alice-1")
         #expect(retry.order.number == 2, "the failed checkout consumed no number")
         #expect(!retry.replayed, "the failed checkout did not record its key")
@@ -133,7 +190,7 @@ enum CheckoutContract {
         let store = try filledStore(backend)
         let placed = try store.service.checkout("alice").order
         try store.service.updateProduct("apple", with: ProductUpdate(name: "Renamed", price: usd(9_999)))
-        try store.service.updateProduct("pear", with: ProductUpdate(price: usd(1), stock: .some(nil), isActive: false))
+        try store.service.updateProduct("pear", with: ProductUpdate(price: usd(1), stock: .untracked, isActive: false))
         #expect(try store.service.order(1) == placed)
         #expect(try store.service.orders(matching: OrderQuery()).orders == [placed])
         #expect(try store.service.orderStats(groupedBy: .total).first?.revenue == placed.total)

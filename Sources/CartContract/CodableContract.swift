@@ -13,7 +13,7 @@ enum CodableContract {
     static let cases = ContractCase.suite(
         "Values encode to stable JSON", key: "codable",
         [
-            ("pinnedShapes", "a cart and an order encode to their pinned JSON text and decode back equal", pinnedShapes),
+            ("pinnedShapes", "a cart, its report and an order encode to their pinned JSON text and decode back equal", pinnedShapes),
             ("roundTrips", "every value a service call returns round-trips through CartJSON, in currencies of 0, 2 and 3 decimals", roundTrips),
         ])
 
@@ -46,6 +46,17 @@ enum CodableContract {
                 "subtotal":"5.73","totalItems":5,"version":2}
                 """)
         #expect(try CartJSON.decoder().decode(Cart.self, from: Data(try json(cart).utf8)) == cart)
+        try store.service.updateProduct("pear", with: ProductUpdate(isActive: false))
+        let report = try store.service.cartReport("alice")
+        #expect(
+            try json(report) == """
+                {"cart":"alice","currency":"USD","items":[\
+                {"currency":"USD","lineTotal":"3.75","name":"Apple","quantity":3,"sku":"apple","unitPrice":"1.25"},\
+                {"currency":"USD","lineTotal":"1.98","name":"Pear","quantity":2,"sku":"pear","unitPrice":"0.99"}],\
+                "problems":[{"code":"inactive_product","message":"'pear' is not for sale (inactive).","sku":"pear"}],\
+                "subtotal":"5.73","totalItems":5,"version":2}
+                """)
+        try store.service.updateProduct("pear", with: ProductUpdate(isActive: true))
 
         store.clock.set(try #require(UTCCalendar.parse("2026-03-01T12:00:00.250Z")))
         _ = try store.service.checkout("alice", idempotencyKey: "click-1")
@@ -90,8 +101,16 @@ enum CodableContract {
         #expect(merge.adjustments.count == 4, "a line cap, the stock, an inactive product and the lines cap")
         try expectRoundTrip(merge)
         try expectRoundTrip(try s.cart("customer"))
+        try s.updateSettings(maxLineQuantity: 5)
+        let troubled = try s.cartReport("customer")
+        #expect(!troubled.problems.isEmpty)
+        try expectRoundTrip(troubled)
+        try s.updateSettings(maxLineQuantity: 99)
+        try expectRoundTrip(try s.cartReport("customer"))
         try expectRoundTrip(try s.products(includeInactive: true))
         try expectRoundTrip(try s.listCarts())
+        try expectRoundTrip(try s.carts(matching: CartQuery(limit: 1)))
+        try expectRoundTrip(try s.carts(matching: CartQuery()))
 
         store.clock.set(try #require(UTCCalendar.parse("1969-12-31T23:59:59.999Z")))
         let first = try s.checkout("customer", idempotencyKey: "k-1")

@@ -29,6 +29,7 @@ enum ErrorCategoryContract {
         try s.add("apple", to: "bob")
         let capped = try Store(backend, settings: StoreSettings(currency: .usd, maxLineQuantity: 99, maxLinesPerCart: 1))
         try capped.service.add("apple", to: "alice")
+        try capped.service.updateProduct("apple", with: ProductUpdate(isActive: false))
         // No checkout can place orders this large; another client writing storage directly can.
         let rich = try Store(backend)
         let big = usd(Int64.max / 2 + 1)
@@ -66,11 +67,14 @@ enum ErrorCategoryContract {
                 try s.updateSettings(maxLineQuantity: 0)
             },
             .init(error: .invalidStock(-1), category: .invalidInput) {
-                try s.updateProduct("pear", with: ProductUpdate(stock: .some(-1)))
+                try s.updateProduct("pear", with: ProductUpdate(stock: .tracked(-1)))
             },
             .init(error: .unknownProduct("ghost"), category: .notFound) { try s.add("ghost", to: "alice") },
             .init(error: .inactiveProduct("kiwi"), category: .refused) { try s.add("kiwi", to: "alice") },
             .init(error: .productExists("apple"), category: .conflict) { try s.addProduct(Catalog.apple) },
+            .init(error: .productInCarts(sku: "apple", carts: ["alice", "bob"]), category: .conflict) {
+                try s.deleteProduct("apple")
+            },
             .init(error: .lineQuantityCapExceeded(sku: "apple", requested: 100, cap: 99), category: .refused) {
                 try s.add("apple", quantity: 40, to: "alice")
             },
@@ -85,13 +89,23 @@ enum ErrorCategoryContract {
                 try s.add("apple", to: "alice", expectedVersion: 1)
             },
             .init(error: .emptyCart("carol"), category: .refused) { _ = try s.checkout("carol") },
+            .init(error: .cannotCheckOut(cart: "alice", problems: [.inactiveProduct("apple")]), category: .refused) {
+                _ = try capped.service.checkout("alice")
+            },
             .init(error: .idempotencyKeyReused(key: "alice-1", cart: "alice"), category: .conflict) {
                 _ = try s.checkout("bob", idempotencyKey: "alice-1")
             },
             .init(error: .orderNotFound(99), category: .notFound) { _ = try s.order(99) },
             .init(error: .mergeIntoSelf("alice"), category: .refused) { try s.merge(from: "alice", into: "alice") },
+            .init(error: .cartNotFound("nobody"), category: .notFound) { try s.merge(from: "nobody", into: "alice") },
             .init(error: .invalidImportItem(index: 0, reason: .invalidStock(-2)), category: .invalidInput) {
                 try s.importProducts([Product(sku: "fig", name: "Fig", price: usd(1), stock: -2)])
+            },
+            .init(
+                error: .invalidImportItem(index: 0, reason: .newProductIncomplete(sku: "fig", missing: ["name"])),
+                category: .invalidInput
+            ) {
+                try s.importProducts([ProductImport(sku: "fig", price: usd(1))])
             },
             .init(error: .duplicateImportSKU("fig", firstIndex: 0, index: 1), category: .invalidInput) {
                 try s.importProducts(Array(repeating: Product(sku: "fig", name: "Fig", price: usd(1)), count: 2))
@@ -108,8 +122,9 @@ enum ErrorCategoryContract {
             #expect(thrown.map { ErrorCategory(of: $0) } == refusal.category, "\(refusal.error)")
             #expect(try store.state() == before, "\(refusal.error) changed nothing")
             kinds.insert(kind(of: refusal.error))
+            if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 27, "every kind of CartError is thrown once")
+        #expect(kinds.count == 31, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -131,16 +146,20 @@ enum ErrorCategoryContract {
         case .unknownProduct: "unknownProduct"
         case .inactiveProduct: "inactiveProduct"
         case .productExists: "productExists"
+        case .productInCarts: "productInCarts"
         case .lineQuantityCapExceeded: "lineQuantityCapExceeded"
         case .lineCountCapExceeded: "lineCountCapExceeded"
         case .insufficientStock: "insufficientStock"
         case .notInCart: "notInCart"
         case .versionConflict: "versionConflict"
         case .emptyCart: "emptyCart"
+        case .cannotCheckOut: "cannotCheckOut"
         case .idempotencyKeyReused: "idempotencyKeyReused"
         case .orderNotFound: "orderNotFound"
         case .mergeIntoSelf: "mergeIntoSelf"
+        case .cartNotFound: "cartNotFound"
         case .invalidImportItem: "invalidImportItem"
+        case .newProductIncomplete: "newProductIncomplete"
         case .duplicateImportSKU: "duplicateImportSKU"
         case .invalidLimit: "invalidLimit"
         }

@@ -13,8 +13,8 @@ enum FastPathContract {
     static let cases = ContractCase.suite(
         "Fast paths answer as the defaults", key: "fastPaths",
         [
-            ("lineContext", "lineContext answers as its default for lines, new lines, unknown carts and products", lineContext),
-            ("productsAndCounts", "products(skus:) and the counts answer as their defaults", productsAndCounts),
+            ("lineContext", "lineContext and linesWithoutProduct answer as their defaults for lines, new lines, unknown carts and products", lineContext),
+            ("productsAndCounts", "products(skus:), cartsHolding(sku:) and the counts answer as their defaults", productsAndCounts),
             ("insertAbsentProducts", "insertAbsentProducts stores and answers what its default does, for batches of every size, new and stored SKUs mixed", insertAbsentProducts),
             ("updateProductStock", "updateProductStock stores what its default stores", updateProductStock),
             ("deleteCartLines", "deleteCartLines(cartID:including:) removes and counts what its default does, lines left out of the list too", deleteCartLines),
@@ -77,6 +77,9 @@ enum FastPathContract {
     static func lineContext(_ backend: Backend) throws {
         let store = try cartsStore(backend)
         for cart in ["alice", "bob", "carol", "nobody"] {
+            try expectSameAnswer(store, "lines without a product of cart '\(cart)'") { storage in
+                try storage.linesWithoutProduct(cartID: cart)
+            }
             for sku in ["apple", "pear", "plum", "kiwi", "ghost"] {
                 try expectSameAnswer(store, "cart '\(cart)', SKU '\(sku)'") { storage in
                     try storage.lineContext(cartID: cart, sku: sku)
@@ -89,6 +92,9 @@ enum FastPathContract {
         let store = try cartsStore(backend)
         for skus in [[], ["apple"], ["ghost"], ["plum", "ghost", "apple", "plum", "kiwi"], (0..<70).map { "p\($0)" }] {
             try expectSameAnswer(store, "products \(skus.prefix(5))") { try $0.products(skus: skus) }
+        }
+        for sku in ["apple", "pear", "plum", "kiwi", "ghost"] {
+            try expectSameAnswer(store, "carts holding '\(sku)'") { try $0.cartsHolding(sku: sku) }
         }
         try expectSameAnswer(store, "productCount") { try $0.productCount() }
         try expectSameAnswer(store, "cartCount") { try $0.cartCount() }

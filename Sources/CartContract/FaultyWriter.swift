@@ -35,16 +35,21 @@ final class FaultyWriter: StorageForwarding {
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         try base.lineContext(cartID: cartID, sku: sku)
     }
+    func cartsHolding(sku: String) throws -> [String] { try base.cartsHolding(sku: sku) }
+    func linesWithoutProduct(cartID: String) throws -> [String] { try base.linesWithoutProduct(cartID: cartID) }
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         try base.forEachOrder(matching: query, body)
     }
-    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
-        try base.orderStats(matching: query, groupedBy: grouping)
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
+        -> [OrderStatsRow]
+    {
+        try base.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset)
     }
 
     func saveSettings(_ settings: StoreSettings) throws { try write { try base.saveSettings(settings) } }
     func insertProduct(_ product: Product) throws { try write { try base.insertProduct(product) } }
     func updateProduct(_ product: Product) throws { try write { try base.updateProduct(product) } }
+    func deleteProduct(sku: String) throws { try write { try base.deleteProduct(sku: sku) } }
     func insertCartLine(cartID: String, sku: String, quantity: Int, position: Int) throws {
         try write { try base.insertCartLine(cartID: cartID, sku: sku, quantity: quantity, position: position) }
     }

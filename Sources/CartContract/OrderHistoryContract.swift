@@ -24,6 +24,7 @@ enum OrderHistoryContract {
             ("statsByDayAndMonth", "stats group by UTC day and by month, oldest first", statsByDayAndMonth),
             ("statsByProduct", "stats by product put the highest revenue first", statsByProduct),
             ("statsTiesAndEpoch", "stats by product list equal revenues by SKU; days before 1970 are floored", statsTiesAndEpoch),
+            ("statsAtOffset", "stats by day and month begin each day at midnight at the UTC offset given", statsAtOffset),
             ("ordersOfManyLines", "orders of 1 to 40 lines read back with every line, in order", ordersOfManyLines),
             ("statsOverflow", "stats whose revenue does not fit in 64 bits fail with amountOverflow", statsOverflow),
         ])
@@ -244,6 +245,36 @@ enum OrderHistoryContract {
         #expect(try store.service.orderStats(groupedBy: .product).map(\.key) == ["apple", "plum"])
         #expect(try store.service.orderStats(groupedBy: .day).map(\.key) == ["1969-12-31"])
         #expect(try store.service.orderStats(groupedBy: .month).map(\.key) == ["1969-12"])
+    }
+
+    static func statsAtOffset(_ backend: Backend) throws {
+        let store = try ordersOverDays(backend)
+        let s = store.service
+        let east = try #require(UTCOffset(parsing: "+00:01"))
+        #expect(
+            try s.orderStats(groupedBy: .day, utcOffset: east) == [
+                OrderStatsRow(key: "2026-03-02", orders: 2, items: 5, revenue: usd(849)),
+                OrderStatsRow(key: "2026-04-01", orders: 1, items: 1, revenue: usd(125)),
+            ])
+        let west = try #require(UTCOffset(parsing: "-08:00"))
+        #expect(
+            try s.orderStats(groupedBy: .day, utcOffset: west) == [
+                OrderStatsRow(key: "2026-03-01", orders: 2, items: 5, revenue: usd(849)),
+                OrderStatsRow(key: "2026-04-01", orders: 1, items: 1, revenue: usd(125)),
+            ])
+        let farWest = try #require(UTCOffset(parsing: "-08:01"))
+        #expect(
+            try s.orderStats(groupedBy: .month, utcOffset: farWest) == [
+                OrderStatsRow(key: "2026-03", orders: 3, items: 6, revenue: usd(974))
+            ])
+        #expect(try s.orderStats(groupedBy: .day, utcOffset: .utc) == (try s.orderStats(groupedBy: .day)))
+        #expect(try s.orderStats(groupedBy: .product, utcOffset: west) == (try s.orderStats(groupedBy: .product)))
+        store.clock.set(try #require(UTCCalendar.parse("1970-01-01T00:30:00Z")))
+        try s.add("apple", to: "epoch")
+        _ = try s.checkout("epoch")
+        let days = try s.orderStats(
+            matching: OrderQuery(cartID: "epoch"), groupedBy: .day, utcOffset: try #require(UTCOffset(parsing: "-00:31")))
+        #expect(days.map(\.key) == ["1969-12-31"])
     }
 
     // SQLite inserts up to 16 order lines per statement; these counts cross that bound.

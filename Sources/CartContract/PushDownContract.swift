@@ -16,7 +16,7 @@ enum PushDownContract {
         [
             ("listings", "forEachOrder(matching:) lists what OrderQuery.select(from:) selects, for filters, sorts, cursors and limits", listings),
             ("paging", "following the cursor page by page lists every selected order once, through equal times and a clock that went backwards", paging),
-            ("stats", "orderStats(matching:groupedBy:) answers as OrderStatsRow.rows over the orders the filters include", stats),
+            ("stats", "orderStats(matching:groupedBy:utcOffset:) answers as OrderStatsRow.rows over the orders the filters include", stats),
         ])
 
     /// Seeds of the history and of the queries; a failure names them.
@@ -146,11 +146,16 @@ enum PushDownContract {
         var random = ContractRandom(seed: querySeed)
         for index in 0..<queryCount / 3 {
             let query = query(&random)
+            // UTC, the extremes either way, and offsets of whole and part hours.
+            let minutes = random.pick([0, 0, 1, -1, 60, -300, 330, 840, UTCOffset.maxMinutes, -UTCOffset.maxMinutes])
+            let offset = try #require(UTCOffset(minutes: minutes))
             for grouping in OrderStatsGrouping.allCases {
                 let expected = try OrderStatsRow.rows(
-                    for: orders.filter(query.includes), groupedBy: grouping, currency: .usd)
-                let answered = try store.repository.read { try $0.orderStats(matching: query, groupedBy: grouping) }
-                #expect(answered == expected, "query \(index) of seed \(querySeed), by \(grouping): \(query)")
+                    for: orders.filter(query.includes), groupedBy: grouping, utcOffset: offset, currency: .usd)
+                let answered = try store.repository.read {
+                    try $0.orderStats(matching: query, groupedBy: grouping, utcOffset: offset)
+                }
+                #expect(answered == expected, "query \(index) of seed \(querySeed), by \(grouping) at \(offset): \(query)")
             }
         }
     }

@@ -8,7 +8,7 @@ enum RemovingContract {
         [
             ("removeDecrements", "removing takes units off the line", removeDecrements),
             ("removeLastUnit", "removing the last unit deletes the line", removeLastUnit),
-            ("removeMoreThanHeld", "removing more than the line holds deletes the line", removeMoreThanHeld),
+            ("removeMoreThanHeld", "removing more than the line holds deletes the line and says how many it held", removeMoreThanHeld),
             ("removeNotInCart", "removing a SKU that is not in the cart is refused", removeNotInCart),
             ("removeQuantityBounds", "removing needs at least one unit", removeQuantityBounds),
             ("setReplaces", "setting a quantity replaces the line's quantity", setReplaces),
@@ -42,7 +42,9 @@ enum RemovingContract {
     static func removeMoreThanHeld(_ backend: Backend) throws {
         let store = try Store(backend)
         try store.service.add("apple", quantity: 2, to: "alice")
-        try store.service.remove("apple", quantity: 50, from: "alice")
+        let update = try store.service.remove("apple", quantity: 50, from: "alice")
+        #expect(update == CartUpdate(cartID: "alice", version: 2, sku: "apple", quantity: 0, previousQuantity: 2))
+        #expect(update.removed == 2, "the update says that only the 2 the line held were removed")
         #expect(try store.service.cart("alice").isEmpty)
         try store.service.add("pear", quantity: 2, to: "alice")
         try store.service.remove("pear", quantity: Int.max, from: "alice")
@@ -135,7 +137,7 @@ enum RemovingContract {
         try store.service.add("apple", quantity: 7, to: "alice")
         try store.service.add("pear", to: "alice")
         let update = try store.service.deleteLine("apple", from: "alice")
-        #expect(update == CartUpdate(cartID: "alice", version: 3, sku: "apple", quantity: 0))
+        #expect(update == CartUpdate(cartID: "alice", version: 3, sku: "apple", quantity: 0, previousQuantity: 7))
         #expect(try store.skus("alice") == ["pear"])
         #expect(throws: CartError.notInCart(sku: "apple", cart: "alice")) {
             try store.service.deleteLine("apple", from: "alice")

@@ -12,6 +12,7 @@ enum StorageAssumptionContract {
             ("insertExistingProduct", "inserting a product whose SKU is stored is refused and changes nothing", insertExistingProduct),
             ("insertProductsRepeating", "inserting a product whose SKU is stored is refused, and insertAbsentProducts skips it", insertProductsRepeating),
             ("updateMissingProduct", "updating a product, or its stock, that is not stored is refused and stores nothing", updateMissingProduct),
+            ("deleteProductHeldOrMissing", "deleting a product that is not stored, or that a cart line holds, is refused and changes nothing", deleteProductHeldOrMissing),
             ("insertLineTaken", "inserting a line the cart has, or one of an unknown product, is refused and changes nothing", insertLineTaken),
             ("missingLine", "updating or deleting a line the cart does not have is refused and changes nothing", missingLine),
             ("nonPositiveQuantity", "a line quantity below 1 is refused on insert and update", nonPositiveQuantity),
@@ -74,6 +75,12 @@ enum StorageAssumptionContract {
         let ghost = Product(sku: "ghost", name: "Ghost", price: usd(1), stock: 3)
         try expectRefused(store, "a whole product") { try $0.updateProduct(ghost) }
         try expectRefused(store, "its stock") { try $0.updateProductStock(ghost) }
+    }
+
+    static func deleteProductHeldOrMissing(_ backend: Backend) throws {
+        let store = try Store.busy(backend)
+        try expectRefused(store, "a product that is not stored") { try $0.deleteProduct(sku: "ghost") }
+        try expectRefused(store, "a product in alice's cart") { try $0.deleteProduct(sku: "apple") }
     }
 
     static func insertLineTaken(_ backend: Backend) throws {

@@ -28,6 +28,7 @@ extension StorageForwarding {
     func saveSettings(_ settings: StoreSettings) throws { try base.saveSettings(settings) }
     func insertProduct(_ product: Product) throws { try base.insertProduct(product) }
     func updateProduct(_ product: Product) throws { try base.updateProduct(product) }
+    func deleteProduct(sku: String) throws { try base.deleteProduct(sku: sku) }
     func insertCartLine(cartID: String, sku: String, quantity: Int, position: Int) throws {
         try base.insertCartLine(cartID: cartID, sku: sku, quantity: quantity, position: position)
     }

@@ -133,6 +133,12 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.importProducts(products) }
     }
 
+    /// `CartService.importProducts(_:)` for items that may leave fields as stored.
+    @discardableResult
+    public func importProducts(_ items: [ProductImport]) async throws -> CartService.ImportSummary {
+        try await threads.run { [service] in try service.importProducts(items) }
+    }
+
     /// `CartService.orders(matching:)`.
     public func orders(matching query: OrderQuery) async throws -> OrderPage {
         try await threads.run { [service] in try service.orders(matching: query) }
@@ -143,11 +149,13 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.order(number) }
     }
 
-    /// `CartService.orderStats(matching:groupedBy:)`.
-    public func orderStats(matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping)
-        async throws -> [OrderStatsRow]
-    {
-        try await threads.run { [service] in try service.orderStats(matching: query, groupedBy: grouping) }
+    /// `CartService.orderStats(matching:groupedBy:utcOffset:)`.
+    public func orderStats(
+        matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc
+    ) async throws -> [OrderStatsRow] {
+        try await threads.run { [service] in
+            try service.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset)
+        }
     }
 }
 

@@ -35,6 +35,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case inactiveProduct(String)
     /// A product with this SKU already exists.
     case productExists(String)
+    /// The product cannot be deleted while these carts (sorted by ID) hold it.
+    case productInCarts(sku: String, carts: [String])
     /// The line would hold more than the per-line cap.
     case lineQuantityCapExceeded(sku: String, requested: Int, cap: Int)
     /// A new line would exceed the cap on distinct lines per cart.
@@ -47,14 +49,21 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case versionConflict(cart: String, expected: Int, actual: Int)
     /// Checkout of a cart with no lines.
     case emptyCart(String)
+    /// Checkout of a cart that has problems (`CartService.cartReport(_:)`), every one listed.
+    case cannotCheckOut(cart: String, problems: [CartProblem])
     /// The idempotency key already placed an order for another cart.
     case idempotencyKeyReused(key: String, cart: String)
     /// No order has this number.
     case orderNotFound(OrderNumber)
     /// Merging a cart into itself.
     case mergeIntoSelf(String)
+    /// No cart with this ID was ever written (one emptied by a checkout or `clear()` exists).
+    case cartNotFound(String)
     /// The item at `index` (0-based) of a product import is invalid; nothing was imported.
     indirect case invalidImportItem(index: Int, reason: CartError)
+    /// An import item names a product the store does not hold and lacks what a new product
+    /// needs (`name`, `price`).
+    case newProductIncomplete(sku: String, missing: [String])
     /// A product import names the same SKU at two indexes (0-based); nothing was imported.
     case duplicateImportSKU(String, firstIndex: Int, index: Int)
     /// A page size outside 1...10000.
@@ -93,6 +102,12 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Product '\(sku.displayable)' is not for sale (inactive)."
         case .productExists(let sku):
             return "A product with SKU '\(sku.displayable)' already exists."
+        case .productInCarts(let sku, let carts):
+            let shown = carts.prefix(5).map { "'\($0.displayable)'" }.joined(separator: ", ")
+            let more = carts.count > 5 ? " and \(carts.count - 5) more" : ""
+            let count = carts.count == 1 ? "1 cart" : "\(carts.count) carts"
+            let those = carts.count == 1 ? "that cart" : "those carts"
+            return "Product '\(sku.displayable)' is in \(count) (\(shown)\(more)); remove it from \(those) before deleting it."
         case .lineQuantityCapExceeded(let sku, let requested, let cap):
             return "Cannot hold \(requested) of '\(sku.displayable)': at most \(cap) per line."
         case .lineCountCapExceeded(let cart, let cap):
@@ -105,14 +120,22 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Cart '\(cart.displayable)' is at version \(actual), not \(expected); it changed since you read it."
         case .emptyCart(let cart):
             return "Cart '\(cart.displayable)' is empty; there is nothing to check out."
+        case .cannotCheckOut(let cart, let problems):
+            let list = problems.map { $0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message }
+            return "Cart '\(cart.displayable)' cannot be checked out: \(list.joined(separator: "; "))."
         case .idempotencyKeyReused(let key, let cart):
             return "Idempotency key '\(key.displayable)' was already used for cart '\(cart.displayable)'."
         case .orderNotFound(let number):
             return "No order number \(number)."
         case .mergeIntoSelf(let cart):
             return "Cannot merge cart '\(cart.displayable)' into itself."
+        case .cartNotFound(let cart):
+            return "No cart '\(cart.displayable)'."
         case .invalidImportItem(let index, let reason):
             return "Item \(index + 1): \(reason.description)"
+        case .newProductIncomplete(let sku, let missing):
+            let fields = missing.map { "a \($0)" }.joined(separator: " and ")
+            return "'\(sku.displayable)' is not in the catalog, so it is a new product and needs \(fields)."
         case .duplicateImportSKU(let sku, let first, let index):
             return "Item \(index + 1) repeats SKU '\(sku.displayable)' of item \(first + 1)."
         case .invalidLimit(let limit):
@@ -126,16 +149,16 @@ extension CartError {
         switch self {
         case .invalidQuantity, .invalidAmount, .unknownCurrency, .currencyMismatch, .invalidSKU, .invalidName,
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
-            .duplicateImportSKU, .invalidLimit:
+            .newProductIncomplete, .duplicateImportSKU, .invalidLimit:
             return .invalidInput
-        case .unknownProduct, .notInCart, .orderNotFound:
+        case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound
-        case .productExists, .idempotencyKeyReused:
+        case .productExists, .productInCarts, .idempotencyKeyReused:
             return .conflict
         case .versionConflict:
             return .staleVersion
         case .currencyLocked, .amountOverflow, .inactiveProduct, .lineQuantityCapExceeded, .lineCountCapExceeded,
-            .insufficientStock, .emptyCart, .mergeIntoSelf:
+            .insufficientStock, .emptyCart, .cannotCheckOut, .mergeIntoSelf:
             return .refused
         }
     }

@@ -9,10 +9,12 @@ extension CartService {
     /// joins a customer's cart at sign-in. Quantities of the same SKU are summed; a line that
     /// would exceed the per-line cap or tracked stock is clamped, and one that cannot be added
     /// is left out; each such line is reported in `MergeResult.adjustments`. The source cart
-    /// ends empty. A source with no lines (or never written, as for a visitor who added
-    /// nothing before signing in) merges nothing and changes nothing.
+    /// ends empty. A source that exists but has no lines (emptied by a checkout, say) merges
+    /// nothing and changes nothing; one that was never written is not found, since a mistyped
+    /// ID would otherwise pass for an empty cart.
     ///
-    /// - Throws: `CartError.mergeIntoSelf`, `.invalidCartID`, `StoredDataError`, or a storage error.
+    /// - Throws: `CartError.mergeIntoSelf`, `.cartNotFound`, `.invalidCartID`,
+    ///   `StoredDataError`, or a storage error.
     @discardableResult
     public func merge(from source: String, into target: String) throws -> MergeResult {
         let sourceID = try Validation.cartID(source)
@@ -20,7 +22,7 @@ extension CartService {
         guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
         return try repository.write { storage in
             let settings = try Self.usableSettings(in: storage)
-            let sourceHeader = try storage.cartHeader(id: sourceID)
+            guard let sourceHeader = try storage.cartHeader(id: sourceID) else { throw CartError.cartNotFound(sourceID) }
             let targetHeader = try storage.cartHeader(id: targetID)
             let incoming = try storage.cartLines(cartID: sourceID)
             let targetLines = try storage.cartLines(cartID: targetID)
@@ -77,8 +79,7 @@ extension CartService {
             if merged > 0 {
                 _ = try save(target, id: targetID, in: storage)
             }
-            let cart = try Self.snapshot(of: targetID, in: storage)
-            return MergeResult(cart: cart, mergedLines: merged, adjustments: adjustments)
+            return MergeResult(report: try Self.report(of: targetID, in: storage), mergedLines: merged, adjustments: adjustments)
         }
     }
 
@@ -87,6 +88,22 @@ extension CartService {
     /// - Throws: a storage error.
     public func listCarts() throws -> [CartSummary] {
         try repository.read { storage in try storage.carts() }
+    }
+
+    /// One page of the stored carts matching `query`, in ID order, with the cursor for the next
+    /// page: the carts still in use (`nonEmpty`) among those checkouts emptied.
+    ///
+    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, or a storage error.
+    public func carts(matching query: CartQuery) throws -> CartPage {
+        if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
+        let selected = try repository.read { storage in
+            try storage.carts().filter { cart in
+                (!query.nonEmpty || cart.lineCount > 0) && query.after.map { cart.id > $0 } != false
+            }
+        }
+        guard let limit = query.limit, selected.count > limit else { return CartPage(carts: selected, next: nil) }
+        let page = Array(selected.prefix(limit))
+        return CartPage(carts: page, next: page.last?.id)
     }
 
     /// Deletes carts not changed since `instant` (abandoned carts); orders are never touched.

@@ -64,6 +64,40 @@ extension CartService {
         try repository.read { storage in try storage.products().filter { includeInactive || $0.isActive } }
     }
 
+    /// One page of the products matching `query`, in SKU order, with the cursor for the next
+    /// page: the catalog searched by SKU or name.
+    ///
+    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, or a storage error.
+    public func products(matching query: ProductQuery) throws -> ProductPage {
+        if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
+        let selected = try repository.read { storage in
+            try storage.products().filter { product in
+                query.includes(product) && query.after.map { product.sku > $0 } != false
+            }
+        }
+        guard let limit = query.limit, selected.count > limit else { return ProductPage(products: selected, next: nil) }
+        let page = Array(selected.prefix(limit))
+        return ProductPage(products: page, next: page.last?.sku)
+    }
+
+    /// Deletes a product that no cart holds. Orders keep their lines, which copied the
+    /// product's SKU, name and price when they were placed.
+    ///
+    /// - Returns: the product as it was.
+    /// - Throws: `CartError.invalidSKU`, `.unknownProduct`, `.productInCarts` naming the carts
+    ///   that hold it, or a storage error.
+    @discardableResult
+    public func deleteProduct(_ sku: String) throws -> Product {
+        let sku = try Validation.sku(sku)
+        return try repository.write { storage in
+            guard let product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
+            let carts = try storage.cartsHolding(sku: sku)
+            guard carts.isEmpty else { throw CartError.productInCarts(sku: sku, carts: carts) }
+            try storage.deleteProduct(sku: sku)
+            return product
+        }
+    }
+
     /// Adds a new product.
     ///
     /// - Throws: `CartError.productExists`, the errors of `validated(_:)`, or a storage error.
@@ -87,78 +121,12 @@ extension CartService {
             guard var product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
             if let name = update.name { product.name = name }
             if let price = update.price { product.price = price }
-            if let stock = update.stock { product.stock = stock }
+            if let stock = update.stock { product.stock = stock.units }
             if let isActive = update.isActive { product.isActive = isActive }
             product = try Self.validated(product, settings: try storage.settings())
             try storage.updateProduct(product)
             return product
         }
-    }
-
-    /// How many products an import created and how many it changed.
-    public struct ImportSummary: Hashable, Sendable, Codable {
-        /// Products that did not exist before.
-        public let created: Int
-        /// Existing products whose name, price, stock or active flag changed.
-        public let updated: Int
-        /// Existing products the import left as they were.
-        public let unchanged: Int
-    }
-
-    /// Creates or updates many products in one atomic unit: all of them or none. Imported
-    /// products are active; a `nil` stock stops tracking stock.
-    ///
-    /// - Throws: `CartError.invalidImportItem` naming the first bad item,
-    ///   `.duplicateImportSKU`, or a storage error. Nothing is stored then.
-    @discardableResult
-    public func importProducts(_ products: [Product]) throws -> ImportSummary {
-        try repository.write { storage in
-            let settings = try storage.settings()
-            // Shares the caller's buffer until a product needs trimming: most need none.
-            var valid = products
-            for index in products.indices where !Self.isValidAsGiven(products[index], settings: settings) {
-                let product: Product
-                do throws(CartError) {
-                    product = try Self.validated(products[index], settings: settings)
-                } catch {
-                    // A SKU repeated before this item is the first problem then.
-                    try Self.checkDistinctSKUs(valid[..<index])
-                    throw CartError.invalidImportItem(index: index, reason: error)
-                }
-                if product.sku != products[index].sku || product.name != products[index].name { valid[index] = product }
-            }
-            try Self.checkDistinctSKUs(valid[...])
-            let inserted = try storage.insertAbsentProducts(valid)
-            let existing = zip(valid, inserted).filter { !$0.1 }.map(\.0)
-            var updated = 0
-            for (product, old) in zip(existing, try storage.products(skus: existing.map(\.sku))) where old != product {
-                try storage.updateProduct(product)
-                updated += 1
-            }
-            return ImportSummary(
-                created: valid.count - existing.count, updated: updated, unchanged: existing.count - updated)
-        }
-    }
-
-    /// Refuses the first product whose SKU an earlier one has.
-    private static func checkDistinctSKUs(_ products: ArraySlice<Product>) throws(CartError) {
-        var firstIndex: [String: Int] = [:]
-        firstIndex.reserveCapacity(products.count)
-        for index in products.indices {
-            if let first = firstIndex.updateValue(index, forKey: products[index].sku) {
-                throw .duplicateImportSKU(products[index].sku, firstIndex: first, index: index)
-            }
-        }
-    }
-
-    /// Whether `validated(_:settings:)` would return the product exactly as given, checked
-    /// without copying it or trimming anything; `false` leaves the decision to `validated`.
-    private static func isValidAsGiven(_ product: borrowing Product, settings: StoreSettings) -> Bool {
-        Validation.isPlainASCII(product.sku, maxLength: Validation.maxSKULength)
-            && Validation.isPlainASCII(product.name, maxLength: Validation.maxNameLength)
-            && product.price.currency == settings.currency
-            && (0...Product.maximumPriceMinorUnits).contains(product.price.minorUnits)
-            && (product.stock ?? 0) >= 0
     }
 
     /// The product with SKU and name trimmed, if every field is acceptable for this store.
@@ -170,17 +138,22 @@ extension CartService {
         var product = product
         product.sku = try Validation.sku(product.sku)
         product.name = try Validation.name(product.name)
-        guard product.price.currency == settings.currency else {
-            throw .currencyMismatch(product.price.currency.code, settings.currency.code)
-        }
-        guard product.price.minorUnits >= 0 else {
-            throw .invalidAmount(product.price.decimalString, reason: "prices cannot be negative")
-        }
-        guard product.price.minorUnits <= Product.maximumPriceMinorUnits else {
-            let maximum = Money(minorUnits: Product.maximumPriceMinorUnits, currency: product.price.currency)
-            throw .invalidAmount(product.price.decimalString, reason: "prices are at most \(maximum.decimalString)")
-        }
+        try checkPrice(product.price, settings: settings)
         if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }
         return product
+    }
+
+    /// A price must be in the store currency, from 0 to `Product.maximumPriceMinorUnits`.
+    static func checkPrice(_ price: Money, settings: StoreSettings) throws(CartError) {
+        guard price.currency == settings.currency else {
+            throw .currencyMismatch(price.currency.code, settings.currency.code)
+        }
+        guard price.minorUnits >= 0 else {
+            throw .invalidAmount(price.decimalString, reason: "prices cannot be negative")
+        }
+        guard price.minorUnits <= Product.maximumPriceMinorUnits else {
+            let maximum = Money(minorUnits: Product.maximumPriceMinorUnits, currency: price.currency)
+            throw .invalidAmount(price.decimalString, reason: "prices are at most \(maximum.decimalString)")
+        }
     }
 }

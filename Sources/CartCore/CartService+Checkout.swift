@@ -6,10 +6,10 @@ extension CartService {
     /// With an `idempotencyKey`, a retry of the same checkout (a double click, a timeout, another
     /// process) returns the same order with `replayed == true` and changes nothing.
     ///
-    /// - Throws: `CartError.emptyCart`; for the first failing line `.unknownProduct`,
-    ///   `.inactiveProduct`, `.lineQuantityCapExceeded` or `.insufficientStock`;
-    ///   `.idempotencyKeyReused` when the key placed another cart's order; `.versionConflict`;
-    ///   `.amountOverflow`; `StoredDataError`; or a storage error. Nothing changes when it throws.
+    /// - Throws: `CartError.emptyCart`; `.cannotCheckOut` naming every problem of the cart (the
+    ///   problems `cartReport(_:)` lists); `.idempotencyKeyReused` when the key placed another
+    ///   cart's order; `.versionConflict`; `.amountOverflow`; `StoredDataError`; or a storage
+    ///   error. Nothing changes when it throws.
     public func checkout(_ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil) throws
         -> CheckoutResult
     {
@@ -24,7 +24,10 @@ extension CartService {
             let header = try storage.cartHeader(id: id)
             try Self.check(expectedVersion, againstVersion: header?.version, cartID: id)
             let stored = try storage.cartLines(cartID: id)
-            guard !stored.isEmpty else { throw CartError.emptyCart(id) }
+            let missing = try Self.linesWithoutProduct(header, read: stored, in: storage)
+            guard !stored.isEmpty || !missing.isEmpty else { throw CartError.emptyCart(id) }
+            let problems = Self.problems(of: stored, without: missing, settings: settings)
+            guard problems.isEmpty else { throw CartError.cannotCheckOut(cart: id, problems: problems) }
 
             var lines: [OrderLine] = []
             lines.reserveCapacity(stored.count)
@@ -32,8 +35,6 @@ extension CartService {
             var total = Money.zero(settings.currency)
             for line in stored {
                 let product = line.product
-                guard product.isActive else { throw CartError.inactiveProduct(product.sku) }
-                try Self.checkLine(product, quantity: line.quantity, settings: settings)
                 let lineTotal = try product.price.multiplied(by: line.quantity)
                 lines.append(
                     OrderLine(

@@ -57,14 +57,17 @@ extension CartService {
     }
 
     /// Orders, units sold and revenue over the orders matching `query`'s filters, grouped by
-    /// day or month (oldest first), by product (highest revenue first), or in one total row.
+    /// day or month (oldest first; the days beginning at midnight at `utcOffset`), by product
+    /// (highest revenue first), or in one total row.
     ///
     /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, or a storage error.
-    public func orderStats(matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping)
-        throws -> [OrderStatsRow]
-    {
+    public func orderStats(
+        matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc
+    ) throws -> [OrderStatsRow] {
         let query = try Self.validated(query)
-        return try repository.read { storage in try storage.orderStats(matching: query, groupedBy: grouping) }
+        return try repository.read { storage in
+            try storage.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset)
+        }
     }
 
     static func validated(_ query: OrderQuery) throws(CartError) -> OrderQuery {

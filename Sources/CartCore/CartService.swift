@@ -45,12 +45,17 @@ public struct CartService: Sendable {
         guard let header = try storage.cartHeader(id: id) else {
             return try Cart(id: id, version: 0, lines: [], currency: settings.currency)
         }
-        let lines = try storage.cartLines(cartID: id).map { stored throws(CartError) in
+        return try cart(id, version: header.version, lines: try storage.cartLines(cartID: id), currency: settings.currency)
+    }
+
+    /// The cart of these stored lines, priced as their products are now.
+    static func cart(_ id: String, version: Int, lines: [StoredCartLine], currency: Currency) throws(CartError) -> Cart {
+        let lines = try lines.map { stored throws(CartError) in
             try CartLine(
                 sku: stored.product.sku, name: stored.product.name, quantity: stored.quantity,
                 unitPrice: stored.product.price)
         }
-        return try Cart(id: id, version: header.version, lines: lines, currency: settings.currency)
+        return try Cart(id: id, version: version, lines: lines, currency: currency)
     }
 
     // MARK: - Changing carts
@@ -80,7 +85,8 @@ public struct CartService: Sendable {
             var cart = CartState(context)
             try Self.storeLine(sku, quantity: requested, in: id, context: context, cart: &cart, settings: settings, storage: storage)
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested)
+            return CartUpdate(
+                cartID: id, version: version, sku: sku, quantity: requested, previousQuantity: context.quantity ?? 0)
         }
     }
 
@@ -109,7 +115,7 @@ public struct CartService: Sendable {
                 try storage.updateCartLine(cartID: id, sku: sku, quantity: remaining)
             }
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining, previousQuantity: current)
         }
     }
 
@@ -130,7 +136,8 @@ public struct CartService: Sendable {
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity
             if current == quantity {
-                return CartUpdate(cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity)
+                return CartUpdate(
+                    cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity, previousQuantity: quantity)
             }
             var cart = CartState(context)
             if quantity == 0 {
@@ -141,7 +148,7 @@ public struct CartService: Sendable {
                 try Self.storeLine(sku, quantity: quantity, in: id, context: context, cart: &cart, settings: settings, storage: storage)
             }
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity, previousQuantity: current ?? 0)
         }
     }
 
@@ -155,12 +162,12 @@ public struct CartService: Sendable {
         return try repository.write { storage in
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
-            guard context.quantity != nil else { throw CartError.notInCart(sku: sku, cart: id) }
+            guard let current = context.quantity else { throw CartError.notInCart(sku: sku, cart: id) }
             try storage.deleteCartLine(cartID: id, sku: sku)
             var cart = CartState(context)
             cart.lineDeleted()
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0, previousQuantity: current)
         }
     }
 
@@ -177,12 +184,12 @@ public struct CartService: Sendable {
             // What was deleted says whether there was anything to clear: a stored line count
             // could be off if another client wrote lines behind the service's back.
             guard try storage.deleteCartLines(cartID: id) > 0 else {
-                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0)
+                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0, previousQuantity: 0)
             }
             var cart = CartState(header)
             cart.lineCount = 0
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0)
+            return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0, previousQuantity: 0)
         }
     }
 
@@ -229,13 +236,8 @@ public struct CartService: Sendable {
         return product
     }
 
-    /// A line of `quantity` units of `product` must fit the per-line cap, the tracked stock,
-    /// and 64-bit money.
-    static func checkLine(_ product: Product, quantity: Int, settings: StoreSettings) throws(CartError) {
-        try checkLine(product.sku, product.terms, quantity: quantity, settings: settings)
-    }
-
-    /// `checkLine(_:quantity:settings:)` for the product with this SKU and terms.
+    /// A line of `quantity` units of the product with this SKU and terms must fit the per-line
+    /// cap, the tracked stock, and 64-bit money.
     static func checkLine(_ sku: String, _ terms: ProductTerms, quantity: Int, settings: StoreSettings)
         throws(CartError)
     {

@@ -26,6 +26,17 @@ extension CartStorageReader {
             quantity: lines.first { $0.product.sku == sku }?.quantity)
     }
 
+    /// Reads every cart's lines.
+    public func cartsHolding(sku: String) throws -> [String] {
+        try carts().map(\.id).filter { id in try cartLines(cartID: id).contains { $0.product.sku == sku } }
+    }
+
+    /// None: a store that meets the assumptions of `insertCartLine` (its product exists) and
+    /// `deleteProduct` (no line holds it) cannot hold such a line. A backend that another
+    /// client can write around those checks (SQLite opened with foreign keys off) answers
+    /// from its storage, so that `CartService` reports such lines instead of hiding them.
+    public func linesWithoutProduct(cartID: String) throws -> [String] { [] }
+
     /// Reads every order and selects with `OrderQuery.select(from:)`: memory grows with the
     /// number of orders, which suits a store that holds them in memory anyway.
     public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
@@ -35,10 +46,13 @@ extension CartStorageReader {
     }
 
     /// Reads every order matching the filters and groups them with
-    /// `OrderStatsRow.rows(for:groupedBy:currency:)`.
-    public func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
+    /// `OrderStatsRow.rows(for:groupedBy:utcOffset:currency:)`.
+    public func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset)
+        throws -> [OrderStatsRow]
+    {
         var orders: [Order] = []
         try forEachOrder { order in if query.includes(order) { orders.append(order) } }
-        return try OrderStatsRow.rows(for: orders, groupedBy: grouping, currency: try settings().currency)
+        return try OrderStatsRow.rows(
+            for: orders, groupedBy: grouping, utcOffset: utcOffset, currency: try settings().currency)
     }
 }

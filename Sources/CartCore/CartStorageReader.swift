@@ -50,10 +50,16 @@ public protocol CartStorageReader {
     func orderCount() throws -> Int
     /// What a change to the cart's line for `sku` depends on, in one call.
     func lineContext(cartID: String, sku: String) throws -> CartLineContext
+    /// The IDs of the carts that have a line for `sku`, sorted.
+    func cartsHolding(sku: String) throws -> [String]
+    /// The SKUs of the cart's lines whose product is not stored (which `cartLines(cartID:)`
+    /// cannot join), in position order.
+    func linesWithoutProduct(cartID: String) throws -> [String]
     /// Calls `body` for each order matching `query` (filters, sort, cursor and limit), with its
     /// lines, as `query.select(from:)` orders and cuts them.
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws
-    /// Statistics over the orders matching `query`'s filters, as
-    /// `OrderStatsRow.rows(for:groupedBy:currency:)` computes them.
-    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow]
+    /// Statistics over the orders matching `query`'s filters, days beginning at midnight at
+    /// `utcOffset`, as `OrderStatsRow.rows(for:groupedBy:utcOffset:currency:)` computes them.
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
+        -> [OrderStatsRow]
 }

@@ -22,6 +22,10 @@ public protocol CartStorageWriter: CartStorageReader {
     /// Replaces the stored product that has `product.sku`, which exists.
     func updateProduct(_ product: Product) throws
 
+    /// Deletes the product with this SKU, which exists and which no cart line holds. Orders are
+    /// not touched: their lines hold copies of the product's fields.
+    func deleteProduct(sku: String) throws
+
     /// Adds a line to a cart at `position`, the header's `nextLinePosition`. The cart has no
     /// line for `sku` and a product with `sku` exists. The cart's header, with its summary
     /// counting the line, is saved in the same unit, before or after.

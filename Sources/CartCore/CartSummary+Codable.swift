@@ -22,17 +22,19 @@ extension CartSummary: Codable {
     }
 }
 
-/// `{"cart","version","sku","quantity"}`; `sku` is `null` for a cleared cart.
+/// `{"cart","version","sku","quantity","previousQuantity"}`; `sku` is `null` for a cleared
+/// cart.
 extension CartUpdate: Codable {
     private enum CodingKeys: String, CodingKey {
-        case cart, version, sku, quantity
+        case cart, version, sku, quantity, previousQuantity
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             cartID: try container.decode(String.self, forKey: .cart), version: try container.decode(Int.self, forKey: .version),
-            sku: try container.decodeIfPresent(String.self, forKey: .sku), quantity: try container.decode(Int.self, forKey: .quantity))
+            sku: try container.decodeIfPresent(String.self, forKey: .sku), quantity: try container.decode(Int.self, forKey: .quantity),
+            previousQuantity: try container.decode(Int.self, forKey: .previousQuantity))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -41,6 +43,7 @@ extension CartUpdate: Codable {
         try container.encode(version, forKey: .version)
         try container.encode(sku, forKey: .sku)
         try container.encode(quantity, forKey: .quantity)
+        try container.encode(previousQuantity, forKey: .previousQuantity)
     }
 }
 

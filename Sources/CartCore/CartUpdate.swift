@@ -1,4 +1,5 @@
-/// What a cart mutation did: the cart's new version and the touched line's new quantity.
+/// What a cart mutation did: the cart's new version and the touched line's quantity before
+/// and after.
 public struct CartUpdate: Hashable, Sendable {
     /// The cart ID.
     public let cartID: String
@@ -8,12 +9,20 @@ public struct CartUpdate: Hashable, Sendable {
     public let sku: String?
     /// The line's quantity after the change; 0 when the line is gone.
     public let quantity: Int
+    /// The line's quantity before the change; 0 when the cart had no line for the SKU, and for
+    /// `clear()`.
+    public let previousQuantity: Int
 
     /// Creates an update record.
-    public init(cartID: String, version: Int, sku: String?, quantity: Int) {
+    public init(cartID: String, version: Int, sku: String?, quantity: Int, previousQuantity: Int) {
         self.cartID = cartID
         self.version = version
         self.sku = sku
         self.quantity = quantity
+        self.previousQuantity = previousQuantity
     }
+
+    /// How many units the change took out of the line: for `remove`, fewer than asked when the
+    /// line held fewer. 0 when the line grew or stayed.
+    public var removed: Int { max(0, previousQuantity - quantity) }
 }

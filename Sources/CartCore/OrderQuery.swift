@@ -8,11 +8,19 @@ public import Foundation
 public struct OrderQuery: Hashable, Sendable {
     /// The order in which orders come back: by the time they were placed, ties broken by
     /// order number (the same as number order unless the clock went backwards).
-    public enum Sort: Hashable, Sendable {
+    public enum Sort: Hashable, Sendable, CustomStringConvertible {
         /// Most recently placed first.
         case newestFirst
         /// Earliest placed first.
         case oldestFirst
+
+        /// `newest first` or `oldest first`.
+        public var description: String {
+            switch self {
+            case .newestFirst: "newest first"
+            case .oldestFirst: "oldest first"
+            }
+        }
     }
 
     /// Only orders of this cart.

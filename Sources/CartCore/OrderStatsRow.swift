@@ -19,14 +19,15 @@ public struct OrderStatsRow: Hashable, Sendable {
 }
 
 extension OrderStatsRow {
-    /// The statistics of `orders`, stated once for every backend: one row per UTC day or month
-    /// (oldest first), per SKU (highest revenue first, ties by SKU), or one `total` row, which
-    /// is there, with zeros, also when there are no orders.
+    /// The statistics of `orders`, stated once for every backend: one row per day or month
+    /// (oldest first; the days beginning at midnight at `utcOffset`), per SKU (highest revenue
+    /// first, ties by SKU), or one `total` row, which is there, with zeros, also when there are
+    /// no orders.
     ///
     /// - Throws: `CartError.amountOverflow` when a sum does not fit in 64 bits.
-    public static func rows(for orders: [Order], groupedBy grouping: OrderStatsGrouping, currency: Currency)
-        throws(CartError) -> [OrderStatsRow]
-    {
+    public static func rows(
+        for orders: [Order], groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc, currency: Currency
+    ) throws(CartError) -> [OrderStatsRow] {
         var groups: [String: (orders: Int, items: Int, revenue: Money)] = [:]
         func count(_ key: String, items: Int, revenue: Money) throws(CartError) {
             var group = groups[key] ?? (0, 0, .zero(currency))
@@ -38,12 +39,11 @@ extension OrderStatsRow {
             groups[key] = group
         }
         for order in orders {
-            let milliseconds = UTCCalendar.milliseconds(order.placedAt)
+            let day = UTCCalendar.day(milliseconds: UTCCalendar.milliseconds(order.placedAt), offset: utcOffset)
             switch grouping {
             case .total: try count("total", items: order.totalItems, revenue: order.total)
-            case .day: try count(UTCCalendar.dayKey(milliseconds: milliseconds), items: order.totalItems, revenue: order.total)
-            case .month:
-                try count(UTCCalendar.monthKey(milliseconds: milliseconds), items: order.totalItems, revenue: order.total)
+            case .day: try count(UTCCalendar.dayKey(day: day), items: order.totalItems, revenue: order.total)
+            case .month: try count(UTCCalendar.monthKey(day: day), items: order.totalItems, revenue: order.total)
             case .product:
                 for line in order.lines { try count(line.sku, items: line.quantity, revenue: line.lineTotal) }
             }

@@ -4,13 +4,13 @@ public struct ProductUpdate: Hashable, Sendable {
     public var name: String?
     /// A new price.
     public var price: Money?
-    /// A new stock setting: `.some(nil)` stops tracking stock.
-    public var stock: Int??
+    /// A new stock level: `.tracked(n)` units, or `.untracked` to stop tracking stock.
+    public var stock: StockLevel?
     /// A new active flag.
     public var isActive: Bool?
 
     /// Creates an update; leave a field `nil` to keep it.
-    public init(name: String? = nil, price: Money? = nil, stock: Int?? = nil, isActive: Bool? = nil) {
+    public init(name: String? = nil, price: Money? = nil, stock: StockLevel? = nil, isActive: Bool? = nil) {
         self.name = name
         self.price = price
         self.stock = stock

@@ -23,6 +23,9 @@ public enum StoredRange {
     public static let amount: ClosedRange<Int64> = 0...Int64.max
     /// A stored instant, in milliseconds since the epoch (`UTCCalendar.millisecondRange`).
     public static let instant: ClosedRange<Int64> = UTCCalendar.millisecondRange
+    /// Days since 1970-01-01 of those instants, at any UTC offset.
+    public static let day: ClosedRange<Int64> =
+        (instant.lowerBound / 86_400_000 - 1)...(instant.upperBound / 86_400_000 + 1)
     /// The digits of a currency's minor unit.
     public static let currencyExponent: ClosedRange<Int64> = 0...4
     /// The setting `StoreSettings.maxLineQuantity`.

@@ -91,6 +91,39 @@ public enum UTCCalendar {
             rest += 86_400_000
             days -= 1
         }
+        let (year, month, day) = civil(days: days)
+        return Components(
+            year: year, month: month, day: day, hour: rest / 3_600_000, minute: rest / 60_000 % 60,
+            second: rest / 1000 % 60, millisecond: rest % 1000)
+    }
+
+    /// Whole days since 1970-01-01 of an instant, the days beginning at midnight at `offset`;
+    /// exact for every `Int64`, with no overflow.
+    public static func day(milliseconds: Int64, offset: UTCOffset = .utc) -> Int64 {
+        var (days, rest) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        if rest < 0 {
+            rest += 86_400_000
+            days -= 1
+        }
+        // `rest` is in 0..<86_400_000 and the offset under a day either way.
+        let shifted = rest + offset.milliseconds
+        return days + (shifted < 0 ? -1 : shifted >= 86_400_000 ? 1 : 0)
+    }
+
+    /// `2026-11-29`: the date of a day counted from 1970-01-01, as `day(milliseconds:offset:)` counts.
+    public static func dayKey(day: Int64) -> String {
+        let date = civil(days: Int(day))
+        return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
+    }
+
+    /// `2026-11`: the month of a day counted from 1970-01-01, as `day(milliseconds:offset:)` counts.
+    public static func monthKey(day: Int64) -> String {
+        let date = civil(days: Int(day))
+        return "\(pad(date.year, 4))-\(pad(date.month, 2))"
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
+    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -100,9 +133,7 @@ public enum UTCCalendar {
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return Components(
-            year: year, month: month, day: day, hour: rest / 3_600_000, minute: rest / 60_000 % 60,
-            second: rest / 1000 % 60, millisecond: rest % 1000)
+        return (year, month, day)
     }
 
     /// `2026-11-29T12:00:00Z` (with `.123` milliseconds when they are not zero).

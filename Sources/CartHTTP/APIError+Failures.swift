@@ -27,6 +27,7 @@ extension APIError {
         let status = Self.status(for: category)
         if let error = error as? CartError {
             self.init(status: status, code: error.code, message: error.publicMessage)
+            if case .cannotCheckOut(_, let problems) = error { self.problems = problems }
             return
         }
         log("store error (\(category)): \(error)")

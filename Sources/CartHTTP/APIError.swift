@@ -5,7 +5,8 @@ import HTTPServer
 /// the headers some refusals carry (`Allow`, `WWW-Authenticate`, `Retry-After`) and, for a
 /// version conflict, the current cart.
 ///
-/// The body is `{"error":{"code":"…","message":"…"}}`, with `"cart"` beside `error` when set.
+/// The body is `{"error":{"code":"…","message":"…"}}`, with `"cart"` or `"problems"` beside
+/// `error` when set.
 struct APIError: Error, Encodable {
     /// The HTTP status.
     let status: Int
@@ -17,9 +18,11 @@ struct APIError: Error, Encodable {
     var headers: HTTPHeaders = [:]
     /// The cart as it is now, sent with a 412 so the client need not read it again.
     var cart: CartView?
+    /// Every problem that refused a checkout, sent with `cannot_check_out`.
+    var problems: [CartProblem]?
 
     private enum CodingKeys: String, CodingKey {
-        case error, cart
+        case error, cart, problems
     }
 
     private enum DetailKeys: String, CodingKey {
@@ -32,6 +35,7 @@ struct APIError: Error, Encodable {
         try detail.encode(code, forKey: .code)
         try detail.encode(message, forKey: .message)
         try container.encodeIfPresent(cart, forKey: .cart)
+        try container.encodeIfPresent(problems, forKey: .problems)
     }
 
     /// The response: the error shape as JSON, with the cart's `ETag` when it carries one.

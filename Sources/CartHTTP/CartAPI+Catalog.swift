@@ -61,7 +61,7 @@ extension CartAPI {
         let stock = try fields.nullableInteger("stock")
         let active = try fields.bool("active")
         let price = try Money(parsing: priceText, currency: try service.settings().currency)
-        let update = ProductUpdate(name: name, price: price, stock: stock, isActive: active)
+        let update = ProductUpdate(name: name, price: price, stock: stock.map(StockLevel.init), isActive: active)
         do {
             return JSONBody.response(try service.updateProduct(sku, with: update))
         } catch CartError.unknownProduct {}

@@ -28,11 +28,11 @@ extension CartView {
         out.raw(#"],"problems":["#)
         for (index, problem) in problems.enumerated() {
             out.raw(index == 0 ? #"{"code":"# : #",{"code":"#)
-            out.string(problem.error.code)
+            out.string(problem.code.rawValue)
             out.raw(#","message":"#)
-            out.string(problem.error.description)
+            out.string(problem.message)
             out.raw(#","sku":"#)
-            out.string(problem.sku)
+            if let sku = problem.sku { out.string(sku) } else { out.raw("null") }
             out.raw("}")
         }
         out.raw(#"],"subtotal":"#)

@@ -100,6 +100,14 @@ struct InMemoryState {
         }
     }
 
+    /// Deletes a product, which must exist and be in no cart's lines.
+    mutating func deleteProduct(sku: String) throws(InMemoryStorageError) {
+        guard let product = products[sku] else { throw .product(sku, exists: false) }
+        if let cart = carts.first(where: { $0.value.lines[sku] != nil })?.key { throw .productInCart(sku, cart: cart) }
+        undoLog.append(.product(sku, product))
+        products[sku] = nil
+    }
+
     mutating func insertLine(cartID: String, sku: String, quantity: Int, position: Int) throws(InMemoryStorageError) {
         guard products.index(forKey: sku) != nil else { throw .product(sku, exists: false) }
         guard quantity > 0 else { throw .nonPositiveQuantity(quantity) }

@@ -69,6 +69,11 @@ final class InMemoryStorage: CartStorageWriter {
             quantity: cart?.lines[sku]?.quantity)
     }
 
+    /// Looks each cart's line up by key rather than reading every cart's lines.
+    func cartsHolding(sku: String) throws -> [String] {
+        state.carts.compactMap { id, cart in cart.header != nil && cart.lines[sku] != nil ? id : nil }.sorted()
+    }
+
     // MARK: Writes
 
     func saveSettings(_ settings: StoreSettings) throws { state.saveSettings(settings) }
@@ -76,6 +81,8 @@ final class InMemoryStorage: CartStorageWriter {
     func insertProduct(_ product: Product) throws { try state.saveProduct(product, exists: false) }
 
     func updateProduct(_ product: Product) throws { try state.saveProduct(product, exists: true) }
+
+    func deleteProduct(sku: String) throws { try state.deleteProduct(sku: sku) }
 
     func insertCartLine(cartID: String, sku: String, quantity: Int, position: Int) throws {
         try state.insertLine(cartID: cartID, sku: sku, quantity: quantity, position: position)

@@ -6,6 +6,8 @@ public import CartCore
 public enum InMemoryStorageError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
     /// A product that should exist does not, or one that should not exists.
     case product(String, exists: Bool)
+    /// A product to delete is in a cart's lines.
+    case productInCart(String, cart: String)
     /// A cart line that should exist does not, or one that should not exists.
     case line(cart: String, sku: String, exists: Bool)
     /// A cart header's stored version is not the one the caller read.
@@ -25,6 +27,8 @@ public enum InMemoryStorageError: CategorizedError, Hashable, Sendable, CustomSt
         switch self {
         case .product(let sku, let exists):
             return "In-memory storage: product '\(sku)' \(exists ? "already exists" : "does not exist")."
+        case .productInCart(let sku, let cart):
+            return "In-memory storage: product '\(sku)' is in a line of cart '\(cart)'."
         case .line(let cart, let sku, let exists):
             return "In-memory storage: cart '\(cart)' \(exists ? "already has" : "has no") line for '\(sku)'."
         case .header(let cart, let stored, let expected):

@@ -179,6 +179,13 @@ extension PostgresCartStorage {
         }
     }
 
+    private static let selectCartsHolding = "SELECT cart_id FROM cart_lines WHERE sku = $1 ORDER BY cart_id"
+
+    func cartsHolding(sku: String) throws -> [String] {
+        lockTables(Self.lockCartTables)
+        return try rows(Self.selectCartsHolding, [.text(sku)]).map { row in try row.string(0) }
+    }
+
     private static let lockCartsTable = "LOCK TABLE carts IN SHARE MODE"
     private static let countCarts = "SELECT count(*) FROM carts"
 

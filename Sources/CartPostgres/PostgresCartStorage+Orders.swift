@@ -197,9 +197,11 @@ extension PostgresCartStorage {
         try finish()
     }
 
-    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
+        -> [OrderStatsRow]
+    {
         lockOrders()
-        let filter = PostgresOrderFilter(query, includeCursor: false)
+        var filter = PostgresOrderFilter(query, includeCursor: false)
         // Sums are cast back to bigint, so that one beyond 64 bits fails (22003) as it would
         // in Swift.
         let sql: String
@@ -208,9 +210,13 @@ extension PostgresCartStorage {
             sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0)::bigint, coalesce(sum(o.total), 0)::bigint"
                 + filter.fromAndWhere
         case .day, .month:
-            // Whole UTC days since the epoch, floored also for instants before 1970.
-            sql = "SELECT (o.placed_at - ((o.placed_at % 86400000) + 86400000) % 86400000) / 86400000 AS day, count(*), "
-                + "sum(o.total_items)::bigint, "
+            // Whole days since the epoch, as UTCCalendar.day(milliseconds:offset:) counts them:
+            // the UTC day floored (also before 1970), then one back or on where the offset
+            // crosses midnight.
+            let offset = filter.parameter(.integer(utcOffset.milliseconds))
+            let rest = "((o.placed_at % 86400000) + 86400000) % 86400000"
+            sql = "SELECT (o.placed_at - \(rest)) / 86400000 + (\(rest) + \(offset)::bigint + 86400000) / 86400000 - 1 AS day, "
+                + "count(*), sum(o.total_items)::bigint, "
                 + "sum(o.total)::bigint" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
         case .product:
             sql = "SELECT l.sku, count(*), sum(l.quantity)::bigint, sum(l.line_total)::bigint FROM order_lines AS l "
@@ -229,8 +235,8 @@ extension PostgresCartStorage {
             let key: String
             switch grouping {
             case .total: key = "total"
-            case .day: key = UTCCalendar.dayKey(milliseconds: try Self.dayStart(row))
-            case .month: key = UTCCalendar.monthKey(milliseconds: try Self.dayStart(row))
+            case .day: key = UTCCalendar.dayKey(day: try Self.storedDay(row))
+            case .month: key = UTCCalendar.monthKey(day: try Self.storedDay(row))
             case .product: key = try row.string(0)
             }
             let next = OrderStatsRow(
@@ -248,11 +254,10 @@ extension PostgresCartStorage {
         return rows
     }
 
-    /// The first millisecond of the day in column 0 (whole days since the epoch).
-    private static func dayStart(_ row: PostgresRow) throws -> Int64 {
+    /// The day in column 0 (whole days since the epoch at the query's offset).
+    private static func storedDay(_ row: PostgresRow) throws -> Int64 {
         let day = try row.int64(0)
-        let (start, overflow) = day.multipliedReportingOverflow(by: 86_400_000)
-        guard !overflow else { throw StoredDataError("an order is placed on day \(day), beyond the calendar") }
-        return start
+        guard StoredRange.day.contains(day) else { throw StoredDataError("an order is placed on day \(day), beyond the calendar") }
+        return day
     }
 }

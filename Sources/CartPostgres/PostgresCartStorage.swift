@@ -177,6 +177,17 @@ final class PostgresCartStorage: CartStorageWriter {
         }
     }
 
+    // A product a line holds is left alone by the statement itself: the foreign key of
+    // cart_lines would refuse it too, but a failed statement aborts the whole transaction.
+    private static let deleteProductSQL =
+        "DELETE FROM products WHERE sku = $1 AND NOT EXISTS (SELECT 1 FROM cart_lines WHERE sku = $1)"
+
+    func deleteProduct(sku: String) throws {
+        guard try change(Self.deleteProductSQL, [.text(sku)]) == 1 else {
+            throw PostgresStoreError.notStored("product '\(DisplayText.clean(sku))' (or a cart line holds it)")
+        }
+    }
+
     static let updateStockSQL = "UPDATE products SET stock = $2 WHERE sku = $1"
 
     func updateProductStock(_ product: Product) throws {

@@ -43,9 +43,10 @@ struct OrderFilter {
         if !conditions.isEmpty { fromAndWhere += " WHERE " + conditions.joined(separator: " AND ") }
     }
 
-    /// Binds the filter's values from parameter 1 on; returns the next free parameter index.
-    func bind(to statement: Statement) throws -> Int32 {
-        var index: Int32 = 1
+    /// Binds the filter's values from parameter `first` on; returns the next free parameter
+    /// index.
+    func bind(to statement: Statement, from first: Int32 = 1) throws -> Int32 {
+        var index = first
         if let sku = query.sku {
             try statement.bind(sku, at: index)
             index += 1

@@ -42,7 +42,10 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// The file's path as given, or `:memory:` for `inMemory(initialSettings:)`.
     public let path: String
 
-    /// Opens or creates the database at `path`. The directory must exist.
+    /// Opens or creates the database at `path`. The directory must exist: a missing one, a
+    /// path through something that is not a directory, or a directory this process cannot
+    /// write for a new file is refused with `StoreLocationError.unusable`, which names the
+    /// file and the cause.
     ///
     /// A file this process cannot write is opened read-only: reads work, and every write unit
     /// throws a `DatabaseError` whose `isReadOnly` is true (as do pending migrations).
@@ -63,6 +66,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
         migrate: Bool = true, readers: Int = 0
     ) throws {
+        try Self.checkDirectory(of: path)
         // A relative name is given a `./`, which SQLite never reads as `:memory:` or a URI.
         let fileName = path.hasPrefix("/") ? path : "./" + path
         // SQLite names the journal and the write-ahead log after the name a file is opened by

@@ -85,6 +85,38 @@ extension SQLiteCartStorage {
         return lines.map(\.line)
     }
 
+    private static let selectCartsHolding = CachedSQL("SELECT cart_id FROM cart_lines WHERE sku = ? ORDER BY cart_id")
+
+    // One statement, where the default reads every cart's lines. No index leads with the SKU,
+    // so it reads cart_lines through (in cart order already); a product is deleted rarely,
+    // and such an index would cost every add to a cart a second B-tree write.
+    func cartsHolding(sku: String) throws -> [String] {
+        let statement = try database.cached(Self.selectCartsHolding)
+        defer { statement.reset() }
+        try statement.bind(sku, at: 1)
+        var carts: [String] = []
+        while try statement.step() { carts.append(statement.string(at: 0)) }
+        return carts
+    }
+
+    private static let selectLinesWithoutProduct = CachedSQL(
+        """
+        SELECT l.sku FROM cart_lines AS l LEFT JOIN products AS p ON p.sku = l.sku
+        WHERE l.cart_id = ? AND p.sku IS NULL
+        ORDER BY l.position
+        """)
+
+    // The schema's foreign key keeps such lines out, but a client with foreign keys off (the
+    // sqlite3 shell's default) can delete a product that lines hold.
+    func linesWithoutProduct(cartID: String) throws -> [String] {
+        let statement = try database.cached(Self.selectLinesWithoutProduct)
+        defer { statement.reset() }
+        try statement.bind(cartID, at: 1)
+        var skus: [String] = []
+        while try statement.step() { skus.append(statement.string(at: 0)) }
+        return skus
+    }
+
     // One statement instead of three (header, product, line).
     private static let selectLineContext = CachedSQL(
         """

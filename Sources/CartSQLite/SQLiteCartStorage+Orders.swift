@@ -165,16 +165,23 @@ extension SQLiteCartStorage {
         Money(minorUnits: Int64(try statement.int(at: column, in: range, what())), currency: currency)
     }
 
-    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping) throws -> [OrderStatsRow] {
+    func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
+        -> [OrderStatsRow]
+    {
         let filter = OrderFilter(query, includeCursor: false)
         let sql: String
+        var firstFilterParameter: Int32 = 1
         switch grouping {
         case .total:
             sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0), coalesce(sum(o.total), 0)" + filter.fromAndWhere
         case .day, .month:
-            // Whole UTC days since the epoch, floored also for instants before 1970.
-            sql = "SELECT (o.placed_at - ((o.placed_at % 86400000) + 86400000) % 86400000) / 86400000 AS day, "
+            // Whole days since the epoch, as UTCCalendar.day(milliseconds:offset:) counts them:
+            // the UTC day floored (also before 1970), then one back or on where the offset
+            // (parameter 1) crosses midnight; no step can overflow, whatever placed_at holds.
+            sql = "SELECT o.placed_at / 86400000 - (o.placed_at % 86400000 < 0) "
+                + "+ ((o.placed_at % 86400000 + 86400000) % 86400000 + ? + 86400000) / 86400000 - 1 AS day, "
                 + "count(*), sum(o.total_items), sum(o.total)" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
+            firstFilterParameter = 2
         case .product:
             sql = "SELECT l.sku, count(*), sum(l.quantity), sum(l.line_total) FROM order_lines AS l "
                 + "WHERE l.order_number IN (SELECT o.number" + filter.fromAndWhere + ") "
@@ -182,15 +189,16 @@ extension SQLiteCartStorage {
         }
         let statement = try database.cached(sql)
         defer { statement.reset() }
-        _ = try filter.bind(to: statement)
+        if grouping == .day || grouping == .month { try statement.bind(utcOffset.milliseconds, at: 1) }
+        _ = try filter.bind(to: statement, from: firstFilterParameter)
         let currency = try settings().currency
         var rows: [OrderStatsRow] = []
         while try Self.stepSummingMoney(statement) {
             let key: String
             switch grouping {
             case .total: key = "total"
-            case .day: key = UTCCalendar.dayKey(milliseconds: try Self.dayStart(statement))
-            case .month: key = UTCCalendar.monthKey(milliseconds: try Self.dayStart(statement))
+            case .day: key = UTCCalendar.dayKey(day: try Self.storedDay(statement))
+            case .month: key = UTCCalendar.monthKey(day: try Self.storedDay(statement))
             case .product: key = statement.string(at: 0)
             }
             let row = OrderStatsRow(
@@ -212,16 +220,16 @@ extension SQLiteCartStorage {
 }
 
 extension SQLiteCartStorage {
-    /// The first millisecond of the day numbered in column 0 (days since the epoch).
+    /// The day numbered in column 0 (days since the epoch at the query's offset).
     ///
     /// - Throws: `StoredDataError` when the day lies outside `StoredRange.instant`: an order
     ///   was placed at a time another client stored.
-    static func dayStart(_ statement: Statement) throws -> Int64 {
-        let (start, overflow) = statement.int64(at: 0).multipliedReportingOverflow(by: 86_400_000)
-        guard !overflow, StoredRange.instant.contains(start) else {
+    static func storedDay(_ statement: Statement) throws -> Int64 {
+        let day = statement.int64(at: 0)
+        guard StoredRange.day.contains(day) else {
             throw StoredDataError("an order's placed_at lies outside the years 0000 to 9999")
         }
-        return start
+        return day
     }
 
     /// Steps a statement whose `sum()` may overflow; SQLite reports that as a plain error,

@@ -164,6 +164,16 @@ final class SQLiteCartStorage: CartStorageWriter {
         try database.requireOneRowChanged(Self.updateProductSQL, key: product.sku)
     }
 
+    private static let deleteProductSQL = CachedSQL("DELETE FROM products WHERE sku = ?")
+
+    // The foreign key of cart_lines refuses the delete of a product a line holds.
+    func deleteProduct(sku: String) throws {
+        let statement = try database.cached(Self.deleteProductSQL)
+        try statement.bind(sku, at: 1)
+        try statement.run()
+        try database.requireOneRowChanged(Self.deleteProductSQL, key: sku)
+    }
+
     private static let updateStockSQL = CachedSQL("UPDATE products SET stock = ?2 WHERE sku = ?1")
 
     // An UPDATE of the stock column runs only that column's CHECK; the whole-row UPDATE runs

@@ -40,9 +40,9 @@ struct SQLiteStoreBackend: StoreBackend {
             migrate: options.migrate, readers: max(0, (options.maximumConnections ?? 1) - 1))
     }
 
-    /// Creates the directories above `path` that are missing, and refuses a directory in which
-    /// the file cannot be created, naming the real problem rather than SQLite's "unable to
-    /// open".
+    /// Creates the directories above `path` that are missing, naming the real problem rather
+    /// than SQLite's "unable to open" when one cannot be created (the repository names a
+    /// directory in which the file cannot be created).
     private func createParentDirectories(of path: String) throws {
         let parent = FileInfo.parentDirectory(of: path)
         var missing: [String] = []
@@ -55,10 +55,6 @@ struct SQLiteStoreBackend: StoreBackend {
             let reason = String(cString: strerror(errno))
             throw StoreLocationError.unusable(
                 location: path, reason: "its directory '\(directory)' cannot be created (\(reason))")
-        }
-        let writable = parent.isEmpty ? "." : parent
-        if !FileInfo(path).exists, access(writable, W_OK) != 0 {
-            throw StoreLocationError.unusable(location: path, reason: "the directory '\(writable)' is not writable")
         }
     }
 }

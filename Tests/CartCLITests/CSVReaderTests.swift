@@ -39,6 +39,22 @@ struct CSVReaderTests {
         #expect(try records("") == [])
     }
 
+    @Test("a quote never closed, that later quotes seem to close, is named at the line its record starts")
+    func unclosedQuoteRunsOn() {
+        var text = "sku,name,price\n"
+        for number in 2...1000 {
+            text += number == 501 ? "sku-501,\"Open name,1.00\n" : "sku-\(number),\"Name \(number)\",1.00\n"
+        }
+        #expect(
+            problem(Array(text.utf8))
+                == .init(
+                    line: 501,
+                    message: "A quoted field is never closed: read as one field, it runs on to line 502."))
+        #expect(
+            problem(Array("a,\"x\ny\"z\n".utf8))
+                == .init(line: 1, message: "A quoted field is never closed: read as one field, it runs on to line 2."))
+    }
+
     @Test("malformed quoting is refused, naming the line")
     func malformed() {
         #expect(problem(Array("a\n\"open,b\nc\n".utf8)) == .init(line: 2, message: "A quoted field is never closed."))

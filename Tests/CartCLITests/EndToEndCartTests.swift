@@ -39,7 +39,7 @@ struct EndToEndCartTests {
         #expect(
             try sandbox.ok("show", "--json").stdout
                 == #"{"cart":"default","currency":"USD","items":[{"currency":"USD","lineTotal":"2.58","name":"Apple","quantity":2,"sku":"apple","unitPrice":"1.29"}],"#
-                + #""subtotal":"2.58","totalItems":2,"version":1}"# + "\n")
+                + #""problems":[],"subtotal":"2.58","totalItems":2,"version":1}"# + "\n")
         #expect(try sandbox.ok("--cart", "nobody", "show").stdout == "Cart is empty.\n")
     }
 
@@ -52,17 +52,67 @@ struct EndToEndCartTests {
         #expect(
             try sandbox.ok("remove", "apple", "2").stdout
                 == "Removed 2 × apple: 3 units left (cart 'default', version 2).\n")
-        #expect(try sandbox.ok("set", "apple", "7").stdout == "Set apple to 7 units (cart 'default', version 3).\n")
         #expect(
-            try sandbox.ok("set", "apple", "0").stdout == "Removed apple from the cart (cart 'default', version 4).\n")
+            try sandbox.ok("remove", "apple", "5").stdout
+                == "Removed apple from the cart: it held only 3 of the 5 asked (cart 'default', version 3).\n")
+        try sandbox.ok("add", "apple", "3")
+        #expect(try sandbox.ok("set", "apple", "7").stdout == "Set apple to 7 units (cart 'default', version 5).\n")
+        #expect(
+            try sandbox.ok("set", "apple", "0").stdout == "Removed apple from the cart (cart 'default', version 6).\n")
         try sandbox.ok("add", "kiwi", "2")
-        #expect(try sandbox.ok("delete", "kiwi").stdout == "Removed kiwi from the cart (cart 'default', version 6).\n")
+        #expect(try sandbox.ok("delete", "kiwi").stdout == "Removed kiwi from the cart (cart 'default', version 8).\n")
         try sandbox.ok("add", "apple")
-        #expect(try sandbox.ok("clear").stdout == "Cleared the cart (cart 'default', version 8).\n")
+        #expect(try sandbox.ok("clear").stdout == "Cleared the cart (cart 'default', version 10).\n")
         #expect(try sandbox.ok("show").stdout == "Cart is empty.\n")
         let json = try sandbox.ok("add", "apple", "--json").stdout
         #expect(
-            json.hasPrefix(#"{"cart":"default","currency":"USD","items":[{"#) && json.hasSuffix(#""version":9}"# + "\n"))
+            json.hasPrefix(#"{"cart":"default","currency":"USD","items":[{"#) && json.hasSuffix(#""version":11}"# + "\n"))
+    }
+
+    @Test("show marks each line that has a problem and lists every problem; --json has them; checkout names them all")
+    func problems() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("products", "add", "pear", "--name", "Pear", "--price", "0.99")
+        try sandbox.ok("add", "apple", "2")
+        try sandbox.ok("add", "kiwi", "3")
+        try sandbox.ok("add", "pear")
+        try sandbox.ok("products", "update", "apple", "--inactive")
+        try sandbox.ok("products", "update", "kiwi", "--stock", "1")
+        try sandbox.ok("db", "init", "--max-lines", "2")
+        #expect(
+            try sandbox.ok("show").stdout == """
+                Cart 'default', version 3
+                   SKU    NAME   QTY   UNIT  TOTAL
+                !  apple  Apple    2  $1.29  $2.58
+                !  kiwi   Kiwi     3  $0.50  $1.50
+                   pear   Pear     1  $0.99  $0.99
+                6 items, subtotal $5.07
+                Checkout is refused until these 3 problems are fixed:
+                  ! 'apple' is not for sale (inactive).
+                  ! 'kiwi': 3 in the cart, 1 in stock.
+                  ! 3 lines in the cart, at most 2 per cart.
+
+                """)
+        let json = try sandbox.ok("show", "--json").stdout
+        #expect(
+            json.contains(
+                #""problems":[{"code":"inactive_product","message":"'apple' is not for sale (inactive).","sku":"apple"},"#
+                    + #"{"code":"insufficient_stock","message":"'kiwi': 3 in the cart, 1 in stock.","sku":"kiwi"},"#
+                    + #"{"code":"line_count_cap","message":"3 lines in the cart, at most 2 per cart.","sku":null}]"#),
+            "\(json)")
+        #expect(try sandbox.ok("add", "pear", "--json").stdout.contains(#""problems":[{"code":"inactive_product""#))
+        let before = try sandbox.ok("show", "--json").stdout
+        let refused = try sandbox.run("checkout")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr == "Error: Cart 'default' cannot be checked out: 'apple' is not for sale (inactive); "
+                + "'kiwi': 3 in the cart, 1 in stock; 3 lines in the cart, at most 2 per cart.\n")
+        #expect(try sandbox.ok("show", "--json").stdout == before)
+        try sandbox.ok("delete", "apple")
+        try sandbox.ok("set", "kiwi", "1")
+        #expect(!(try sandbox.ok("show").stdout.contains("!")))
+        #expect(try sandbox.ok("show", "--json").stdout.contains(#""problems":[]"#))
+        try sandbox.ok("checkout")
     }
 
     @Test("--if-version refuses a stale change with exit 1 and leaves the cart as it was")
@@ -96,6 +146,27 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("show", "--json").stdout == before)
     }
 
+    @Test("an unknown SKU suggests the nearest stored one, as mistyped commands and options do")
+    func skuSuggestion() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("products", "add", "fig", "--name", "Fig", "--price", "0.40")
+        try sandbox.ok("products", "update", "fig", "--inactive")
+        let before = try sandbox.ok("show", "--json").stdout
+        for (arguments, sku, match) in [
+            (["add", "appel"], "appel", "apple"),
+            (["set", "kiwii", "2"], "kiwii", "kiwi"),
+            (["products", "show", "APPLE"], "APPLE", "apple"),
+            (["products", "update", "fgi", "--price", "1"], "fgi", "fig"),
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(result.stderr == "Error: No product with SKU '\(sku)'. Did you mean '\(match)'?\n", "\(arguments)")
+        }
+        let far = try sandbox.run("add", "banana")
+        #expect(far.status == 1 && far.stderr == "Error: No product with SKU 'banana'.\n")
+        #expect(try sandbox.ok("show", "--json").stdout == before)
+    }
+
     @Test("merge --json nests the cart under \"cart\", exactly as docs/CLI.md shows it")
     func mergeJSON() throws {
         let sandbox = try stocked()
@@ -110,13 +181,18 @@ struct EndToEndCartTests {
         #expect(reference.contains("`" + merged.dropLast() + "`"), "\(merged)")
     }
 
-    @Test("merging a cart that has no lines says so, exits 0 and changes nothing")
+    @Test("merging an emptied cart says so and exits 0; a cart never written is not found (exit 1); neither changes anything")
     func mergeNothing() throws {
         let sandbox = try stocked()
         try sandbox.ok("add", "kiwi")
+        try sandbox.ok("--cart", "guest", "add", "apple")
+        try sandbox.ok("--cart", "guest", "clear")
         let before = try sandbox.ok("carts", "--json").stdout
-        let result = try sandbox.ok("merge", "never-filled")
-        #expect(result.stdout == "Nothing to merge: cart 'never-filled' has no lines; 'default' is unchanged.\n")
+        let result = try sandbox.ok("merge", "guest")
+        #expect(result.stdout == "Nothing to merge: cart 'guest' has no lines; 'default' is unchanged.\n")
+        let mistyped = try sandbox.run("merge", "gest")
+        #expect(mistyped.status == 1, "\(mistyped)")
+        #expect(mistyped.stderr == "Error: No cart 'gest'.\n")
         #expect(try sandbox.ok("carts", "--json").stdout == before)
     }
 
@@ -220,6 +296,22 @@ struct EndToEndCartTests {
             try sandbox.ok("prune", "--older-than", "2").stdout == "Deleted 1 cart not changed in the last 2 days.\n")
         #expect(try sandbox.ok("prune", "--older-than", "1", "--json").stdout == #"{"deleted":0}"# + "\n")
         #expect(try sandbox.ok("carts", "--json").stdout.hasPrefix(#"{"carts":[{"cart":"fresh","#))
+    }
+
+    @Test("carts --non-empty leaves out carts checkouts emptied; --limit and --after page, with the next page's command")
+    func cartPages() throws {
+        let sandbox = try stocked()
+        for cart in ["b", "a", "d", "c"] { try sandbox.ok("--cart", cart, "add", "apple") }
+        try sandbox.ok("--cart", "b", "checkout")
+        try sandbox.ok("--cart", "d", "clear")
+        #expect(try sandbox.ok("carts", "--non-empty").stdout.split(separator: "\n").map { $0.prefix(4) } == ["CART", "a   ", "c   "])
+        let first = try sandbox.ok("carts", "--limit", "2").stdout
+        #expect(first.hasSuffix("More: cart carts --limit 2 --after b\n"), "\(first)")
+        let json = try sandbox.ok("carts", "--non-empty", "--limit", "1", "--json").stdout
+        #expect(json.hasPrefix(#"{"carts":[{"cart":"a","#) && json.hasSuffix(#""next":"a"}"# + "\n"), "\(json)")
+        let last = try sandbox.ok("carts", "--non-empty", "--after", "a", "--json").stdout
+        #expect(last.hasPrefix(#"{"carts":[{"cart":"c","#) && last.hasSuffix(#"],"next":null}"# + "\n"), "\(last)")
+        #expect(try sandbox.run("carts", "--limit", "0").status == 64)
     }
 
     @Test("prune refuses --older-than 0, which would delete every cart, as a usage error")

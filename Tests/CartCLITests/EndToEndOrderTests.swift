@@ -140,7 +140,53 @@ struct EndToEndOrderTests {
         let reference = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
         #expect(reference.contains("`" + total.dropLast() + "`"), "docs/CLI.md shows the default stats shape")
         let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
-        #expect(byDay.count == 2 && byDay[0] == "DAY         ORDERS  ITEMS  REVENUE")
+        #expect(byDay.count == 2 && byDay[0] == "DAY (UTC)   ORDERS  ITEMS  REVENUE")
         #expect(try sandbox.run("orders", "stats", "--by", "week").status == 64)
+    }
+
+    @Test("orders stats --by day|month --utc-offset begins days at that offset's midnight, and says which offset it used")
+    func statsAtOffset() throws {
+        let sandbox = try history()
+        // 2026-03-01T23:30Z, 2026-03-02T00:30Z and 2026-04-01T00:30Z.
+        for (number, placedAt) in [(1, 1_772_407_800_000), (2, 1_772_411_400_000), (3, 1_775_003_400_000)] {
+            try sandbox.sql("UPDATE orders SET placed_at = \(placedAt) WHERE number = \(number)")
+            try sandbox.sql("UPDATE order_lines SET placed_at = \(placedAt) WHERE order_number = \(number)")
+        }
+        #expect(
+            try sandbox.ok("orders", "stats", "--by", "day").stdout == """
+                DAY (UTC)   ORDERS  ITEMS  REVENUE
+                2026-03-01       1      2    $2.58
+                2026-03-02       1      1    $4.50
+                2026-04-01       1      4   $14.79
+
+                """)
+        #expect(
+            try sandbox.ok("orders", "stats", "--by", "day", "--utc-offset", "+02:00").stdout == """
+                DAY (UTC+02:00)  ORDERS  ITEMS  REVENUE
+                2026-03-02            2      3    $7.08
+                2026-04-01            1      4   $14.79
+
+                """)
+        #expect(
+            try sandbox.ok("orders", "stats", "--by", "month", "--utc-offset=-01:00", "--json").stdout
+                == #"{"by":"month","currency":"USD","rows":[{"currency":"USD","items":7,"key":"2026-03","orders":3,"#
+                + #""revenue":"21.87"}],"utcOffset":"-01:00"}"# + "\n")
+        #expect(
+            try sandbox.ok("orders", "stats", "--by", "day", "--json").stdout.hasSuffix(#""utcOffset":"+00:00"}"# + "\n"))
+        #expect(!(try sandbox.ok("orders", "stats", "--json").stdout.contains("utcOffset")))
+        for bad in ["2", "+2:00", "+24:00", "+02:60", "02:00", "UTC"] {
+            let refused = try sandbox.run("orders", "stats", "--by", "day", "--utc-offset", bad)
+            #expect(refused.status == 64, "\(bad)")
+            #expect(
+                refused.errorLines.first
+                    == "Error: The value '\(bad)' is invalid for '--utc-offset <±hh:mm>': expected an offset from UTC such as +02:00 or -05:30, up to 23:59 either way.",
+                "\(bad): \(refused.stderr)")
+            #expect(refused.errorLines.filter { $0.hasPrefix("Error:") }.count == 1)
+        }
+        let alone = try sandbox.run("orders", "stats", "--by", "product", "--utc-offset", "+02:00")
+        #expect(alone.status == 64 && alone.errorLines.first?.contains("needs '--by day' or '--by month'") == true)
+        let help = try sandbox.ok("orders", "stats", "--help").stdout
+        #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("(values: day, month, product)"), "\(help)")
+        #expect(help.contains("--utc-offset <±hh:mm>"), "\(help)")
     }
 }

@@ -101,7 +101,7 @@ struct MultiProcessTests {
                 #expect(pair.map(\.status).sorted() == [0, 1], "round \(round): \(pair)")
                 let refusal = pair.first { $0.status == 1 }
                 #expect(
-                    refusal?.stderr == "Error: Insufficient stock for 'last-\(round)': 1 requested, 0 available.\n",
+                    refusal?.stderr.hasSuffix("cannot be checked out: 'last-\(round)': 1 in the cart, 0 in stock.\n") == true,
                     "round \(round): \(pair)")
             }
         }

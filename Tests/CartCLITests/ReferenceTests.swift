@@ -36,9 +36,11 @@ struct ReferenceTests {
             currency: .usd, totalItems: 2, total: Money(minorUnits: 258, currency: .usd), idempotencyKey: nil,
             lines: [OrderLine(sku: "apple", name: "Apple", unitPrice: apple, quantity: 2, lineTotal: cart.subtotal)])
         let product = Product(sku: "apple", name: "Apple", price: apple, stock: 12)
+        let kiwi = CartProblem.insufficientStock(sku: "kiwi", quantity: 3, available: 1)
         for value in [
-            cart, CheckoutResult(order: order, replayed: false), order, OrderPage(orders: [order], next: 6),
-            CLIJSON.Products(products: [product]),
+            CartReport(cart: cart, problems: []), kiwi, CheckoutResult(order: order, replayed: false), order,
+            OrderPage(orders: [order], next: 6),
+            ProductPage(products: [product], next: nil),
         ] as [any Encodable] {
             let shape = try OutputTests.json(value)
             #expect(text.contains("`" + shape + "`"), "the document does not show \(shape)")

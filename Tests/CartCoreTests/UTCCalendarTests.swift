@@ -104,4 +104,37 @@ struct UTCCalendarTests {
             #expect(c.hour == 0 && c.minute == 0 && c.second == 0 && c.millisecond == 0)
         }
     }
+
+    @Test("a UTC offset parses as ±HH:MM up to 23:59 and prints back the same", arguments: ["+02:00", "-05:30", "+00:00", "-00:01", "+23:59", "-23:59", "+14:00"])
+    func offsetRoundTrip(_ text: String) throws {
+        #expect(try #require(UTCOffset(parsing: text)).description == text)
+    }
+
+    @Test("anything but ±HH:MM up to 23:59 is not a UTC offset", arguments: ["", "2", "02:00", "+2:00", "+0200", "+02:0", "+24:00", "+02:60", "Z", "UTC", "+02:00 ", "−02:00", "+٠٢:٠٠"])
+    func offsetRefused(_ text: String) {
+        #expect(UTCOffset(parsing: text) == nil)
+    }
+
+    @Test("a day at an offset begins at that offset's midnight, for every Int64 without overflow")
+    func daysAtOffset() throws {
+        let plusTwo = try #require(UTCOffset(parsing: "+02:00"))
+        let minusTwo = try #require(UTCOffset(parsing: "-02:00"))
+        let march1Day = march1 / 86_400_000
+        #expect(UTCCalendar.day(milliseconds: march1 - 7_200_000, offset: plusTwo) == march1Day)
+        #expect(UTCCalendar.day(milliseconds: march1 - 7_200_001, offset: plusTwo) == march1Day - 1)
+        #expect(UTCCalendar.day(milliseconds: march1 + 7_199_999, offset: minusTwo) == march1Day - 1)
+        #expect(UTCCalendar.day(milliseconds: march1 + 7_200_000, offset: minusTwo) == march1Day)
+        #expect(UTCCalendar.day(milliseconds: -1) == -1)
+        #expect(UTCCalendar.dayKey(day: march1Day) == "2026-03-01" && UTCCalendar.monthKey(day: march1Day) == "2026-03")
+        let widest = [UTCOffset.maxMinutes, -UTCOffset.maxMinutes].compactMap { UTCOffset(minutes: $0) }
+        #expect(widest.count == 2 && UTCOffset(minutes: UTCOffset.maxMinutes + 1) == nil && UTCOffset(minutes: .min) == nil)
+        for offset in widest {
+            for milliseconds in [Int64.max, Int64.min, Int64.max - 1, Int64.min + 1] {
+                let day = UTCCalendar.day(milliseconds: milliseconds, offset: offset)
+                let utcDay = milliseconds / 86_400_000 - (milliseconds % 86_400_000 < 0 ? 1 : 0)
+                #expect(abs(day - utcDay) <= 1)
+                #expect(!UTCCalendar.dayKey(day: day).isEmpty && !UTCCalendar.monthKey(day: day).isEmpty)
+            }
+        }
+    }
 }

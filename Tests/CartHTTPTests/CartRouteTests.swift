@@ -154,10 +154,13 @@ struct CartRouteTests {
         let problems = try #require(try shop.send("GET", "/v1/carts/\(id)").json()["problems"]?.array)
         #expect(problems.map { $0["sku"]?.string } == ["apple", "banana"])
         #expect(problems.map { $0["code"]?.string } == ["inactive_product", "insufficient_stock"])
-        #expect(problems[1]["message"]?.string == "Insufficient stock for 'banana': 4 requested, 1 available.")
+        #expect(problems[1]["message"]?.string == "'banana': 4 in the cart, 1 in stock.")
         let checkout = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k"])
         #expect(checkout.status == 422)
-        #expect(checkout.errorCode == "inactive_product")
+        #expect(checkout.errorCode == "cannot_check_out")
+        let refused = try #require(try checkout.json()["problems"]?.array)
+        #expect(refused.map { $0["code"]?.string } == ["inactive_product", "insufficient_stock"])
+        #expect(try shop.service.cart(id).totalItems == 6)
     }
 
     @Test("a path that names no resource is 404; a method the resource does not take is 405 with Allow")

@@ -20,15 +20,16 @@ struct CartViewJSONTests {
                         try CartLine(sku: "a/b", name: Self.awkward, quantity: 1, unitPrice: Money(minorUnits: 0, currency: .usd)),
                     ], currency: .usd),
                 problems: [
-                    CartProblem(sku: "apple", error: .insufficientStock(sku: "apple", requested: 3, available: 1)),
-                    CartProblem(sku: "a/b", error: .inactiveProduct("a/b")),
+                    CartProblem(sku: "apple", code: .insufficientStock, message: "Only 1 of 'apple' in stock."),
+                    CartProblem(sku: "a/b", code: .inactiveProduct, message: Self.awkward),
+                    CartProblem(sku: nil, code: .lineCountCap, message: "More lines than a cart may hold."),
                 ]),
             CartView(
                 cart: try Cart(
                     id: Self.awkward, version: Int.max,
                     lines: [try CartLine(sku: "yen", name: "円", quantity: 1_000_000, unitPrice: Money(minorUnits: 100_000_000, currency: .jpy))],
                     currency: .jpy),
-                problems: [CartProblem(sku: "yen", error: .lineQuantityCapExceeded(sku: "yen", requested: 1_000_000, cap: 99))]),
+                problems: [CartProblem(sku: "yen", code: .lineQuantityCap, message: "Over the cap of 99.")]),
             CartView(
                 cart: try Cart(
                     id: "kwd", version: 1,

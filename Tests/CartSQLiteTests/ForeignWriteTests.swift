@@ -27,6 +27,26 @@ struct ForeignWriteTests {
         #expect(try service.cart("alice").version == Int.max)
     }
 
+    @Test("orders placed at the extreme integers: stats by day and month at the widest offsets name the stored value, never trap")
+    func extremeOrderTimes() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 2)
+        _ = try service.checkout("alice")
+        try service.add("sku-1", to: "alice")
+        _ = try service.checkout("alice")
+        try sqlite(
+            path,
+            "UPDATE orders SET placed_at = CASE number WHEN 1 THEN 9223372036854775807 ELSE -9223372036854775807 - 1 END")
+        for minutes in [0, UTCOffset.maxMinutes, -UTCOffset.maxMinutes] {
+            let offset = try #require(UTCOffset(minutes: minutes))
+            for grouping in [OrderStatsGrouping.day, .month] {
+                #expect(throws: StoredDataError.self, "\(grouping) at \(offset)") {
+                    try service.orderStats(groupedBy: grouping, utcOffset: offset)
+                }
+            }
+        }
+    }
+
     @Test("a next_position at the largest integer refuses a new line with one error and changes nothing")
     func positionAtMaximum() throws {
         let directory = try TemporaryDirectory()
@@ -49,14 +69,23 @@ struct ForeignWriteTests {
         + "(SELECT group_concat(sku || '=' || quantity || '@' || position) FROM cart_lines WHERE cart_id = c.id) "
         + "FROM carts AS c"
 
-    @Test("checkout takes a line whose product another client deleted along with the others")
-    func checkoutTakesGhostLine() throws {
+    @Test("a line whose product another client deleted is reported as unknown and refuses checkout until removed")
+    func ghostLineIsAProblem() throws {
         let directory = try TemporaryDirectory()
         let (path, service) = try aliceFile(in: directory, products: 2)
         try service.add("sku-1", to: "alice")
-        // Foreign keys off: the line stays, pointing at nothing, and no cart read shows it.
+        // Foreign keys off: the line stays, pointing at nothing, and no cart line can show it.
         try sqlite(path, "DELETE FROM products WHERE sku = 'sku-1'")
-        #expect(try service.cart("alice").lines.map(\.sku) == ["sku-0"])
+        let report = try service.cartReport("alice")
+        #expect(report.cart.lines.map(\.sku) == ["sku-0"])
+        #expect(report.problems == [.unknownProduct("sku-1")])
+        let before = try rows(path, Self.snapshot)
+        #expect(throws: CartError.cannotCheckOut(cart: "alice", problems: [.unknownProduct("sku-1")])) {
+            try service.checkout("alice")
+        }
+        #expect(try rows(path, Self.snapshot) == before)
+        try service.deleteLine("sku-1", from: "alice")
+        #expect(try service.cartReport("alice").problems.isEmpty)
         #expect(try service.checkout("alice").order.lines.map(\.sku) == ["sku-0"])
         #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["0"])
     }

@@ -85,6 +85,24 @@ struct SQLiteCartRepositoryTests {
         #expect(try contents(of: path) == text)
     }
 
+    @Test("a file in a missing directory, or under a file, is refused naming the file and the cause")
+    func missingDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let missing = directory.path("nowhere/cart.sqlite3")
+        #expect(throws: StoreLocationError.unusable(location: missing, reason: "its directory '\(directory.path("nowhere"))' does not exist")) {
+            _ = try SQLiteCartRepository(path: missing)
+        }
+        let file = directory.path("notes.txt")
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: file))
+        let underFile = file + "/cart.sqlite3"
+        #expect(throws: StoreLocationError.unusable(location: underFile, reason: "'\(file)' is not a directory")) {
+            _ = try SQLiteCartRepository(path: underFile)
+        }
+        let error = #expect(throws: StoreLocationError.self) { _ = try SQLiteCartRepository(path: missing) }
+        #expect(error?.description == "'\(missing)' cannot hold a store: its directory '\(directory.path("nowhere"))' does not exist.")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("nowhere")))
+    }
+
     @Test("another application's SQLite database is refused")
     func foreignDatabase() throws {
         let directory = try TemporaryDirectory()

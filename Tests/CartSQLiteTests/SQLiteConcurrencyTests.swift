@@ -102,7 +102,7 @@ struct SQLiteConcurrencyTests {
         defer { withExtendedLifetime(directory) {} }
         try setup.seedCatalog(count: 1, stock: 0)
         for round in 0..<20 {
-            try setup.updateProduct("sku-0", with: ProductUpdate(stock: .some(1)))
+            try setup.updateProduct("sku-0", with: ProductUpdate(stock: .tracked(1)))
             try setup.add("sku-0", to: "a-\(round)")
             try setup.add("sku-0", to: "b-\(round)")
             let outcomes = Collector<String>()
@@ -110,11 +110,11 @@ struct SQLiteConcurrencyTests {
                 do {
                     _ = try services[index].checkout(index == 0 ? "a-\(round)" : "b-\(round)")
                     outcomes.append("order")
-                } catch CartError.insufficientStock(let sku, let requested, let available) {
-                    outcomes.append("\(sku) \(requested) \(available)")
+                } catch CartError.cannotCheckOut(_, let problems) {
+                    outcomes.append(problems.map { "\($0.sku ?? "-") \($0.code)" }.joined(separator: ", "))
                 }
             }
-            #expect(outcomes.all.sorted() == ["order", "sku-0 1 0"])
+            #expect(outcomes.all.sorted() == ["order", "sku-0 insufficient_stock"])
             #expect(try setup.product("sku-0").stock == 0)
         }
     }

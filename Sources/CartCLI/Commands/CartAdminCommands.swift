@@ -3,14 +3,24 @@ import CartCore
 /// `cart carts|merge|prune`: commands over many carts.
 enum CartAdminCommands {
     static let carts = CommandSpec(
-        "carts", abstract: "List every stored cart.",
+        "carts", abstract: "List the stored carts, in ID order.",
+        discussion: """
+            Checkouts leave their carts behind, empty: --non-empty lists only carts with lines. --limit \
+            shows one page, with the command for the next.
+            """,
+        options: [nonEmpty, limit, after],
         action: { try list($0) })
+
+    static let nonEmpty = Flag("--non-empty", help: "Only carts that have lines.")
+    static let limit = Option<Int?>("--limit", "n", 1...CartService.maxPageSize, help: "At most this many carts (a page).")
+    static let after = Option<String?>("--after", "id", help: "Continue after this cart (the 'next' of the previous page).")
 
     static let merge = CommandSpec(
         "merge", abstract: "Move every line of another cart into the current one (--cart).",
         discussion: """
             Quantities of the same product add up; a line that would pass the per-line cap or the stock is \
-            clamped, and one that cannot be added is left out; each is reported. The other cart ends empty.
+            clamped, and one that cannot be added is left out; each is reported. The other cart ends empty. \
+            A cart with no lines merges nothing; one that was never written is an error (exit 1).
             """,
         arguments: [from],
         action: { try mergeCarts($0) })
@@ -28,19 +38,30 @@ enum CartAdminCommands {
         help: "Delete carts unchanged for more than this many days, from 1 to 36500.")
 
     static func list(_ runner: CommandRunner) throws {
-        let carts = try runner.service().listCarts()
-        if runner.json {
-            return try runner.emit(CLIJSON.Carts(carts: carts))
-        }
-        guard !carts.isEmpty else { return try runner.line("No carts.") }
+        let page = try runner.service().carts(
+            matching: CartQuery(nonEmpty: runner[nonEmpty], after: try runner[after], limit: try runner[limit]))
+        if runner.json { return try runner.emit(page) }
+        guard !page.carts.isEmpty else { return try runner.line("No carts.") }
         var table = TextTable([.left("CART"), .right("LINES"), .right("ITEMS"), .right("VERSION"), .left("UPDATED")])
-        for cart in carts {
+        for cart in page.carts {
             table.append([
                 cart.id, String(cart.lineCount), String(cart.totalItems), String(cart.version),
                 UTCCalendar.iso8601(cart.updatedAt),
             ])
         }
         try runner.stdout.write(table.rendered(style: runner.style))
+        if let next = page.next {
+            try runner.line(runner.style.dim("More: " + (try nextPageCommand(runner, after: next))))
+        }
+    }
+
+    /// The command that lists the next page: every option that chose this page, then `--after`.
+    private static func nextPageCommand(_ runner: CommandRunner, after next: String) throws -> String {
+        var words = ["cart", "carts"]
+        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        if runner[nonEmpty] { words.append(nonEmpty.spec.name) }
+        if let limit = try runner[limit] { words += [Self.limit.spec.name, String(limit)] }
+        return ShellQuoting.command(words + [after.spec.name, next])
     }
 
     static func mergeCarts(_ runner: CommandRunner) throws {
@@ -59,8 +80,7 @@ enum CartAdminCommands {
                 + "'\(result.cart.id)' (version \(result.cart.version))."
         )
         for adjustment in result.adjustments {
-            try runner.line(
-                "  \(adjustment.sku): kept \(adjustment.kept) of \(adjustment.requested): \(reason(adjustment.reason))")
+            try runner.line("  \(adjustment)")
         }
     }
 
@@ -71,14 +91,5 @@ enum CartAdminCommands {
         if runner.json { return try runner.emit(CLIJSON.Pruned(deleted: deleted)) }
         let period = days == 1 ? "day" : "\(days) days"
         try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")
-    }
-
-    private static func reason(_ reason: MergeResult.Reason) -> String {
-        switch reason {
-        case .lineCap(let cap): "at most \(cap) per line"
-        case .stock(let stock): "only \(stock) in stock"
-        case .lineCountCap(let cap): "the cart already has the maximum of \(Plural.count(cap, "line"))"
-        case .inactiveProduct: "the product is not for sale"
-        }
     }
 }

@@ -22,8 +22,11 @@ enum CartCommands {
                 try runner[CommandTree.sku], quantity: quantity, from: runner.cartID,
                 expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner) { sku in
-                update.quantity == 0
-                    ? "Removed \(sku) from the cart" : "Removed \(quantity) × \(sku): \(units(update.quantity)) left"
+                if update.quantity > 0 { return "Removed \(quantity) × \(sku): \(units(update.quantity)) left" }
+                if update.removed < quantity {
+                    return "Removed \(sku) from the cart: it held only \(update.removed) of the \(quantity) asked"
+                }
+                return "Removed \(sku) from the cart"
             }
         })
 
@@ -58,9 +61,9 @@ enum CartCommands {
     static let show = CommandSpec(
         "show", abstract: "Show the cart's lines and totals at current prices.",
         action: { runner in
-            let cart = try runner.service().cart(runner.cartID)
-            if runner.json { return try runner.emit(cart) }
-            try printCart(cart, runner)
+            let report = try runner.service().cartReport(runner.cartID)
+            if runner.json { return try runner.emit(report) }
+            try printCart(report, runner)
         })
 
     /// `add`'s `<quantity>`. Quantities are strict digits, checked before the store is opened;
@@ -74,20 +77,31 @@ enum CartCommands {
 
     // MARK: - Output
 
-    /// After a change: the cart as JSON, or one line for people ending in the cart and version.
+    /// After a change: the cart and its problems as JSON, or one line for people ending in the
+    /// cart and version.
     private static func report(_ update: CartUpdate, _ runner: CommandRunner, _ summary: (String) -> String) throws {
-        if runner.json { return try runner.emit(try runner.service().cart(update.cartID)) }
+        if runner.json { return try runner.emit(try runner.service().cartReport(update.cartID)) }
         try runner.line("\(summary(update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
     }
 
     static func units(_ count: Int) -> String { count == 1 ? "1 unit" : "\(count) units" }
 
-    /// The cart as an aligned table with a totals line, or `Cart is empty.`.
-    static func printCart(_ cart: Cart, _ runner: CommandRunner) throws {
-        guard !cart.isEmpty else { return try runner.line("Cart is empty.") }
+    /// The mark before a line that has a problem, and before each problem in the summary.
+    static let problemMark = "!"
+
+    /// The cart as an aligned table with a totals line, or `Cart is empty.`; when it has
+    /// problems, each line that has one is marked and a summary lists them all.
+    static func printCart(_ report: CartReport, _ runner: CommandRunner) throws {
+        let cart = report.cart
+        if cart.isEmpty, report.problems.isEmpty { return try runner.line("Cart is empty.") }
         try runner.line(runner.style.dim("Cart '\(cart.id)', version \(cart.version)"))
-        let table = TextTable.items(cart.lines.map { ($0.sku, $0.name, $0.quantity, $0.unitPrice, $0.lineTotal) })
-        try runner.stdout.write(table.rendered(style: runner.style))
+        let items = cart.lines.map { ($0.sku, $0.name, $0.quantity, $0.unitPrice, $0.lineTotal) }
+        let marks = report.problems.isEmpty ? nil : cart.lines.map { report.problems(of: $0.sku).isEmpty ? "" : problemMark }
+        try runner.stdout.write(TextTable.items(items, marks: marks).rendered(style: runner.style))
         try runner.line(runner.style.bold(TextTable.totals(items: cart.totalItems, "subtotal", cart.subtotal)))
+        guard !report.problems.isEmpty else { return }
+        try runner.line(
+            "Checkout is refused until \(report.problems.count == 1 ? "this problem is" : "these \(report.problems.count) problems are") fixed:")
+        for problem in report.problems { try runner.line("  \(problemMark) \(DisplayText.escaped(problem.message))") }
     }
 }

@@ -28,7 +28,11 @@ enum OrderCommands {
 
     static let stats = CommandSpec(
         "stats", abstract: "Orders, units sold and revenue, in total or grouped.",
-        options: [since, until, grouping],
+        discussion: """
+            Days begin at midnight UTC, or at midnight at the --utc-offset given, such as +02:00 for \
+            a shop two hours east of UTC; --since and --until stay as written.
+            """,
+        options: [since, until, grouping, utcOffset],
         action: { try statistics($0) })
 
     static let since = Option<Date?>("--since", "date", help: "Only orders placed at or after this date or instant.")
@@ -45,7 +49,9 @@ enum OrderCommands {
     static let csv = Flag("--csv", help: "Stream CSV, one row per order line.")
     static let number = Argument<Int>("number", 1...Int.max, help: "The order number.")
     static let grouping = Option<OrderStatsGrouping?>(
-        "--by", "grouping", choices: [.day, .month, .product], help: "Group by UTC day, UTC month, or product.")
+        "--by", "grouping", choices: [.day, .month, .product], help: "Group by day, month, or product.")
+    static let utcOffset = Option<UTCOffset>(
+        "--utc-offset", "±hh:mm", utcOffsetHelp: "With --by day or month: begin days at midnight at this offset from UTC.")
 
     /// The filters common to listing and statistics, with `limit`; the cart only when the
     /// person chose one.
@@ -134,13 +140,25 @@ enum OrderCommands {
 
     static func statistics(_ runner: CommandRunner) throws {
         let grouping = try runner[Self.grouping] ?? .total
-        let rows = try runner.service().orderStats(matching: try query(runner, limit: nil), groupedBy: grouping)
+        let byDays = grouping == .day || grouping == .month
+        if runner.isGiven(utcOffset), !byDays {
+            throw UsageError(
+                "'\(utcOffset.spec.name)' says where days begin: it needs '--by day' or '--by month'.",
+                command: runner.invocation.command)
+        }
+        let offset = try runner[utcOffset]
+        let rows = try runner.service().orderStats(
+            matching: try query(runner, limit: nil), groupedBy: grouping, utcOffset: offset)
         if runner.json {
             return try runner.emit(
-                CLIJSON.Stats(by: grouping.rawValue, currency: try runner.storeSettings().currency, rows: rows))
+                CLIJSON.Stats(
+                    by: grouping.rawValue, currency: try runner.storeSettings().currency, rows: rows,
+                    utcOffset: byDays ? offset.description : nil))
         }
         guard !rows.isEmpty else { return try runner.line("No orders.") }
-        let title = ["total": "PERIOD", "day": "DAY", "month": "MONTH", "product": "SKU"][grouping.rawValue] ?? "KEY"
+        // The days' offset in the heading: `DAY (UTC+02:00)`, `MONTH (UTC)`.
+        let zone = "UTC" + (offset == .utc ? "" : offset.description)
+        let title = ["total": "PERIOD", "day": "DAY (\(zone))", "month": "MONTH (\(zone))", "product": "SKU"][grouping.rawValue] ?? "KEY"
         var table = TextTable([.left(title), .right("ORDERS"), .right("ITEMS"), .right("REVENUE")])
         for row in rows {
             table.append([row.key, String(row.orders), String(row.items), row.revenue.formatted])

@@ -4,8 +4,18 @@ import CartCore
 enum ProductCommands {
     static let group = CommandSpec(
         "products", abstract: "List the catalog, or change it with a subcommand.",
-        options: [all], subcommands: [show, add, update, importFile],
+        discussion: """
+            Lists the products for sale in SKU order (all of them with --all); --search keeps those whose \
+            SKU or name contains the text, in any case, and --limit shows one page, with the command for \
+            the next.
+            """,
+        options: [all, search, limit, after], subcommands: [show, add, update, delete, importFile, ProductExport.spec],
         action: { try list($0) })
+
+    static let delete = CommandSpec(
+        "delete", abstract: "Delete a product that no cart holds; orders keep their lines.",
+        arguments: [CommandTree.sku],
+        action: { try deleteOne($0) })
 
     static let show = CommandSpec(
         "show", abstract: "Show one product, active or not.", arguments: [CommandTree.sku],
@@ -25,11 +35,15 @@ enum ProductCommands {
     static let importFile = CommandSpec(
         "import", abstract: "Create or update products from a CSV or JSON file, all or nothing.",
         discussion: """
-            CSV (RFC 4180): a header 'sku,name,price' with an optional 'stock' column, in any order; \
-            quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked. \
-            JSON: an array of {"sku", "name", "price", "stock"?, "active"?, "currency"?} objects, price a string \
-            such as "12.99" and currency, if given, the store's, or the {"products": [...]} object that \
-            'cart products --all --json' writes. \
+            A column or key that is left out keeps what the catalog holds, so a price list 'sku,price' \
+            changes prices and nothing else; a new product needs a name and a price, and is active with \
+            stock not tracked unless the file says otherwise. \
+            CSV (RFC 4180): a header with 'sku' and any of 'name', 'price', 'stock', 'active', in any order; \
+            quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked; active \
+            is true, false, yes, no, 1 or 0. \
+            JSON: an array of {"sku", "name"?, "price"?, "stock"?, "active"?, "currency"?} objects, price a \
+            string such as "12.99", stock null for not tracked and currency, if given, the store's, or the \
+            {"products": [...]} object that 'cart products export --json' writes. \
             A file starting with '[' or '{' is read as JSON. Either may start with a UTF-8 byte order mark. \
             The first error names the line (CSV) or index (JSON), and then nothing is imported.
             """,
@@ -37,6 +51,11 @@ enum ProductCommands {
         action: { try importProducts($0) })
 
     static let all = Flag("--all", help: "Include inactive products.")
+    static let search = Option<String?>("--search", "text", help: "Only products whose SKU or name contains this text.")
+    static let limit = Option<Int?>(
+        "--limit", "n", 1...CartService.maxPageSize, help: "At most this many products (a page).")
+    static let after = Option<String?>(
+        "--after", "sku", help: "Continue after this SKU (the 'next' of the previous page).")
     static let name = Option<String>(required: "--name", "name", help: "The name shown to customers.")
     static let price = Option<String>(
         required: "--price", "amount", .amount, help: "The unit price in the store currency, such as 12.99.")
@@ -53,22 +72,37 @@ enum ProductCommands {
 
     static func list(_ runner: CommandRunner) throws {
         let includeInactive = runner[all]
-        let products = try runner.service().products(includeInactive: includeInactive)
-        if runner.json {
-            return try runner.emit(CLIJSON.Products(products: products))
-        }
-        guard !products.isEmpty else {
+        let page = try runner.service().products(
+            matching: ProductQuery(
+                includeInactive: includeInactive, text: try runner[search], after: try runner[after],
+                limit: try runner[limit]))
+        if runner.json { return try runner.emit(page) }
+        guard !page.products.isEmpty else {
+            if try runner[search] != nil || runner.isGiven(after) { return try runner.line("No products match.") }
             return try runner.line("No products. Add one with 'cart products add' or load samples with 'cart demo'.")
         }
         var columns: [TextTable.Column] = [.left("SKU"), .left("NAME"), .right("PRICE"), .right("STOCK")]
         if includeInactive { columns.append(.left("ACTIVE")) }
         var table = TextTable(columns)
-        for product in products {
+        for product in page.products {
             var row = [product.sku, product.name, product.price.formatted, product.stock.map(String.init) ?? "-"]
             if includeInactive { row.append(product.isActive ? "yes" : "no") }
             table.append(row)
         }
         try runner.stdout.write(table.rendered(style: runner.style))
+        if let next = page.next {
+            try runner.line(runner.style.dim("More: " + (try nextPageCommand(runner, after: next))))
+        }
+    }
+
+    /// The command that lists the next page: every option that chose this page, then `--after`.
+    private static func nextPageCommand(_ runner: CommandRunner, after next: String) throws -> String {
+        var words = ["cart", "products"]
+        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        if runner[all] { words.append(all.spec.name) }
+        if let text = try runner[search] { words += [search.spec.name, text] }
+        if let limit = try runner[limit] { words += [Self.limit.spec.name, String(limit)] }
+        return ShellQuoting.command(words + [after.spec.name, next])
     }
 
     static func showOne(_ runner: CommandRunner) throws {
@@ -92,8 +126,8 @@ enum ProductCommands {
 
     static func updateOne(_ runner: CommandRunner) throws {
         var update = ProductUpdate(name: try runner[newName])
-        if let stock = try runner[stock] { update.stock = .some(stock) }
-        if runner[noStock] { update.stock = .some(nil) }
+        if let stock = try runner[stock] { update.stock = .tracked(stock) }
+        if runner[noStock] { update.stock = .untracked }
         if runner[active] { update.isActive = true }
         if runner[inactive] { update.isActive = false }
         guard update != ProductUpdate() || runner.isGiven(newPrice) else {
@@ -108,6 +142,12 @@ enum ProductCommands {
         try runner.line("Updated \(describe(product)).")
     }
 
+    static func deleteOne(_ runner: CommandRunner) throws {
+        let product = try runner.service().deleteProduct(try runner[CommandTree.sku])
+        if runner.json { return try runner.emit(product) }
+        try runner.line("Deleted \(describe(product)). Orders keep their lines.")
+    }
+
     static func importProducts(_ runner: CommandRunner) throws {
         let path = try runner[file]
         let bytes = try FileSystem.contents(of: path)
@@ -115,7 +155,7 @@ enum ProductCommands {
         let file = try ProductFileReader(name: path, currency: currency).read(bytes)
         let summary: CartService.ImportSummary
         do {
-            summary = try runner.service().importProducts(file.products)
+            summary = try runner.service().importProducts(file.items)
         } catch CartError.invalidImportItem(let index, let reason) {
             throw CommandFailure("\(file.location(ofItem: index)): \(reason.description)")
         } catch CartError.duplicateImportSKU(let sku, let first, let index) {
@@ -129,7 +169,18 @@ enum ProductCommands {
         let total = summary.created + summary.updated + summary.unchanged
         try runner.line(
             "Imported \(Plural.count(total, "product")) from \(DisplayText.clean(path)): "
-                + "\(summary.created) created, \(summary.updated) updated, \(summary.unchanged) unchanged.")
+                + "\(summary.created) created, \(summary.updated) updated\(changes(summary.changed)), "
+                + "\(summary.unchanged) unchanged.")
+    }
+
+    /// ` (3 prices, 1 stock level)`: the fields an import changed, or nothing when none did.
+    private static func changes(_ changed: CartService.ImportSummary.Changes) -> String {
+        let counts = [
+            (changed.names, "name"), (changed.prices, "price"), (changed.stock, "stock level"),
+            (changed.active, "active flag"),
+        ]
+        let parts = counts.filter { $0.0 > 0 }.map { Plural.count($0.0, $0.1) }
+        return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 
     /// `apple (Apple) at $1.29, 12 in stock`.

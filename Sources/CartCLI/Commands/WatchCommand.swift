@@ -61,14 +61,16 @@ enum WatchCommand {
         }
     }
 
-    /// One snapshot: a JSON line, or the `cart show` table after a blank line; flushed at once
-    /// so whoever reads a pipe sees it now.
+    /// One snapshot with its problems, as `cart show` prints it: a JSON line, or the table
+    /// after a blank line; flushed at once so whoever reads a pipe sees it now. The problems
+    /// are read as the snapshot is printed (a read of the same cart, no older than it).
     private static func show(_ cart: Cart, after printed: Int, _ runner: CommandRunner) throws {
+        let report = try runner.service().cartReport(cart.id)
         if runner.json {
-            try runner.emit(cart)
+            try runner.emit(report)
         } else {
             if printed > 0 { try runner.line() }
-            try CartCommands.printCart(cart, runner)
+            try CartCommands.printCart(report, runner)
         }
         try runner.stdout.flush()
     }

@@ -69,15 +69,25 @@ enum HelpFormatter {
 
     private static func row(_ option: OptionSpec) -> (String, String) {
         let label = option.shortName.map { "\($0), \(option.synopsis)" } ?? option.synopsis
-        return (label, annotated(option.help, environment: option.environment, default: option.defaultText))
+        var values: [String]?
+        if case .choice(let words) = option.kind { values = words }
+        return (
+            label,
+            annotated(option.help, values: values, environment: option.environment, default: option.defaultText)
+        )
     }
 
-    /// `help (env: CART_ID, default: default)`, with what applies when the value is not given.
-    private static func annotated(_ help: String, environment: String? = nil, default defaultText: String?) -> String {
+    /// `help (values: sqlite, memory) (env: CART_STORE, default: sqlite)`: the words an option
+    /// accepts, and what applies when the value is not given.
+    private static func annotated(
+        _ help: String, values: [String]? = nil, environment: String? = nil, default defaultText: String?
+    ) -> String {
+        var text = help
+        if let values { text += " (values: " + values.joined(separator: ", ") + ")" }
         var notes: [String] = []
         if let environment { notes.append("env: \(environment)") }
         if let defaultText { notes.append("default: \(defaultText)") }
-        return notes.isEmpty ? help : help + " (" + notes.joined(separator: ", ") + ")"
+        return notes.isEmpty ? text : text + " (" + notes.joined(separator: ", ") + ")"
     }
 
     private static func section(_ title: String, _ rows: [(label: String, help: String)]) -> String {

@@ -3,7 +3,8 @@
 /// line breaks. Text must be valid UTF-8; one leading UTF-8 byte order mark is skipped, as
 /// spreadsheet programs write one.
 ///
-/// Errors name the line of the file where the problem is, counting from 1.
+/// Errors name the line of the file where the problem is, counting from 1; a quote never
+/// closed is named at the line where its record starts.
 struct CSVReader {
     /// One record and the line it starts on.
     struct Record: Equatable {
@@ -60,9 +61,16 @@ struct CSVReader {
                         }
                     }
                     guard closed else {
-                        throw Problem(line: fieldLine, message: "A quoted field is never closed.")
+                        throw Problem(line: recordLine, message: "A quoted field is never closed.")
                     }
                     if index < bytes.count, ![Self.comma, Self.cr, Self.lf].contains(bytes[index]) {
+                        // A quote that seems to close a field lines later is, almost always, the
+                        // opening quote of a later field: the mistake is where the record began.
+                        guard line == fieldLine else {
+                            throw Problem(
+                                line: recordLine,
+                                message: "A quoted field is never closed: read as one field, it runs on to line \(line).")
+                        }
                         throw Problem(line: line, message: "Unexpected character after a closing quote.")
                     }
                 } else {

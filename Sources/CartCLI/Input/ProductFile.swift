@@ -1,6 +1,6 @@
 import CartCore
 
-/// Products read from an import file, with where each came from so errors can point at it.
+/// Import items read from a file, with where each came from so errors can point at it.
 struct ProductFile {
     /// How positions in the file are named.
     enum Format {
@@ -13,11 +13,12 @@ struct ProductFile {
     /// The file name as given, for messages.
     let name: String
     let format: Format
-    let products: [Product]
-    /// For CSV, the line each product's record starts on; for JSON, unused.
+    /// One per record or array element, each with the fields the file gives.
+    let items: [ProductImport]
+    /// For CSV, the line each item's record starts on; for JSON, unused.
     let lines: [Int]
 
-    /// `products.csv:3` or `products.json: index 2`, for the item at `index` of `products`.
+    /// `products.csv:3` or `products.json: index 2`, for the item at `index` of `items`.
     func location(ofItem index: Int) -> String {
         switch format {
         case .csv: return "\(DisplayText.clean(name)):\(index < lines.count ? lines[index] : 0)"

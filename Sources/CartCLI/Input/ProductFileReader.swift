@@ -1,6 +1,6 @@
 import CartCore
 
-/// Reads a product import file, CSV or JSON, into products priced in the store currency.
+/// Reads a product import file, CSV or JSON, into import items priced in the store currency.
 ///
 /// A file whose first non-blank character (after an optional byte order mark) is `[` or `{`
 /// is JSON; anything else is CSV. Every error is a `CommandFailure` naming the file and the
@@ -29,11 +29,13 @@ struct ProductFileReader {
             throw failure("\(error.line)", error.message)
         }
         guard let header = records.first else {
-            throw failure("1", "The file is empty; expected a header line 'sku,name,price'.")
+            throw failure("1", "The file is empty; expected a header line such as 'sku,name,price'.")
         }
         let columns = try csvColumns(header)
-        var products: [Product] = []
+        var items: [ProductImport] = []
         var lines: [Int] = []
+        items.reserveCapacity(records.count)
+        lines.reserveCapacity(records.count)
         for record in records.dropFirst() {
             let at = "\(record.line)"
             guard record.fields.count == header.fields.count else {
@@ -41,36 +43,50 @@ struct ProductFileReader {
                     at, "Expected \(header.fields.count) fields as in the header, found \(record.fields.count).")
             }
             let field = { (column: String) -> String? in columns[column].map { record.fields[$0] } }
-            var stock: Int?
-            if let text = field("stock"), !text.isEmpty {
-                stock = try self.stock(text, at: at, named: "Stock '\(DisplayText.clean(text))'", orElse: "empty")
+            var item = ProductImport(sku: field("sku") ?? "", name: field("name"))
+            if let text = field("price") { item.price = try price(text, at: at) }
+            if let text = field("stock") {
+                item.stock =
+                    text.isEmpty
+                    ? .untracked
+                    : .tracked(try stock(text, at: at, named: "Stock '\(DisplayText.clean(text))'", orElse: "empty"))
             }
-            products.append(
-                Product(
-                    sku: field("sku") ?? "", name: field("name") ?? "", price: try price(field("price") ?? "", at: at),
-                    stock: stock))
+            if let text = field("active") {
+                guard let active = Self.csvFlags[text.trimmingSpaces().lowercased()] else {
+                    throw failure(
+                        at, "Active '\(DisplayText.clean(text))' must be one of true, false, yes, no, 1 or 0.")
+                }
+                item.isActive = active
+            }
+            items.append(item)
             lines.append(record.line)
         }
-        return ProductFile(name: name, format: .csv, products: products, lines: lines)
+        return ProductFile(name: name, format: .csv, items: items, lines: lines)
     }
 
-    /// Where each known column is; the header must hold sku, name and price, may hold stock,
-    /// and nothing else.
+    /// The words an `active` cell may hold, in any case.
+    private static let csvFlags = ["true": true, "false": false, "yes": true, "no": false, "1": true, "0": false]
+
+    /// The columns a CSV header may name.
+    static let csvColumnNames = ["sku", "name", "price", "stock", "active"]
+
+    /// Where each known column is; the header must hold sku, may hold the other known columns
+    /// in any order, and nothing else.
     private func csvColumns(_ header: CSVReader.Record) throws -> [String: Int] {
         var columns: [String: Int] = [:]
         for (index, raw) in header.fields.enumerated() {
             let column = raw.trimmingSpaces().lowercased()
-            guard ["sku", "name", "price", "stock"].contains(column) else {
+            guard Self.csvColumnNames.contains(column) else {
                 throw failure(
                     "\(header.line)",
-                    "Unknown column '\(DisplayText.clean(raw))'; expected sku, name, price and optionally stock.")
+                    "Unknown column '\(DisplayText.clean(raw))'; expected sku and any of name, price, stock, active.")
             }
             guard columns.updateValue(index, forKey: column) == nil else {
                 throw failure("\(header.line)", "The column '\(column)' appears twice.")
             }
         }
-        for required in ["sku", "name", "price"] where columns[required] == nil {
-            throw failure("\(header.line)", "The header has no '\(required)' column; expected sku,name,price[,stock].")
+        guard columns["sku"] != nil else {
+            throw failure("\(header.line)", "The header has no 'sku' column; expected sku and any of name, price, stock, active.")
         }
         return columns
     }
@@ -84,11 +100,12 @@ struct ProductFileReader {
         } catch {
             throw CommandFailure("\(DisplayText.clean(name)):\(error.line):\(error.column): \(error.message)")
         }
-        let items = try productArray(document)
-        var products: [Product] = []
-        for (index, item) in items.enumerated() {
+        let elements = try productArray(document)
+        var items: [ProductImport] = []
+        items.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
             let at = " index \(index)"
-            guard case .object(let members) = item else { throw failure(at, "Expected an object.") }
+            guard case .object(let members) = element else { throw failure(at, "Expected an object.") }
             for member in members where !["sku", "name", "price", "stock", "active", "currency"].contains(member.key) {
                 throw failure(
                     at,
@@ -96,7 +113,7 @@ struct ProductFileReader {
                         + "currency.")
             }
             // What 'cart products --json' writes beside each price; it must be the store's.
-            switch item["currency"] {
+            switch element["currency"] {
             case nil: break
             case .string(let code)? where (try? Currency(code: code)) == currency: break
             case .string(let code)?:
@@ -104,37 +121,41 @@ struct ProductFileReader {
                     at, "\"currency\" is '\(DisplayText.clean(code))', not the store currency \(currency.code).")
             default: throw failure(at, "\"currency\" must be a string such as \"\(currency.code)\".")
             }
-            guard case .string(let sku)? = item["sku"] else { throw failure(at, "\"sku\" must be a string.") }
-            guard case .string(let productName)? = item["name"] else { throw failure(at, "\"name\" must be a string.") }
-            let priceText: String
-            switch item["price"] {
-            case .string(let text)?, .number(let text)?: priceText = text
+            guard case .string(let sku)? = element["sku"] else { throw failure(at, "\"sku\" must be a string.") }
+            var item = ProductImport(sku: sku)
+            switch element["name"] {
+            case nil: break
+            case .string(let text)?: item.name = text
+            default: throw failure(at, "\"name\" must be a string.")
+            }
+            switch element["price"] {
+            case nil: break
+            case .string(let text)?, .number(let text)?: item.price = try price(text, at: at)
             default: throw failure(at, "\"price\" must be a decimal string such as \"12.99\".")
             }
-            var stock: Int?
-            switch item["stock"] {
-            case nil, .null?: stock = nil
-            case .number(let text)?: stock = try self.stock(text, at: at, named: "\"stock\" \(text)", orElse: "null")
+            switch element["stock"] {
+            case nil: break
+            case .null?: item.stock = .untracked
+            case .number(let text)?:
+                item.stock = .tracked(try stock(text, at: at, named: "\"stock\" \(text)", orElse: "null"))
             default: throw failure(at, "\"stock\" must be a whole number of at least 0, or null.")
             }
-            var active = true
-            switch item["active"] {
+            switch element["active"] {
             case nil: break
-            case .bool(let value)?: active = value
+            case .bool(let value)?: item.isActive = value
             default: throw failure(at, "\"active\" must be true or false.")
             }
-            products.append(
-                Product(
-                    sku: sku, name: productName, price: try price(priceText, at: at), isActive: active, stock: stock))
+            items.append(item)
         }
-        return ProductFile(name: name, format: .json, products: products, lines: [])
+        return ProductFile(name: name, format: .json, items: items, lines: [])
     }
 
     /// The array of products: the document itself, or the one member of the object that
     /// `cart products --json` writes, so that its output imports as it is.
     private func productArray(_ document: JSONValue) throws -> [JSONValue] {
         if case .array(let items) = document { return items }
-        if case .object(let members) = document, members.map(\.key) == ["products"] {
+        // `next` is the cursor `cart products --json` writes beside a page; it names no product.
+        if case .object(let members) = document, Set(members.map(\.key)).subtracting(["next"]) == ["products"] {
             guard case .array(let items)? = document["products"] else {
                 throw failure(nil, #""products" must be an array of products."#)
             }

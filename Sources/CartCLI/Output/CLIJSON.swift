@@ -5,14 +5,11 @@ import CartCore
 /// wherever it appears; `CommandRunner.emit` writes them all with `CartJSON.encoder()`, keys
 /// sorted. docs/CLI.md shows them and the end-to-end tests pin them.
 enum CLIJSON {
-    /// `cart products --json`: `{"products":[PRODUCT…]}`, which `products import` reads back.
+    /// `cart products export --json`: `{"products":[PRODUCT…]}`, the whole catalog, which
+    /// `products import` reads back. (`cart products --json` writes a `ProductPage`, the same with
+    /// `next`.)
     struct Products: Encodable {
         let products: [Product]
-    }
-
-    /// `cart carts --json`: `{"carts":[CART_SUMMARY…]}`.
-    struct Carts: Encodable {
-        let carts: [CartSummary]
     }
 
     /// `cart prune --json`: `{"deleted":2}`.
@@ -20,12 +17,14 @@ enum CLIJSON {
         let deleted: Int
     }
 
-    /// `cart orders stats --json`: `{"by":"day","currency":"USD","rows":[ORDER_STATS_ROW…]}`;
+    /// `cart orders stats --json`: `{"by":"day","currency":"USD","rows":[ORDER_STATS_ROW…],"utcOffset":"+00:00"}`;
     /// `by` is `total` without `--by`, and `currency` is there even when no row is.
     struct Stats: Encodable {
         let by: String
         let currency: Currency
         let rows: [OrderStatsRow]
+        /// Where the days begin, `+02:00`; only when grouped by day or month.
+        let utcOffset: String?
     }
 
     /// `cart demo --json`: `{"added":12,"alreadyThere":0}`.

@@ -27,6 +27,13 @@ extension Argument where Value == String {
     }
 }
 
+extension Argument where Value == String? {
+    /// Text of `kind`, or `nil` when left out.
+    init(optional name: String, _ kind: TextKind = .text, help: String) {
+        self.init(spec: ArgumentSpec(name, kind.valueKind, help: help, optional: true), reader: .optional(\.text))
+    }
+}
+
 extension Argument where Value == Int {
     /// A whole number in `range` that the command cannot run without.
     init(_ name: String, _ range: ClosedRange<Int>, help: String) {

@@ -1,3 +1,5 @@
+import CartCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -101,6 +103,17 @@ extension Option where Value == Date? {
         self.init(
             spec: OptionSpec(name: name, valueName: placeholder, kind: .date, help: help),
             reader: .optional(\.date))
+    }
+}
+
+extension Option where Value == UTCOffset {
+    /// An offset from UTC (`+02:00`), UTC itself when not given.
+    init(_ name: String, _ placeholder: String, utcOffsetHelp help: String) {
+        self.init(
+            spec: OptionSpec(
+                name: name, valueName: placeholder, kind: .utcOffset, help: help,
+                defaultText: UTCOffset.utc.description),
+            reader: .defaulted(.utc) { $0.text.flatMap(UTCOffset.init(parsing:)) })
     }
 }
 

@@ -1,4 +1,4 @@
-/// "Did you mean …?" for a mistyped command or option, by edit distance.
+/// "Did you mean …?" for a mistyped command, option or SKU, by edit distance.
 enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
     static func closest(to word: String, in candidates: [String]) -> String? {

@@ -22,6 +22,8 @@ enum ValueKind: Sendable, Equatable {
     case amount
     /// One of a fixed set of words.
     case choice([String])
+    /// An offset from UTC, `+HH:MM` or `-HH:MM`, up to 23:59 either way.
+    case utcOffset
 
     /// The value as this kind, or why it is not one (a phrase that follows "expected"/"must").
     func parse(_ text: String) -> Result<ParsedValue, ValueProblem> {
@@ -45,6 +47,10 @@ enum ValueKind: Sendable, Equatable {
                 return .failure(ValueProblem("expected one of \(words.joined(separator: ", "))"))
             }
             return .success(.text(text))
+        case .utcOffset:
+            return UTCOffset(parsing: text) == nil
+                ? .failure(ValueProblem("expected an offset from UTC such as +02:00 or -05:30, up to 23:59 either way"))
+                : .success(.text(text))
         }
     }
 

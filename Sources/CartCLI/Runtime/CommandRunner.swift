@@ -126,12 +126,17 @@ final class CommandRunner {
     /// Writes a value as JSON on stdout, on one line, in its one shape: the library's
     /// `Codable` conformances and `CLIJSON`, through `CartJSON.encoder()`.
     func emit(_ value: some Encodable) throws {
+        try stdout.write(try json(value))
+    }
+
+    /// The value as one line of JSON, ending in a newline, as `emit(_:)` writes it.
+    func json(_ value: some Encodable) throws -> String {
         let data: Data
         do {
             data = try encoder.encode(value)
         } catch {
             throw CommandFailure("Cannot write the JSON output: \(error).")
         }
-        try stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

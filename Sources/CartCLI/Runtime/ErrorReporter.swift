@@ -26,6 +26,9 @@ enum ErrorReporter {
             return (error.message, ExitCode.usage)
         case let error as CommandFailure:
             return (error.message, ExitCode.failure)
+        case let hinted as HintedError:
+            let (message, status) = describe(hinted.error, location: location)
+            return (message.map { $0 + hinted.hint }, status)
         case let error as OutputFailed:
             return ("Cannot write output: \(error.reason).", ExitCode.failure)
         case is OutputClosed:

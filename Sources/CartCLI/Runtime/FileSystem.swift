@@ -13,7 +13,8 @@ import CartCore
     import Darwin
 #endif
 
-/// The file-system questions the CLI asks of an import file, answered with POSIX calls.
+/// The file-system questions the CLI asks of an import or export file, answered with POSIX
+/// calls.
 enum FileSystem {
     /// Whether `path` names an existing directory (following symbolic links).
     static func isDirectory(_ path: String) -> Bool {
@@ -36,5 +37,43 @@ enum FileSystem {
             throw CommandFailure("Cannot read '\(DisplayText.clean(path))'.")
         }
         return [UInt8](data)
+    }
+
+    /// Replaces the file at `path` with `bytes`, or creates it: written to a new file beside it
+    /// and renamed over it, so that a reader sees the old file or the whole new one, and a
+    /// failed write (a full disk) leaves the old one as it was.
+    ///
+    /// - Throws: `CommandFailure` naming the file and the system's reason.
+    static func replace(_ path: String, with bytes: [UInt8]) throws {
+        if isDirectory(path) { throw CommandFailure("'\(DisplayText.clean(path))' is a directory, not a file.") }
+        func failure(_ what: String) -> CommandFailure {
+            CommandFailure("Cannot \(what) '\(DisplayText.clean(path))': \(String(cString: strerror(errno))).")
+        }
+        var template = Array((path + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { throw failure("write") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                let error = failure("write")
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            written += result
+        }
+        guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0, close(descriptor) == 0 else {
+            let error = failure("write")
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure("replace")
+            unlink(temporary)
+            throw error
+        }
     }
 }

@@ -1,0 +1,46 @@
+import CartCore
+
+/// `cart products export`: the whole catalog, inactive products included, in a file that
+/// `cart products import` reads back to the same catalog.
+enum ProductExport {
+    static let spec = CommandSpec(
+        "export", abstract: "Write the whole catalog as CSV or JSON that 'products import' reads back.",
+        discussion: """
+            Every product, inactive ones too, in SKU order. CSV has the columns sku,name,price,stock,active \\
+            (stock empty when not tracked, active true or false); --json writes {"products": [...]}. \\
+            Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV. Without FILE \\
+            the export goes to stdout; a FILE is replaced only once the whole export is written.
+            """,
+        arguments: [file], options: [csv], exclusive: [[csv, GlobalOptions.json]],
+        action: { try run($0) })
+
+    static let csv = Flag("--csv", help: "Write CSV (the default, unless FILE ends in .json).")
+    static let file = Argument<String?>(optional: "file", .path, help: "The file to write; stdout when left out.")
+
+    /// The CSV header, in the order of `row(_:)`'s fields.
+    static let columns = ["sku", "name", "price", "stock", "active"]
+
+    static func run(_ runner: CommandRunner) throws {
+        let path = try runner[file]
+        let asJSON = runner.json || (!runner[csv] && path?.lowercased().hasSuffix(".json") == true)
+        let products = try runner.service().products(includeInactive: true)
+        var text = ""
+        if asJSON {
+            text = try runner.json(CLIJSON.Products(products: products))
+        } else {
+            text = CSVWriter.row(columns)
+            for product in products { text += row(product) }
+        }
+        guard let path else { return try runner.stdout.write(text) }
+        try FileSystem.replace(path, with: Array(text.utf8))
+        try runner.line("Exported \(Plural.count(products.count, "product")) to \(DisplayText.clean(path)).")
+    }
+
+    /// One CSV row: `apple,Apple,1.29,12,true`.
+    static func row(_ product: Product) -> String {
+        CSVWriter.row([
+            product.sku, product.name, product.price.decimalString, product.stock.map(String.init) ?? "",
+            product.isActive ? "true" : "false",
+        ])
+    }
+}

@@ -1,0 +1,32 @@
+import CartCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SQLiteCartRepository {
+    /// Refuses a path where SQLite could neither open nor create the file, naming the file and
+    /// the cause, where SQLite itself says only "unable to open database file": a directory
+    /// above it that is missing or is not a directory, or, for a file that does not exist yet,
+    /// a directory this process cannot write.
+    ///
+    /// - Throws: `StoreLocationError.unusable` naming `path` as given.
+    static func checkDirectory(of path: String) throws(StoreLocationError) {
+        let parent = FileInfo.parentDirectory(of: path)
+        let directory = parent.isEmpty ? "." : parent
+        let info = FileInfo(directory)
+        guard info.exists else {
+            throw .unusable(location: path, reason: "its directory '\(DisplayText.clean(directory))' does not exist")
+        }
+        guard info.isDirectory else {
+            throw .unusable(location: path, reason: "'\(DisplayText.clean(directory))' is not a directory")
+        }
+        if !FileInfo(path).exists, access(directory, W_OK | X_OK) != 0 {
+            throw .unusable(location: path, reason: "the directory '\(DisplayText.clean(directory))' is not writable")
+        }
+    }
+}
