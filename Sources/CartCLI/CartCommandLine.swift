@@ -24,11 +24,14 @@ public enum CartCommandLine {
     /// - Parameters:
     ///   - arguments: argv without the tool's own name.
     ///   - environment: the variables the tool reads (`CART_DB`, `CART_STORE`, `CART_ID`,
-    ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`).
+    ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`, `PATH`).
+    ///   - program: `argv[0]`, from which the commands the tool suggests are written so that
+    ///     they run as typed.
     /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the store stayed
     ///   busy.
     public static func run(
-        arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput
+        arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput,
+        program: String = "cart"
     ) -> Int32 {
         let status: Int32
         var location: String?
@@ -43,7 +46,8 @@ public enum CartCommandLine {
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
                 location = globals.location
                 let runner = CommandRunner(
-                    invocation: invocation, globals: globals, environment: environment, stdout: stdout)
+                    invocation: invocation, globals: globals, environment: environment, stdout: stdout,
+                    program: program)
                 do {
                     try invocation.command.spec.action?(runner)
                 } catch where ErrorCategory(of: error) == .invalidInput {
@@ -77,14 +81,15 @@ public enum CartCommandLine {
         signal(SIGPIPE, SIG_IGN)
         let status = run(
             arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-            stdout: FileDescriptorOutput.standardOutput(), stderr: FileDescriptorOutput.standardError())
+            stdout: FileDescriptorOutput.standardOutput(), stderr: FileDescriptorOutput.standardError(),
+            program: CommandLine.arguments.first ?? "cart")
         exit(status)
     }
 
     /// Every environment variable `run` reads: the global options' and those of the default
-    /// store location and of colour.
+    /// store location, of colour, and the search path the suggested commands are written for.
     static let environmentVariables =
-        GlobalOptions.all.compactMap(\.environment) + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
+        GlobalOptions.all.compactMap(\.environment) + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "PATH"]
 
     /// This process's values of `environmentVariables`, and nothing else: a `getenv` for each
     /// costs a short command far less than copying the whole environment into a dictionary

@@ -16,13 +16,29 @@ final class CommandRunner {
     private var openedService: CartService?
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
+    private let invokedAs: String
+    private let searchPath: String?
 
-    /// `environment` decides, with `stdout`, whether text is styled.
-    init(invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput) {
+    /// `environment` decides, with `stdout`, whether text is styled; `program` is `argv[0]`.
+    init(
+        invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
+        program: String = "cart"
+    ) {
         self.invocation = invocation
         self.globals = globals
         self.stdout = stdout
         self.style = TextStyle.forOutput(stdout, environment: environment)
+        self.invokedAs = program
+        self.searchPath = environment["PATH"]
+    }
+
+    /// The first words of a command the tool suggests: the program as a person types it
+    /// (`cart`, or the path it was started by), then `--db` when the command line chose the
+    /// store; `words` follow, all quoted for a shell.
+    func suggestedCommand(_ words: [String]) throws -> String {
+        var start = [ProgramName.typed(invokedAs: invokedAs, searchPath: searchPath)]
+        if let location = try self[GlobalOptions.db] { start += [GlobalOptions.db.spec.name, location] }
+        return ShellQuoting.command(start + words)
     }
 
     /// Whether to print JSON rather than text for people.
