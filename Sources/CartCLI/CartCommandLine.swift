@@ -79,11 +79,41 @@ public enum CartCommandLine {
         // A reader that goes away (`cart orders | head`) must make a write fail with EPIPE,
         // which ends the output silently with status 1, not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        let stderr = FileDescriptorOutput.standardError()
+        let arguments: [String]
+        let environment: [String: String]
+        do {
+            arguments = try processArguments()
+            environment = try processEnvironment()
+        } catch {
+            try? stderr.write("Error: \(error.what) is not valid UTF-8 text; file names and values must be UTF-8.\n")
+            try? stderr.flush()
+            exit(ExitCode.usage)
+        }
         let status = run(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-            stdout: FileDescriptorOutput.standardOutput(), stderr: FileDescriptorOutput.standardError(),
-            program: CommandLine.arguments.first ?? "cart")
+            arguments: arguments, environment: environment, stdout: FileDescriptorOutput.standardOutput(),
+            stderr: stderr, program: CommandLine.arguments.first ?? "cart")
         exit(status)
+    }
+
+    /// An argument or environment variable whose bytes are not UTF-8. Swift's own decoding
+    /// repairs such bytes to U+FFFD, so two different file names would read as one name:
+    /// the tool refuses them instead.
+    struct InvalidText: Error {
+        /// `Argument 2`, `CART_DB`.
+        let what: String
+    }
+
+    /// This process's arguments after its name, each checked to be UTF-8.
+    static func processArguments() throws(InvalidText) -> [String] {
+        var arguments: [String] = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index], let argument = String(validatingCString: pointer) else {
+                throw InvalidText(what: "Argument \(index)")
+            }
+            arguments.append(argument)
+        }
+        return arguments
     }
 
     /// Every environment variable `run` reads: the global options' and those of the default
@@ -94,10 +124,14 @@ public enum CartCommandLine {
     /// This process's values of `environmentVariables`, and nothing else: a `getenv` for each
     /// costs a short command far less than copying the whole environment into a dictionary
     /// (`ProcessInfo.environment`) would.
-    static func processEnvironment() -> [String: String] {
+    ///
+    /// - Throws: `InvalidText` naming a variable whose value is not UTF-8.
+    static func processEnvironment() throws(InvalidText) -> [String: String] {
         var environment: [String: String] = [:]
         for name in environmentVariables {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
+            guard let value = getenv(name) else { continue }
+            guard let text = String(validatingCString: value) else { throw InvalidText(what: name) }
+            environment[name] = text
         }
         return environment
     }
