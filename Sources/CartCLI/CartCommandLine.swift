@@ -27,14 +27,15 @@ public enum CartCommandLine {
     ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`, `PATH`).
     ///   - program: `argv[0]`, from which the commands the tool suggests are written so that
     ///     they run as typed.
-    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the store stayed
-    ///   busy.
+    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 74 when a change was saved
+    ///   but its output could not be written, 75 when the store stayed busy.
     public static func run(
         arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput,
         program: String = "cart"
     ) -> Int32 {
         let status: Int32
         var location: String?
+        var runner: CommandRunner?
         do {
             var note: String?
             switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
@@ -45,18 +46,19 @@ public enum CartCommandLine {
             case .run(let invocation):
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
                 location = globals.location
-                let runner = CommandRunner(
+                let commandRunner = CommandRunner(
                     invocation: invocation, globals: globals, environment: environment, stdout: stdout,
                     program: program)
+                runner = commandRunner
                 do {
-                    try invocation.command.spec.action?(runner)
+                    try invocation.command.spec.action?(commandRunner)
                 } catch where ErrorCategory(of: error) == .invalidInput {
                     // A malformed value (a SKU, a cart ID, a store location) can only have come
                     // from the command line or the environment: a value read from a file is
                     // reported by its command.
                     throw UsageError(String(describing: error), command: invocation.command)
                 } catch {
-                    throw runner.withSuggestion(error)
+                    throw commandRunner.withSuggestion(error)
                 }
                 note = globals.memoryStoreNote
             }
@@ -69,9 +71,20 @@ public enum CartCommandLine {
             status = ExitCode.success
         } catch {
             try? stdout.flush()
-            status = ErrorReporter.report(error, location: location, to: stderr)
+            status = ErrorReporter.report(savedOrNot(error, runner), location: location, to: stderr)
         }
         return status
+    }
+
+    /// An output failure after the command committed its change is `SavedButNotShown`, also
+    /// when the reader went away: the change stays made, and a retry would make it again.
+    private static func savedOrNot(_ error: any Error, _ runner: CommandRunner?) -> any Error {
+        guard runner?.hasCommitted == true else { return error }
+        switch error {
+        case let failed as OutputFailed: return SavedButNotShown(reason: failed.reason)
+        case is OutputClosed: return SavedButNotShown(reason: "the reader closed the pipe")
+        default: return error
+        }
     }
 
     /// Runs the tool with this process's arguments and environment, and exits with its status.

@@ -14,6 +14,7 @@ final class CommandRunner {
     let stdout: any CommandOutput
     let style: TextStyle
     private var openedService: CartService?
+    private var recorder: CommitRecordingRepository?
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
     private let invokedAs: String
@@ -66,11 +67,16 @@ final class CommandRunner {
     /// migrated) once.
     func service() throws -> CartService {
         if let openedService { return openedService }
-        let repository = try Stores.registry.open(location, options: StoreOptions(busyTimeout: busyTimeout))
+        let repository = CommitRecordingRepository(
+            try Stores.registry.open(location, options: StoreOptions(busyTimeout: busyTimeout)))
+        recorder = repository
         let service = CartService(repository: repository)
         openedService = service
         return service
     }
+
+    /// Whether the command has committed a change to the store through `service()`.
+    var hasCommitted: Bool { recorder?.hasCommitted ?? false }
 
     /// The store settings, read once.
     func storeSettings() throws -> StoreSettings {
