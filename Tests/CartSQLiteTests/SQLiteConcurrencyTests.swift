@@ -96,7 +96,7 @@ struct SQLiteConcurrencyTests {
         #expect(try setup.orders(matching: OrderQuery(limit: 100)).orders.count == 20)
     }
 
-    @Test("two carts racing for the last unit: one order, one insufficient-stock error naming the SKU")
+    @Test("two carts racing for the last unit: one order, one refused checkout naming the SKU's short stock")
     func racingForLastUnit() throws {
         let (directory, setup, services) = try sharedFile()
         defer { withExtendedLifetime(directory) {} }
@@ -110,11 +110,11 @@ struct SQLiteConcurrencyTests {
                 do {
                     _ = try services[index].checkout(index == 0 ? "a-\(round)" : "b-\(round)")
                     outcomes.append("order")
-                } catch CartError.insufficientStock(let sku, let requested, let available) {
-                    outcomes.append("\(sku) \(requested) \(available)")
+                } catch CartError.cannotCheckOut(_, let problems) {
+                    outcomes.append(problems.map { "\($0.sku ?? "-") \($0.code)" }.joined(separator: ", "))
                 }
             }
-            #expect(outcomes.all.sorted() == ["order", "sku-0 1 0"])
+            #expect(outcomes.all.sorted() == ["order", "sku-0 insufficient_stock"])
             #expect(try setup.product("sku-0").stock == 0)
         }
     }
