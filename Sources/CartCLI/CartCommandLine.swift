@@ -24,14 +24,18 @@ public enum CartCommandLine {
     /// - Parameters:
     ///   - arguments: argv without the tool's own name.
     ///   - environment: the variables the tool reads (`CART_DB`, `CART_STORE`, `CART_ID`,
-    ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`).
-    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the store stayed
-    ///   busy.
+    ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`, `PATH`).
+    ///   - program: `argv[0]`, from which the commands the tool suggests are written so that
+    ///     they run as typed.
+    /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 74 when a change was saved
+    ///   but its output could not be written, 75 when the store stayed busy.
     public static func run(
-        arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput
+        arguments: [String], environment: [String: String], stdout: any CommandOutput, stderr: any CommandOutput,
+        program: String = "cart"
     ) -> Int32 {
         let status: Int32
         var location: String?
+        var runner: CommandRunner?
         do {
             var note: String?
             switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
@@ -42,17 +46,19 @@ public enum CartCommandLine {
             case .run(let invocation):
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
                 location = globals.location
-                let runner = CommandRunner(
-                    invocation: invocation, globals: globals, environment: environment, stdout: stdout)
+                let commandRunner = CommandRunner(
+                    invocation: invocation, globals: globals, environment: environment, stdout: stdout,
+                    program: program)
+                runner = commandRunner
                 do {
-                    try invocation.command.spec.action?(runner)
+                    try invocation.command.spec.action?(commandRunner)
                 } catch where ErrorCategory(of: error) == .invalidInput {
                     // A malformed value (a SKU, a cart ID, a store location) can only have come
                     // from the command line or the environment: a value read from a file is
                     // reported by its command.
                     throw UsageError(String(describing: error), command: invocation.command)
                 } catch {
-                    throw runner.withSuggestion(error)
+                    throw commandRunner.withSuggestion(error)
                 }
                 note = globals.memoryStoreNote
             }
@@ -65,9 +71,20 @@ public enum CartCommandLine {
             status = ExitCode.success
         } catch {
             try? stdout.flush()
-            status = ErrorReporter.report(error, location: location, to: stderr)
+            status = ErrorReporter.report(savedOrNot(error, runner), location: location, to: stderr)
         }
         return status
+    }
+
+    /// An output failure after the command committed its change is `SavedButNotShown`, also
+    /// when the reader went away: the change stays made, and a retry would make it again.
+    private static func savedOrNot(_ error: any Error, _ runner: CommandRunner?) -> any Error {
+        guard runner?.hasCommitted == true else { return error }
+        switch error {
+        case let failed as OutputFailed: return SavedButNotShown(reason: failed.reason)
+        case is OutputClosed: return SavedButNotShown(reason: "the reader closed the pipe")
+        default: return error
+        }
     }
 
     /// Runs the tool with this process's arguments and environment, and exits with its status.
@@ -75,24 +92,59 @@ public enum CartCommandLine {
         // A reader that goes away (`cart orders | head`) must make a write fail with EPIPE,
         // which ends the output silently with status 1, not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        let stderr = FileDescriptorOutput.standardError()
+        let arguments: [String]
+        let environment: [String: String]
+        do {
+            arguments = try processArguments()
+            environment = try processEnvironment()
+        } catch {
+            try? stderr.write("Error: \(error.what) is not valid UTF-8 text; file names and values must be UTF-8.\n")
+            try? stderr.flush()
+            exit(ExitCode.usage)
+        }
         let status = run(
-            arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-            stdout: FileDescriptorOutput.standardOutput(), stderr: FileDescriptorOutput.standardError())
+            arguments: arguments, environment: environment, stdout: FileDescriptorOutput.standardOutput(),
+            stderr: stderr, program: CommandLine.arguments.first ?? "cart")
         exit(status)
     }
 
+    /// An argument or environment variable whose bytes are not UTF-8. Swift's own decoding
+    /// repairs such bytes to U+FFFD, so two different file names would read as one name:
+    /// the tool refuses them instead.
+    struct InvalidText: Error {
+        /// `Argument 2`, `CART_DB`.
+        let what: String
+    }
+
+    /// This process's arguments after its name, each checked to be UTF-8.
+    static func processArguments() throws(InvalidText) -> [String] {
+        var arguments: [String] = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index], let argument = String(validatingCString: pointer) else {
+                throw InvalidText(what: "Argument \(index)")
+            }
+            arguments.append(argument)
+        }
+        return arguments
+    }
+
     /// Every environment variable `run` reads: the global options' and those of the default
-    /// store location and of colour.
+    /// store location, of colour, and the search path the suggested commands are written for.
     static let environmentVariables =
-        GlobalOptions.all.compactMap(\.environment) + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
+        GlobalOptions.all.compactMap(\.environment) + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "PATH"]
 
     /// This process's values of `environmentVariables`, and nothing else: a `getenv` for each
     /// costs a short command far less than copying the whole environment into a dictionary
     /// (`ProcessInfo.environment`) would.
-    static func processEnvironment() -> [String: String] {
+    ///
+    /// - Throws: `InvalidText` naming a variable whose value is not UTF-8.
+    static func processEnvironment() throws(InvalidText) -> [String: String] {
         var environment: [String: String] = [:]
         for name in environmentVariables {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
+            guard let value = getenv(name) else { continue }
+            guard let text = String(validatingCString: value) else { throw InvalidText(what: name) }
+            environment[name] = text
         }
         return environment
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CartCLI
+
 /// A private directory, a database path in it, and a way to run the built `cart` binary
 /// against them as a separate process. Each test makes its own, so tests run in parallel.
 final class CartSandbox: @unchecked Sendable {
@@ -144,6 +146,12 @@ final class CartSandbox: @unchecked Sendable {
             throw BinaryNotBuilt(searched: candidates)
         }
         return found
+    }
+
+    /// How the tool writes itself in the commands it suggests (`More: …`, demo's next steps)
+    /// when `run` starts it: by its path, since `cart` is not on the sandbox's PATH.
+    static func typedName() throws -> String {
+        ShellQuoting.quoted(try binary())
     }
 
     /// The package's root folder, from this file's place in it.

@@ -269,4 +269,41 @@ struct EndToEndDatabaseTests {
                 "Store:       memory:\nBackend:     memory\nSchema:      version 0\n"
                     + "Persistence: none: everything is lost when the process ends\n"))
     }
+
+    @Test("--db and CART_DB names that read as SQLite URIs or :memory: are plain file names, kept between runs")
+    func uriLookingNames() throws {
+        let sandbox = try CartSandbox()
+        let work = sandbox.path("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        for name in ["file:shop.db?mode=memory", "file:x", ":memory:", "file:locks.db?nolock=1"] {
+            let db = "'" + name + "'"
+            let result = try sandbox.shell(
+                "cd '\(work)' && \"$0\" --db \(db) products add apple --name Apple --price 1 >/dev/null"
+                    + " && \"$0\" --db \(db) products --json")
+            #expect(result.status == 0 && result.stdout.contains(#""sku":"apple""#), "\(name): \(result)")
+            #expect(result.stderr.isEmpty, "\(name): \(result)")
+        }
+        let fromEnvironment = try sandbox.shell(#"cd '\#(work)' && CART_DB=':memory:' "$0" add apple"#)
+        #expect(fromEnvironment.status == 0 && fromEnvironment.stderr.isEmpty, "the file ':memory:' holds apple: \(fromEnvironment)")
+        let url = try sandbox.shell(#"cd '\#(work)' && "$0" --db 'file:///x.db' show"#)
+        #expect(url.status == 64 && url.errorLines.count == 1 && url.stderr.contains("leading './'"), "\(url)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: work).filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(Set(files) == ["file:shop.db?mode=memory", "file:x", ":memory:", "file:locks.db?nolock=1"], "\(files)")
+    }
+
+    @Test("a --db path or CART_DB that is not valid UTF-8 is refused with one line, never read as another file")
+    func nonUTF8Names() throws {
+        let sandbox = try CartSandbox()
+        let work = sandbox.path("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        for byte in ["377", "376", "300"] {
+            let result = try sandbox.shell(#"cd '\#(work)' && exec "$0" --db "$(printf 'shop\\#(byte).db')" add apple"#)
+            #expect(result.status == 64, "\(byte): \(result)")
+            #expect(result.stderr == "Error: Argument 2 is not valid UTF-8 text; file names and values must be UTF-8.\n", "\(result)")
+        }
+        let environment = try sandbox.shell(#"cd '\#(work)' && CART_DB="$(printf 'shop\377.db')" exec "$0" show"#)
+        #expect(environment.status == 64, "\(environment)")
+        #expect(environment.stderr == "Error: CART_DB is not valid UTF-8 text; file names and values must be UTF-8.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+    }
 }

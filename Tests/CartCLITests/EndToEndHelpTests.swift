@@ -107,6 +107,25 @@ struct EndToEndHelpTests {
         #expect(result.stderr == "Error: Cannot write output: No space left on device.\n")
     }
 
+    @Test("a change that committed but whose output could not be written exits 74 and says the change was saved")
+    func savedButOutputFailed() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        let saved = "Error: The change was saved, but its output could not be written: "
+        let full = try sandbox.shell(#"exec "$0" add apple > /dev/full"#)
+        #expect(full.status == 74, "\(full)")
+        #expect(full.stderr == saved + "No space left on device.\n")
+        let json = try sandbox.shell(#"exec "$0" add apple --json > /dev/full"#)
+        #expect(json.status == 74 && json.stderr == saved + "No space left on device.\n", "\(json)")
+        let closed = try sandbox.shell(#"exec "$0" add apple >&-"#)
+        #expect(closed.status == 74 && closed.stderr == saved + "Bad file descriptor.\n", "\(closed)")
+        #expect(try sandbox.ok("show", "--json").stdout.contains(#""quantity":3,"sku":"apple""#), "every change was kept")
+        let refused = try sandbox.shell(#"exec "$0" add nothing-like-it > /dev/full"#)
+        #expect(refused.status == 1 && refused.stderr == "Error: No product with SKU 'nothing-like-it'.\n", "\(refused)")
+        let read = try sandbox.shell(#"exec "$0" show > /dev/full"#)
+        #expect(read.status == 1 && read.stderr == "Error: Cannot write output: No space left on device.\n", "\(read)")
+    }
+
     @Test("garbage argv through the real binary ends in 64 with one error line")
     func garbage() throws {
         let sandbox = try CartSandbox()

@@ -48,7 +48,7 @@ struct EndToEndOrderTests {
         #expect(
             table.first == "ORDER  PLACED                    CART     ITEMS   TOTAL"
                 || table.first?.hasPrefix("ORDER  PLACED") == true)
-        #expect(table.last == "More: cart orders --limit 1 --after 3")
+        #expect(table.last == "More: \(try CartSandbox.typedName()) orders --limit 1 --after 3")
         #expect(try sandbox.ok("orders", "--since", "2000-01-01", "--until", "2000-01-02").stdout == "No orders.\n")
         #expect(
             try sandbox.ok("orders", "--until", "2999-01-01T00:00:00+02:00", "--json").stdout.contains(#""number":3"#))
@@ -63,7 +63,7 @@ struct EndToEndOrderTests {
         let hint = try #require(first.stdout.split(separator: "\n").last)
         #expect(
             hint
-                == "More: cart orders --since 2000-01-01 --until 2999-01-01T10:30:00Z --sku pie --limit 1 --oldest-first --after 2"
+                == "More: \(try CartSandbox.typedName()) orders --since 2000-01-01 --until 2999-01-01T10:30:00Z --sku pie --limit 1 --oldest-first --after 2"
         )
         let second = try sandbox.run(try Self.shellWords(hint, in: sandbox))
         #expect(second.status == 0, "\(second)")
@@ -76,14 +76,14 @@ struct EndToEndOrderTests {
         let quoted = try sandbox.ok("--db", sandbox.database, "orders", "--cart", "o'brien cart", "--limit", "1")
         let quotedHint = try #require(quoted.stdout.split(separator: "\n").last)
         #expect(
-            quotedHint == "More: cart orders --db \(sandbox.database) --cart 'o'\\''brien cart' --limit 1 --after 5")
+            quotedHint == "More: \(try CartSandbox.typedName()) --db \(sandbox.database) orders --cart 'o'\\''brien cart' --limit 1 --after 5")
         let rest = try sandbox.run(try Self.shellWords(quotedHint, in: sandbox), environment: ["CART_DB": ""])
         #expect(rest.stdout.split(separator: "\n").map { $0.split(separator: " ")[0] } == ["ORDER", "4"], "\(rest)")
     }
 
-    /// The words a POSIX shell makes of `hint` after its `More: cart `.
+    /// The words a POSIX shell makes of `hint` after its `More: ` and the program.
     static func shellWords(_ hint: Substring, in sandbox: CartSandbox) throws -> [String] {
-        let printed = try sandbox.shell("printf '%s\\n' " + hint.dropFirst("More: cart ".count))
+        let printed = try sandbox.shell("printf '%s\\n' " + hint.dropFirst("More: \(try CartSandbox.typedName()) ".count))
         return printed.stdout.split(separator: "\n").map(String.init)
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CartCLI
+
 @Suite("cart binary: the catalog")
 struct EndToEndProductTests {
     @Test("products add, update, show and list, for people and as JSON")
@@ -177,7 +179,8 @@ struct EndToEndProductTests {
         #expect(try sandbox.ok("products", "--search", "no more").stdout == "No products match.\n")
         #expect(try sandbox.ok("products", "--all", "--search", "NO MORE", "--json").stdout.contains(#""sku":"old""#))
         let first = try sandbox.ok("products", "--all", "--limit", "2").stdout
-        #expect(first.hasSuffix("More: cart products --all --limit 2 --after comma,sku\n"), "\(first)")
+        #expect(
+            first.hasSuffix("More: \(try CartSandbox.typedName()) products --all --limit 2 --after comma,sku\n"), "\(first)")
         let second = try sandbox.ok("products", "--all", "--limit", "2", "--after", "comma,sku", "--json").stdout
         #expect(second.hasPrefix(#"{"next":null,"products":[{"active":false,"#), "\(second)")
         #expect(try sandbox.run("products", "--limit", "0").status == 64)
@@ -254,7 +257,7 @@ struct EndToEndProductTests {
     func demo() throws {
         let sandbox = try CartSandbox()
         let first = try sandbox.ok("demo")
-        #expect(first.stdout.hasPrefix("Added 12 sample products priced in USD.\n\nTry next:\n  cart products"))
+        #expect(first.stdout.hasPrefix("Added 12 sample products priced in USD.\n\nTry next:\n  "))
         try sandbox.ok("add", "coffee", "2")
         try sandbox.ok("checkout")
         let catalog = try sandbox.ok("products", "--all", "--json").stdout
@@ -267,5 +270,40 @@ struct EndToEndProductTests {
             try sandbox.ok("demo").stdout.hasPrefix(
                 "The 12 sample products are already in the catalog; nothing changed."))
         #expect(try sandbox.ok("products", "--all", "--json").stdout == catalog)
+    }
+
+    /// The commands demo suggests, as printed.
+    private func suggestions(_ output: String) throws -> [String] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "Try next:"))
+        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map {
+            String($0.dropFirst(2).split(separator: "  ", maxSplits: 1)[0])
+        }
+    }
+
+    @Test("demo's next steps run as typed, by the path the tool was started with, and end with how to open the shop")
+    func demoNextSteps() throws {
+        let sandbox = try CartSandbox()
+        let binary = try CartSandbox.binary()
+        let output = try sandbox.ok("demo").stdout
+        let commands = try suggestions(output)
+        #expect(commands.first == ShellQuoting.quoted(binary) + " products", "\(output)")
+        #expect(commands.count >= 6)
+        for command in commands {
+            let result = try sandbox.shell(command)
+            #expect(result.status == 0, "\(command): \(result)")
+        }
+        #expect(try sandbox.ok("orders", "--json").stdout.contains(#""number":1,"#), "the tour placed an order")
+        #expect(
+            output.hasSuffix(
+                "Open the shop: run '\(ShellQuoting.quoted(binary)) serve', then visit http://127.0.0.1:8080/\n"),
+            "\(output)")
+        let directory = (binary as NSString).deletingLastPathComponent
+        let onPath = try sandbox.run(["demo"], environment: ["PATH": directory + ":/usr/bin:/bin"]).stdout
+        #expect(try suggestions(onPath).first == "cart products", "\(onPath)")
+        #expect(onPath.hasSuffix("Open the shop: run 'cart serve', then visit http://127.0.0.1:8080/\n"))
+        let elsewhere = sandbox.path("other.sqlite3")
+        let chosen = try suggestions(try sandbox.ok("--db", elsewhere, "demo").stdout)
+        #expect(chosen.first == ShellQuoting.quoted(binary) + " --db " + ShellQuoting.quoted(elsewhere) + " products")
     }
 }

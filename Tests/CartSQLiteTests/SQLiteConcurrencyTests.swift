@@ -96,7 +96,7 @@ struct SQLiteConcurrencyTests {
         #expect(try setup.orders(matching: OrderQuery(limit: 100)).orders.count == 20)
     }
 
-    @Test("two carts racing for the last unit: one order, one insufficient-stock error naming the SKU")
+    @Test("two carts racing for the last unit: one order, one refused checkout naming the SKU's short stock")
     func racingForLastUnit() throws {
         let (directory, setup, services) = try sharedFile()
         defer { withExtendedLifetime(directory) {} }

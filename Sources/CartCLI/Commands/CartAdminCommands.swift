@@ -57,11 +57,10 @@ enum CartAdminCommands {
 
     /// The command that lists the next page: every option that chose this page, then `--after`.
     private static func nextPageCommand(_ runner: CommandRunner, after next: String) throws -> String {
-        var words = ["cart", "carts"]
-        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        var words = ["carts"]
         if runner[nonEmpty] { words.append(nonEmpty.spec.name) }
         if let limit = try runner[limit] { words += [Self.limit.spec.name, String(limit)] }
-        return ShellQuoting.command(words + [after.spec.name, next])
+        return try runner.suggestedCommand(words + [after.spec.name, next])
     }
 
     static func mergeCarts(_ runner: CommandRunner) throws {

@@ -60,16 +60,24 @@ enum DemoCommand {
                 runner.style.dim("Nothing is kept in memory; run 'cart demo' without it to keep them and try more.")
             )
         }
+        // Written as this very binary was started, so that each line runs as typed, also
+        // after `swift run` when `cart` is not on PATH.
+        let steps = try [
+            (["products"], "the catalog"), (["add", "apple", "3"], "put 3 apples in your cart"),
+            (["add", "coffee"], "and a bag of coffee"), (["show"], "the cart, kept between runs"),
+            (["checkout"], "place an order"), (["orders"], "the order history"), (["--help"], "everything else"),
+        ].map { words, what in (try runner.suggestedCommand(words), what) }
+        let width = (steps.map { TerminalWidth.of($0.0) }.max() ?? 0) + 2
         try runner.line("Try next:")
-        for (command, what) in [
-            ("cart products", "the catalog"), ("cart add apple 3", "put 3 apples in your cart"),
-            ("cart add coffee", "and a bag of coffee"), ("cart show", "the cart, kept between runs"),
-            ("cart checkout", "place an order"), ("cart orders", "the order history"),
-            ("cart --help", "everything else"),
-        ] {
-            try runner.line("  " + TextLayout.padded(command, to: 20) + runner.style.dim(what))
+        for (command, what) in steps {
+            try runner.line("  " + TextLayout.padded(command, to: width) + runner.style.dim(what))
         }
+        try runner.line()
+        try runner.line("Open the shop: run '\(try runner.suggestedCommand(["serve"]))', then visit \(shopAddress)")
     }
+
+    /// Where `cart serve` listens unless told otherwise.
+    private static let shopAddress = "http://127.0.0.1:8080/"
 
     /// The sample price in the store currency: hundredths for two decimals, scaled for three
     /// or four, and whole units (¥129) where the currency has fewer.

@@ -87,8 +87,7 @@ enum OrderCommands {
 
     /// The command that lists the next page: every option that chose this page, then `--after`.
     private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) throws -> String {
-        var words = ["cart", "orders"]
-        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        var words = ["orders"]
         if runner.globals.cartWasChosen { words += [GlobalOptions.cart.spec.name, runner.cartID] }
         for option in [since, until] {
             if let date = try runner[option] { words += [option.spec.name, dateText(date)] }
@@ -96,7 +95,7 @@ enum OrderCommands {
         if let sku = try runner[sku] { words += [Self.sku.spec.name, sku] }
         if runner.isGiven(limit) { words += [limit.spec.name, String(try runner[limit])] }
         if runner[oldestFirst] { words.append(oldestFirst.spec.name) }
-        return ShellQuoting.command(words + [after.spec.name, next.description])
+        return try runner.suggestedCommand(words + [after.spec.name, next.description])
     }
 
     /// `2026-11-29` for a midnight, else the full instant.

@@ -97,12 +97,11 @@ enum ProductCommands {
 
     /// The command that lists the next page: every option that chose this page, then `--after`.
     private static func nextPageCommand(_ runner: CommandRunner, after next: String) throws -> String {
-        var words = ["cart", "products"]
-        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        var words = ["products"]
         if runner[all] { words.append(all.spec.name) }
         if let text = try runner[search] { words += [search.spec.name, text] }
         if let limit = try runner[limit] { words += [Self.limit.spec.name, String(limit)] }
-        return ShellQuoting.command(words + [after.spec.name, next])
+        return try runner.suggestedCommand(words + [after.spec.name, next])
     }
 
     static func showOne(_ runner: CommandRunner) throws {

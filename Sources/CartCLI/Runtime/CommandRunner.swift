@@ -14,15 +14,32 @@ final class CommandRunner {
     let stdout: any CommandOutput
     let style: TextStyle
     private var openedService: CartService?
+    private var recorder: CommitRecordingRepository?
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
+    private let invokedAs: String
+    private let searchPath: String?
 
-    /// `environment` decides, with `stdout`, whether text is styled.
-    init(invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput) {
+    /// `environment` decides, with `stdout`, whether text is styled; `program` is `argv[0]`.
+    init(
+        invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
+        program: String = "cart"
+    ) {
         self.invocation = invocation
         self.globals = globals
         self.stdout = stdout
         self.style = TextStyle.forOutput(stdout, environment: environment)
+        self.invokedAs = program
+        self.searchPath = environment["PATH"]
+    }
+
+    /// The first words of a command the tool suggests: the program as a person types it
+    /// (`cart`, or the path it was started by), then `--db` when the command line chose the
+    /// store; `words` follow, all quoted for a shell.
+    func suggestedCommand(_ words: [String]) throws -> String {
+        var start = [ProgramName.typed(invokedAs: invokedAs, searchPath: searchPath)]
+        if let location = try self[GlobalOptions.db] { start += [GlobalOptions.db.spec.name, location] }
+        return ShellQuoting.command(start + words)
     }
 
     /// Whether to print JSON rather than text for people.
@@ -50,11 +67,16 @@ final class CommandRunner {
     /// migrated) once.
     func service() throws -> CartService {
         if let openedService { return openedService }
-        let repository = try Stores.registry.open(location, options: StoreOptions(busyTimeout: busyTimeout))
+        let repository = CommitRecordingRepository(
+            try Stores.registry.open(location, options: StoreOptions(busyTimeout: busyTimeout)))
+        recorder = repository
         let service = CartService(repository: repository)
         openedService = service
         return service
     }
+
+    /// Whether the command has committed a change to the store through `service()`.
+    var hasCommitted: Bool { recorder?.hasCommitted ?? false }
 
     /// The store settings, read once.
     func storeSettings() throws -> StoreSettings {

@@ -29,6 +29,10 @@ enum ErrorReporter {
         case let hinted as HintedError:
             let (message, status) = describe(hinted.error, location: location)
             return (message.map { $0 + hinted.hint }, status)
+        case let error as SavedButNotShown:
+            return (
+                "The change was saved, but its output could not be written: \(error.reason).", ExitCode.savedButNotShown
+            )
         case let error as OutputFailed:
             return ("Cannot write output: \(error.reason).", ExitCode.failure)
         case is OutputClosed:

@@ -8,6 +8,9 @@ enum ExitCode {
     static let failure: Int32 = 1
     /// The command line is wrong (EX_USAGE).
     static let usage: Int32 = 64
+    /// The change was saved, but the output saying so could not be written (EX_IOERR): do not
+    /// retry it.
+    static let savedButNotShown: Int32 = 74
     /// The store stayed busy past the timeout, or its server could not be reached; retrying
     /// may work (EX_TEMPFAIL).
     static let unavailable: Int32 = 75
