@@ -140,13 +140,14 @@ extension SQLiteCartStorage {
         var orderLines: [OrderLine] = []
         while try lines.step() {
             let sku = lines.string(at: 0)
-            let line = "'\(clean(sku))' in \(order)"
+            // A function, not a string: the messages are built only for a value that is refused.
+            func line() -> String { "'\(clean(sku))' in \(order)" }
             orderLines.append(
                 OrderLine(
                     sku: sku, name: lines.string(at: 1),
-                    unitPrice: try money(lines, at: 2, in: StoredRange.price, "the unit price of \(line)", currency),
-                    quantity: try lines.int(at: 3, in: StoredRange.lineQuantity, "the quantity of \(line)"),
-                    lineTotal: try money(lines, at: 4, in: StoredRange.amount, "the total of \(line)", currency)))
+                    unitPrice: try money(lines, at: 2, in: StoredRange.price, "the unit price of \(line())", currency),
+                    quantity: try lines.int(at: 3, in: StoredRange.lineQuantity, "the quantity of \(line())"),
+                    lineTotal: try money(lines, at: 4, in: StoredRange.amount, "the total of \(line())", currency)))
         }
         return Order(
             number: OrderNumber(rawValue: number), cartID: statement.string(at: 1),
