@@ -8,8 +8,9 @@
 # Chromium with its driver, and, in a virtual environment under .build/venv, the Python test
 # tools from PyPI. It then starts a private PostgreSQL cluster in a temporary directory (for
 # the PostgreSQL backend's suite; stopped and removed on exit), and runs `swift test`, the
-# adopter package that uses the project as a library, and the tools that need a running
-# server. Arguments are passed to `swift test` (e.g. `--filter CartSQLiteTests`).
+# adopter package that uses the project as a library, and schemathesis against a running
+# `cart serve` (scripts/schemathesis.sh). Arguments are passed to `swift test` (e.g.
+# `--filter CartSQLiteTests`); with arguments, only `swift test` runs.
 #
 # Under CI=true a suite whose service is missing fails instead of being skipped.
 set -euo pipefail
@@ -69,4 +70,14 @@ swift test --skip-build "$@"
 if [ $# -eq 0 ]; then
     step "a package that uses the project as a library (Tests/AdopterPackage)"
     scripts/test-adopter.sh
+
+    # Bounded: 25 examples an operation and SCHEMATHESIS_SECONDS (default 120) in all.
+    step "schemathesis against a live cart serve (docs/openapi.yaml)"
+    if ! SCHEMATHESIS_SECONDS=${SCHEMATHESIS_SECONDS:-120} scripts/schemathesis.sh 25; then
+        if [ "${CI:-}" = true ]; then
+            echo "schemathesis failed" >&2
+            exit 1
+        fi
+        echo "schemathesis failed (this fails the run under CI=true)" >&2
+    fi
 fi

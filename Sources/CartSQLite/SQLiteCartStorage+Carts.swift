@@ -16,12 +16,13 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         try statement.bind(id, at: 1)
         guard try statement.step() else { return nil }
-        let cart = "cart '\(clean(id))'"
+        // A function, not a string: the messages are built only for a value that is refused.
+        func cart() -> String { "cart '\(clean(id))'" }
         return CartHeader(
-            id: id, version: try statement.int(at: 0, in: StoredRange.version, "the version of \(cart)"),
-            updatedAt: try instant(from: statement, at: 1, "the time \(cart) last changed"),
-            lineCount: try statement.int(at: 2, in: StoredRange.lineCount, "the line count of \(cart)"),
-            nextLinePosition: try statement.int(at: 3, in: StoredRange.position, "the next line position of \(cart)"))
+            id: id, version: try statement.int(at: 0, in: StoredRange.version, "the version of \(cart())"),
+            updatedAt: try instant(from: statement, at: 1, "the time \(cart()) last changed"),
+            lineCount: try statement.int(at: 2, in: StoredRange.lineCount, "the line count of \(cart())"),
+            nextLinePosition: try statement.int(at: 3, in: StoredRange.position, "the next line position of \(cart())"))
     }
 
     /// The stored instant in `column`, which must lie in `StoredRange.instant`.
@@ -134,16 +135,16 @@ extension SQLiteCartStorage {
         try statement.bind(sku, at: 2)
         guard try statement.step() else { throw database.lastError(sql: statement.sql) }
         let exists = !statement.isNull(at: 0)
-        let cart = "cart '\(clean(cartID))'"
+        func cart() -> String { "cart '\(clean(cartID))'" }
         let terms = statement.isNull(at: 3) ? nil : try self.terms(from: statement, startingAt: 3, sku: sku)
         return CartLineContext(
-            cartVersion: try statement.optionalInt(at: 0, in: StoredRange.version, "the version of \(cart)"),
-            lineCount: exists ? try statement.int(at: 1, in: StoredRange.lineCount, "the line count of \(cart)") : 0,
+            cartVersion: try statement.optionalInt(at: 0, in: StoredRange.version, "the version of \(cart())"),
+            lineCount: exists ? try statement.int(at: 1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
             nextLinePosition: exists
-                ? try statement.int(at: 2, in: StoredRange.position, "the next line position of \(cart)") : 1,
+                ? try statement.int(at: 2, in: StoredRange.position, "the next line position of \(cart())") : 1,
             terms: terms,
             quantity: try statement.optionalInt(
-                at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart)"))
+                at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart())"))
     }
 
     private static let insertCartLineSQL = CachedSQL(
@@ -226,16 +227,16 @@ extension SQLiteCartStorage {
         var carts: [CartSummary] = []
         while try statement.step() {
             let id = statement.string(at: 0)
-            let cart = "cart '\(clean(id))'"
+            func cart() -> String { "cart '\(clean(id))'" }
             for column: Int32 in [5, 6] {
-                _ = try statement.int(at: column, in: StoredRange.lineQuantity, "a quantity in \(cart)")
+                _ = try statement.int(at: column, in: StoredRange.lineQuantity, "a quantity in \(cart())")
             }
             carts.append(
                 CartSummary(
-                    id: id, lineCount: try statement.int(at: 3, in: 0...Int64.max, "the number of lines of \(cart)"),
-                    totalItems: try statement.int(at: 4, in: 0...Int64.max, "the units in \(cart)"),
-                    version: try statement.int(at: 1, in: StoredRange.version, "the version of \(cart)"),
-                    updatedAt: try instant(from: statement, at: 2, "the time \(cart) last changed")))
+                    id: id, lineCount: try statement.int(at: 3, in: 0...Int64.max, "the number of lines of \(cart())"),
+                    totalItems: try statement.int(at: 4, in: 0...Int64.max, "the units in \(cart())"),
+                    version: try statement.int(at: 1, in: StoredRange.version, "the version of \(cart())"),
+                    updatedAt: try instant(from: statement, at: 2, "the time \(cart()) last changed")))
         }
         return carts
     }

@@ -13,6 +13,8 @@ final class CommandRunner {
     let globals: GlobalSettings
     let stdout: any CommandOutput
     let style: TextStyle
+    /// The variables the tool reads, for options declared with one.
+    let environment: [String: String]
     private var openedService: CartService?
     private var recorder: CommitRecordingRepository?
     private var openedSettings: StoreSettings?
@@ -20,7 +22,8 @@ final class CommandRunner {
     private let invokedAs: String
     private let searchPath: String?
 
-    /// `environment` decides, with `stdout`, whether text is styled; `program` is `argv[0]`.
+    /// `environment` decides, with `stdout`, whether text is styled, and gives the values of
+    /// options declared with a variable that the command line leaves out; `program` is `argv[0]`.
     init(
         invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
         program: String = "cart"
@@ -28,6 +31,7 @@ final class CommandRunner {
         self.invocation = invocation
         self.globals = globals
         self.stdout = stdout
+        self.environment = environment
         self.style = TextStyle.forOutput(stdout, environment: environment)
         self.invokedAs = program
         self.searchPath = environment["PATH"]
@@ -38,7 +42,9 @@ final class CommandRunner {
     /// store; `words` follow, all quoted for a shell.
     func suggestedCommand(_ words: [String]) throws -> String {
         var start = [ProgramName.typed(invokedAs: invokedAs, searchPath: searchPath)]
-        if let location = try self[GlobalOptions.db] { start += [GlobalOptions.db.spec.name, location] }
+        if isGiven(GlobalOptions.db), let location = try self[GlobalOptions.db] {
+            start += [GlobalOptions.db.spec.name, location]
+        }
         return ShellQuoting.command(start + words)
     }
 
@@ -88,12 +94,13 @@ final class CommandRunner {
 
     // MARK: - Values
 
-    /// The option's value, typed as it is declared: from the command line, else its default.
+    /// The option's value, typed as it is declared: from the command line, else its
+    /// environment variable if it has one, else its default.
     ///
     /// - Throws: `UsageError` for a required option that is missing (the parser refuses such a
-    ///   command line first).
+    ///   command line first), or for a malformed value in the option's variable.
     subscript<Value>(option: Option<Value>) -> Value {
-        get throws(UsageError) { try invocation.value(of: option) }
+        get throws(UsageError) { try invocation.value(of: option, environment: environment) }
     }
 
     /// The argument's value, typed as it is declared: from the command line, else its default.
