@@ -82,7 +82,8 @@ enum OrderCommands {
     /// The command that lists the next page: every option that chose this page, then `--after`.
     private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) throws -> String {
         var words = ["cart", "orders"]
-        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        // Masked: a password on the command line is not printed back.
+        if try runner[GlobalOptions.db] != nil { words += [GlobalOptions.db.spec.name, runner.displayLocation] }
         if runner.globals.cartWasChosen { words += [GlobalOptions.cart.spec.name, runner.cartID] }
         for option in [since, until] {
             if let date = try runner[option] { words += [option.spec.name, dateText(date)] }

@@ -34,6 +34,9 @@ final class CommandRunner {
     /// The store the global options name.
     var location: String { globals.location }
 
+    /// `location` as messages show it, with any password masked.
+    var displayLocation: String { Stores.registry.displayLocation(location) }
+
     /// How long to wait for a store another process holds locked.
     var busyTimeout: Duration { .milliseconds(globals.busyTimeoutMilliseconds) }
 
