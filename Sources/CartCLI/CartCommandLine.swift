@@ -43,7 +43,7 @@ public enum CartCommandLine {
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
                 location = Stores.registry.displayLocation(globals.location)
                 let runner = CommandRunner(
-                    invocation: invocation, globals: globals, environment: environment, stdout: stdout)
+                    invocation: invocation, globals: globals, environment: environment, stdout: stdout, stderr: stderr)
                 do {
                     try invocation.command.spec.action?(runner)
                 } catch where ErrorCategory(of: error) == .invalidInput {

@@ -4,7 +4,7 @@ import CartCore
 enum DatabaseCommands {
     static let group = CommandSpec(
         "db", abstract: "Inspect, migrate, check or initialise the store.",
-        subcommands: [status, migrate, check, initialise])
+        subcommands: [status, migrate, check, initialise, DatabaseCopyCommand.spec])
 
     static let status = CommandSpec(
         "status", abstract: "Show the store's location, schema version, migrations, settings and counts.",

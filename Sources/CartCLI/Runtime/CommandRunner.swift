@@ -7,21 +7,27 @@ import CartCore
 #endif
 
 /// What a command's action works with: its parsed values, the resolved global options, the
-/// service (opened on first use) and stdout.
+/// service (opened on first use), stdout, and stderr for progress.
 final class CommandRunner {
     let invocation: Invocation
     let globals: GlobalSettings
     let stdout: any CommandOutput
+    /// Where messages that are not the command's output go (progress on a terminal).
+    let stderr: any CommandOutput
     let style: TextStyle
     private var openedService: CartService?
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
 
     /// `environment` decides, with `stdout`, whether text is styled.
-    init(invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput) {
+    init(
+        invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
+        stderr: any CommandOutput
+    ) {
         self.invocation = invocation
         self.globals = globals
         self.stdout = stdout
+        self.stderr = stderr
         self.style = TextStyle.forOutput(stdout, environment: environment)
     }
 

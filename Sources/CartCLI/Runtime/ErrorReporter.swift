@@ -28,6 +28,10 @@ enum ErrorReporter {
             return (error.message, ExitCode.failure)
         case let error as OutputFailed:
             return ("Cannot write output: \(error.reason).", ExitCode.failure)
+        case let failure as StoreFailure:
+            let (message, status) = describe(failure.error, location: failure.location)
+            guard let context = failure.context, let message else { return (message, status) }
+            return ("\(context): \(TextLayout.continuing(message))", status)
         case is OutputClosed:
             // Whoever read stdout has what they wanted (`| head`); nothing to tell them.
             return (nil, ExitCode.failure)
