@@ -222,7 +222,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CartPostgresTests",
-            dependencies: ["CartContract", "CartCore", "CartInMemory", "CartPostgres", "CartSQLite", "CartTestSupport"],
+            // The built `cart` binary runs against PostgreSQL as users run it.
+            dependencies: [
+                "CartContract", "CartCore", "CartInMemory", "CartPostgres", "CartSQLite", "CartTestSupport", "cart",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

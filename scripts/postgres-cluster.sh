@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A private PostgreSQL cluster for tests and benchmarks, in a directory of its own.
 #
-#   scripts/postgres-cluster.sh start DIR [--port N] [--fsync on|off]
+#   scripts/postgres-cluster.sh start DIR [--port N] [--listen ADDRESSES] [--fsync on|off]
 #   scripts/postgres-cluster.sh stop DIR [--remove]
 #   scripts/postgres-cluster.sh env DIR
 #
@@ -11,6 +11,11 @@
 #        postmaster.pid left by a killed server is removed.
 #        --port N     also listen on TCP 127.0.0.1:N; without it the server listens only on
 #                     its Unix socket DIR/.s.PGSQL.5432, and N names that socket instead
+#        --listen ADDRESSES
+#                     with --port: listen on these comma-separated IPv4 addresses instead of
+#                     127.0.0.1 (the addresses of the network namespace the script runs in,
+#                     for `ip netns exec NS scripts/postgres-cluster.sh start …`); clients on
+#                     the subnets of those addresses log in with passwords, as on 127.0.0.1
 #        --fsync off  fsync=off and full_page_writes=off: faster, and a crash of the machine
 #                     may lose or corrupt data, which is fine for tests (default: on)
 # stop   stops the server (fast shutdown); --remove then deletes DIR, only if this script
@@ -22,7 +27,8 @@
 #                                    over the Unix socket, trust authentication
 #   CART_TEST_POSTGRES_PASSWORD_URL  the same database as role cart_password, which must give
 #                                    its password (scram-sha-256), also over the socket
-#   CART_TEST_POSTGRES_TCP_URL       (with --port) cart_test with its password over TCP
+#   CART_TEST_POSTGRES_TCP_URL       (with --port) cart_test with its password over TCP, at
+#                                    127.0.0.1 or the first --listen address
 #   CART_TEST_POSTGRES_DIR           DIR, for tests that stop and start the server
 # Roles: cart_test (LOGIN CREATEDB, owns database cart_test, password cart_test on TCP),
 # cart_password (LOGIN, password cart-password), postgres (superuser, trust on the socket).
@@ -49,6 +55,7 @@ dir=$2
 shift 2
 port=5432
 tcp=false
+listen=127.0.0.1
 fsync=on
 remove=false
 while [ $# -gt 0 ]; do
@@ -56,6 +63,10 @@ while [ $# -gt 0 ]; do
     "--port "[0-9]*)
         port=$2
         tcp=true
+        shift 2
+        ;;
+    "--listen "[0-9]*)
+        listen=$2
         shift 2
         ;;
     "--fsync on" | "--fsync off")
@@ -71,6 +82,7 @@ while [ $# -gt 0 ]; do
 done
 case "$command" in start | stop | env) ;; *) usage ;; esac
 [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || fail "--port wants a number from 1 to 65535, not '$port'"
+[[ "$listen" =~ ^[0-9.]+(,[0-9.]+)*$ ]] || fail "--listen wants comma-separated IPv4 addresses, not '$listen'"
 
 # The caller's PG* variables (PGHOST, PGOPTIONS, ...) must not redirect this script's own
 # psql and pg_ctl calls.
@@ -121,7 +133,7 @@ print_env() {
     printf 'export CART_TEST_POSTGRES_URL=%q\n' "postgresql://cart_test@$host:$socket_port/cart_test"
     printf 'export CART_TEST_POSTGRES_PASSWORD_URL=%q\n' "postgresql://cart_password:cart-password@$host:$socket_port/cart_test"
     if [ -n "$tcp_port" ]; then
-        printf 'export CART_TEST_POSTGRES_TCP_URL=%q\n' "postgresql://cart_test:cart_test@127.0.0.1:$tcp_port/cart_test"
+        printf 'export CART_TEST_POSTGRES_TCP_URL=%q\n' "postgresql://cart_test:cart_test@$(sed -n "s/^# tcp address //p" "$conf"):$tcp_port/cart_test"
     fi
     printf 'export CART_TEST_POSTGRES_DIR=%q\n' "$dir"
 }
@@ -195,21 +207,24 @@ if [ ! -f "$data/PG_VERSION" ]; then
         fail "initdb failed"
     }
     mv "$data.initdb" "$data"
-    # pg_hba.conf is read top down: the first matching line decides.
-    as_owner tee "$data/pg_hba.conf" >/dev/null <<'EOF'
+    echo "include_if_exists = 'cart-cluster.conf'" | as_owner tee -a "$data/postgresql.conf" >/dev/null
+fi
+# pg_hba.conf is read top down: the first matching line decides. `samenet` is any address on
+# a subnet one of the server's own addresses is on (the other ends of --listen's links).
+as_owner tee "$data/pg_hba.conf" >/dev/null <<'EOF'
 # TYPE  DATABASE  USER           ADDRESS       METHOD
 local   all       cart_password                scram-sha-256
 local   all       all                          trust
 host    all       all            127.0.0.1/32  scram-sha-256
 host    all       all            ::1/128       scram-sha-256
+host    all       all            samenet       scram-sha-256
 EOF
-    echo "include_if_exists = 'cart-cluster.conf'" | as_owner tee -a "$data/postgresql.conf" >/dev/null
-fi
 
 settings=$(
     if $tcp; then
         echo "# tcp port $port"
-        echo "listen_addresses = '127.0.0.1'"
+        echo "# tcp address ${listen%%,*}"
+        echo "listen_addresses = '$listen'"
     else
         echo "listen_addresses = ''"
     fi
@@ -248,5 +263,5 @@ SELECT 'CREATE DATABASE cart_test OWNER cart_test'
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'cart_test') \gexec
 EOF
     fail "could not create the test roles and database in '$dir'"
-echo "postgres-cluster: running in $dir (port $port$($tcp && echo ", TCP 127.0.0.1:$port"), fsync $fsync)" >&2
+echo "postgres-cluster: running in $dir (port $port$($tcp && echo ", TCP $listen:$port"), fsync $fsync)" >&2
 print_env

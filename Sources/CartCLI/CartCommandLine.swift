@@ -46,10 +46,10 @@ public enum CartCommandLine {
                 try stdout.write(version + "\n")
             case .run(let invocation):
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
-                location = globals.location
+                location = Stores.registry.displayLocation(globals.location)
                 let commandRunner = CommandRunner(
                     invocation: invocation, globals: globals, environment: environment, stdout: stdout,
-                    program: program)
+                    stderr: stderr, program: program)
                 runner = commandRunner
                 do {
                     try invocation.command.spec.action?(commandRunner)
@@ -57,7 +57,8 @@ public enum CartCommandLine {
                     // A malformed value (a SKU, a cart ID, a store location) can only have come
                     // from the command line or the environment: a value read from a file is
                     // reported by its command.
-                    throw UsageError(String(describing: error), command: invocation.command)
+                    let message = ErrorReporter.describe(error, location: location).0 ?? String(describing: error)
+                    throw UsageError(message, command: invocation.command)
                 } catch {
                     throw commandRunner.withSuggestion(error)
                 }

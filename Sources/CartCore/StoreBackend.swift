@@ -12,6 +12,10 @@ public protocol StoreBackend: Sendable {
     /// Whether `location` names a store of this kind.
     func accepts(_ location: String) -> Bool
 
+    /// `location` as messages and status show it: with any password it holds masked
+    /// (`postgresql://shop:***@db/shop`), so that printing a location never shows a secret.
+    func displayLocation(_ location: String) -> String
+
     /// Opens (or, when `options.createIfMissing` allows, creates) the store at `location`.
     ///
     /// - Throws: `StoreLocationError`, `MigrationError`, or the backend's storage error.

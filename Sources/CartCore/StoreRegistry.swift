@@ -25,7 +25,22 @@ public struct StoreRegistry: Sendable {
     public func backend(for location: String) throws(StoreLocationError) -> any StoreBackend {
         if let backend = backends.first(where: { $0.accepts(location) }) { return backend }
         let scheme = Self.urlScheme(of: location) ?? location
-        throw .unknownScheme(location: location, scheme: scheme, known: backends.flatMap(\.locationExamples))
+        throw .unknownScheme(
+            location: displayLocation(location), scheme: scheme, known: backends.flatMap(\.locationExamples))
+    }
+
+    /// `location` as messages and status show it, with any password masked: as the backend
+    /// that accepts it shows it, and a URL no backend accepts (a misspelt scheme) with the
+    /// password of its user information (`scheme://user:***@host`) masked.
+    public func displayLocation(_ location: String) -> String {
+        if let backend = backends.first(where: { $0.accepts(location) }) { return backend.displayLocation(location) }
+        guard let scheme = Self.urlScheme(of: location) else { return location }
+        let rest = location.dropFirst(scheme.count + 3)
+        // The user information is what comes before the first `@` ahead of any `/`.
+        guard let at = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[at] == "@",
+            let colon = rest[..<at].firstIndex(of: ":")
+        else { return location }
+        return location[..<colon] + ":***" + rest[at...]
     }
 
     /// Opens the store at `location`.
@@ -49,4 +64,7 @@ public struct StoreRegistry: Sendable {
 
 extension StoreBackend {
     public var locationExamples: [String] { [] }
+
+    /// The location as it is: one that holds no secret.
+    public func displayLocation(_ location: String) -> String { location }
 }

@@ -42,12 +42,12 @@ public final class PostgresConnection {
             withCStrings(parameters.map(\.value) + [nil]) { values in cart_PQconnectdbParams(keywords, values, 1) }
         }
         guard let handle else {
-            throw PostgresError(kind: .connection, message: "could not connect to \(location): out of memory")
+            throw PostgresError(kind: .connection, message: PostgresError.couldNotConnect + "\(location): out of memory")
         }
         guard cart_PQstatus(handle) == CONNECTION_OK else {
-            let reason = location.scrub(String(cString: cart_PQerrorMessage(handle)))
+            let error = Self.connectionFailure(location: location, handle: handle)
             cart_PQfinish(handle)
-            throw PostgresError(kind: .connection, message: "could not connect to \(location): \(reason)")
+            throw error
         }
         self.handle = handle
         self.location = location
@@ -97,11 +97,16 @@ public final class PostgresConnection {
         queued.removeAll()
         channels.removeAll()
         isBroken = false
-        guard cart_PQstatus(handle) == CONNECTION_OK else {
-            throw PostgresError(
-                kind: .connection,
-                message: "could not connect to \(location): \(location.scrub(String(cString: cart_PQerrorMessage(handle))))")
-        }
+        guard cart_PQstatus(handle) == CONNECTION_OK else { throw Self.connectionFailure(location: location, handle: handle) }
+    }
+
+    /// The error for a connection to `location` that could not be made, with libpq's reason
+    /// as the message and its cause as the detail.
+    private static func connectionFailure(location: PostgresLocation, handle: OpaquePointer) -> PostgresError {
+        let text = String(cString: cart_PQerrorMessage(handle))
+        return PostgresError(
+            kind: .connection, message: PostgresError.couldNotConnect + "\(location): \(location.scrub(text))",
+            detail: PostgresError.cause(ofClientMessage: text).map(location.scrub))
     }
 
     /// Runs one statement, after any queued ones, in one round trip, and returns its rows.
@@ -152,10 +157,12 @@ public final class PostgresConnection {
 
     /// The error for a connection that is gone, with libpq's reason.
     func lostConnection(sql: String?) -> PostgresError {
-        let reason = location.scrub(String(cString: cart_PQerrorMessage(handle)))
+        let text = String(cString: cart_PQerrorMessage(handle))
+        let reason = location.scrub(text)
         return PostgresError(
             kind: .connection,
-            message: "the connection to \(location) is lost" + (reason.isEmpty ? "" : ": \(reason)"), sql: sql)
+            message: "the connection to \(location) is lost" + (reason.isEmpty ? "" : ": \(reason)"),
+            detail: PostgresError.cause(ofClientMessage: text).map(location.scrub), sql: sql)
     }
 
     /// The error a failed result reports, with its SQLSTATE and fields; of kind `.connection`

@@ -36,22 +36,40 @@ extension PostgresError: CategorizedError {
         return .storageFailure
     }
 
-    /// What happened, in words without the server's detail or the location, for the failures
-    /// whose category alone does not say it; `nil` for the others.
+    /// What happened, in words without the location, for the failures whose category alone
+    /// does not say it, with libpq's or the server's cause where it adds something
+    /// (`the server cannot be reached (connection refused)`); `nil` for the others.
     public var reason: String? {
+        let cause = detail.map(Self.lowercasingFirstWord)
+        let because = cause.map { " (\($0))" } ?? ""
         if kind == .clientLibrary { return "PostgreSQL's client library (libpq) cannot be loaded; install it (Debian: libpq5)" }
-        if isInvalidConnectionOption { return "the location has an option libpq refuses" }
-        if isAuthenticationFailure { return "the server refused the credentials" }
-        if isUndefinedDatabase { return "the database does not exist" }
+        if kind == .invalidLocation || isInvalidConnectionOption { return "it is not a valid PostgreSQL location" + because }
+        if isAuthenticationFailure { return "the server refused the credentials" + because }
+        if isUndefinedDatabase { return cause ?? "the database does not exist" }
         if isPoolTimeout { return "every connection of the pool stayed in use" }
         if isTooManyConnections { return "the server has no connection slot left" }
+        if isServerStopping { return "the server is shutting down or restarting" }
         if isLockNotAvailable { return "another client held a lock longer than the busy timeout" }
         if isQueryCanceled { return "a statement ran longer than its timeout" }
         if isTransactionConflict { return "concurrent changes kept conflicting" }
-        if isConnectionFailure { return "the server cannot be reached, or closed the connection" }
+        if isConnectionFailure {
+            if message.hasPrefix(Self.couldNotConnect) { return "the server cannot be reached" + because }
+            return "the connection to the server was lost" + because
+        }
         if isReadOnlyTransaction { return "the server accepts no writes (a standby, or read-only)" }
         if sqlState == "42501" { return "the role may not write to the store" }
         if isDiskFull { return "the server's disk is full" }
         return nil
+    }
+
+    /// How the message of an error from opening a connection begins.
+    static let couldNotConnect = "could not connect to "
+
+    /// The server ended the session, or refused a new one, because it is shutting down,
+    /// restarting or starting up (57P01 to 57P03, or those messages when connecting).
+    var isServerStopping: Bool {
+        if ["57P01", "57P02", "57P03"].contains(sqlState ?? "") { return true }
+        guard kind == .connection, let detail else { return false }
+        return detail.hasPrefix("the database system is ")
     }
 }

@@ -36,7 +36,9 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
     public let severity: String?
     /// The primary message: the server's, libpq's (on one line) or this layer's.
     public let message: String
-    /// The server's detail, such as `Key (id)=(c1) already exists.`
+    /// The server's detail, such as `Key (id)=(c1) already exists.`; for a connection that
+    /// could not be made or was lost, or a location libpq refused, libpq's cause on one line
+    /// (`Connection refused`, `invalid URI query parameter: "bogus"`).
     public let detail: String?
     /// The server's hint.
     public let hint: String?

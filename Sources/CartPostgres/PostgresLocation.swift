@@ -33,26 +33,20 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
     /// - Throws: `PostgresError` of kind `.invalidLocation` when libpq cannot parse it (an
     ///   unknown parameter, a bad percent-escape, an unterminated quote) or it holds a NUL.
     public init(_ text: String) throws {
-        (redacted, secrets) =
-            if text.allSatisfy(\.isWhitespace) {
-                ("(the PG* environment variables' server)", [])
-            } else if Self.isURI(text) {
-                Self.redactingURI(text)
-            } else {
-                Self.redactingKeywords(text)
-            }
+        (redacted, secrets) = Self.redacting(text)
         connectionString = text
         guard !text.utf8.contains(0) else {
-            throw PostgresError(kind: .invalidLocation, message: "the PostgreSQL location \(redacted) contains a NUL character")
+            throw PostgresError(
+                kind: .invalidLocation, message: "the PostgreSQL location \(redacted) contains a NUL character",
+                detail: "it contains a NUL character")
         }
         try PostgresError.requireClientLibrary()
         var error: UnsafeMutablePointer<CChar>?
         guard let options = cart_PQconninfoParse(text, &error) else {
-            let reason = error.map { String(cString: $0) } ?? "out of memory"
+            let reason = Self.oneLine(Self.scrub(error.map { String(cString: $0) } ?? "out of memory", text, redacted, secrets))
             cart_PQfreemem(error)
             throw PostgresError(
-                kind: .invalidLocation,
-                message: "invalid PostgreSQL location \(redacted): \(Self.oneLine(Self.scrub(reason, text, redacted, secrets)))")
+                kind: .invalidLocation, message: "invalid PostgreSQL location \(redacted): \(reason)", detail: reason)
         }
         defer { cart_PQconninfoFree(options) }
         var found: String?
@@ -65,6 +59,15 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
     }
 
     public var description: String { redacted }
+
+    /// The display form of `text`, with its passwords masked, whether or not libpq would
+    /// accept it: what messages show of a location that failed to open.
+    public static func redacted(_ text: String) -> String { redacting(text).0 }
+
+    private static func redacting(_ text: String) -> (String, [String]) {
+        if text.allSatisfy(\.isWhitespace) { return ("(the PG* environment variables' server)", []) }
+        return isURI(text) ? redactingURI(text) : redactingKeywords(text)
+    }
 
     /// Shows only the redacted form, so that `dump` and debuggers print no password either.
     public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }

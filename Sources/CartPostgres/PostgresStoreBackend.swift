@@ -13,6 +13,10 @@ struct PostgresStoreBackend: StoreBackend {
         PostgresLocation.isURI(location)
     }
 
+    func displayLocation(_ location: String) -> String {
+        PostgresLocation.redacted(location)
+    }
+
     func open(_ location: String, options: StoreOptions) throws -> any MaintainableRepository {
         try PostgresCartRepository(url: location, options: options)
     }

@@ -24,6 +24,12 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
         }
     }
 
+    /// For `noSchema`, what to do, without the location.
+    public var reason: String? {
+        guard case .noSchema = self else { return nil }
+        return "its search path names no schema that exists; create one (CREATE SCHEMA) or set search_path"
+    }
+
     public var description: String {
         switch self {
         case .notStored(let what): "PostgreSQL storage: \(what) is not stored; nothing was written."

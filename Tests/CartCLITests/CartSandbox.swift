@@ -1,3 +1,4 @@
+import CartTestSupport
 import Foundation
 import Testing
 
@@ -83,35 +84,8 @@ final class CartSandbox: @unchecked Sendable {
     static func execute(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws
         -> Result
     {
-        let directory = FileManager.default.temporaryDirectory
-        let id = UUID().uuidString
-        let outURL = directory.appendingPathComponent("cart-exec-out-\(id)")
-        let errURL = directory.appendingPathComponent("cart-exec-err-\(id)")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let run = try ProgramRun.run(program, arguments, environment: environment)
+        return Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// Runs an SQL statement with the `sqlite3` shell, as another program might (to age

@@ -4,7 +4,7 @@ import CartCore
 enum DatabaseCommands {
     static let group = CommandSpec(
         "db", abstract: "Inspect, migrate, check or initialise the store.",
-        subcommands: [status, migrate, check, initialise])
+        subcommands: [status, migrate, check, initialise, DatabaseCopyCommand.spec])
 
     static let status = CommandSpec(
         "status", abstract: "Show the store's location, schema version, migrations, settings and counts.",
@@ -49,10 +49,10 @@ enum DatabaseCommands {
             // A store not created yet is reported as such, without creating it.
             if runner.json {
                 let kind = try Stores.registry.backend(for: runner.location).kind
-                return try runner.emit(CLIJSON.Status(store: kind, location: runner.location, exists: false))
+                return try runner.emit(CLIJSON.Status(store: kind, location: runner.displayLocation, exists: false))
             }
             return try runner.line(
-                "No store at '\(DisplayText.clean(runner.location))' yet; any command creates it (or 'cart db init').")
+                "No store at '\(DisplayText.escaped(runner.displayLocation))' yet; any command creates it (or 'cart db init').")
         }
         let status = try store.status()
         var json = CLIJSON.Status(
@@ -113,7 +113,7 @@ enum DatabaseCommands {
         do {
             problems = try runner.openStore().check()
         } catch StoreLocationError.noStore {
-            throw CommandFailure("No store at '\(DisplayText.clean(runner.location))' yet; there is nothing to check.")
+            throw CommandFailure("No store at '\(DisplayText.escaped(runner.displayLocation))' yet; there is nothing to check.")
         }
         if runner.json {
             try runner.emit(CLIJSON.Checked(ok: problems.isEmpty, problems: problems))
@@ -129,7 +129,7 @@ enum DatabaseCommands {
             let count = problems.count >= integrityCheckLimit ? "at least \(problems.count)" : "\(problems.count)"
             throw CommandFailure(
                 "The check found \(count) \(problems.count == 1 ? "problem" : "problems") in "
-                    + "'\(DisplayText.clean(runner.location))'.")
+                    + "'\(DisplayText.escaped(runner.displayLocation))'.")
         }
     }
 
@@ -161,7 +161,7 @@ enum DatabaseCommands {
         if runner.json {
             return try runner.emit(CLIJSON.Initialised(created: !existed, settings: settings))
         }
-        let place = runner.globals.isMemory ? "the in-memory store" : runner.location
+        let place = runner.globals.isMemory ? "the in-memory store" : runner.displayLocation
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")

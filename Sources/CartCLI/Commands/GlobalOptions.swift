@@ -2,7 +2,9 @@
 enum GlobalOptions {
     static let db = Option<String?>(
         "--db", "location", .path,
-        help: "The store: a SQLite file path (its directory is created if needed), or memory: (nothing is kept).",
+        help:
+            "The store: a SQLite file path (its directory is created if needed), a PostgreSQL database "
+            + "(postgresql://…), or memory: (nothing is kept).",
         environment: "CART_DB", shownDefault: "${XDG_DATA_HOME:-~/.local/share}/cart/cart.sqlite3")
     static let store = Option<StoreAlias?>(
         "--store", "store", choices: StoreAlias.allCases,

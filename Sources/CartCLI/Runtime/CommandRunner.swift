@@ -7,11 +7,13 @@ import CartCore
 #endif
 
 /// What a command's action works with: its parsed values, the resolved global options, the
-/// service (opened on first use) and stdout.
+/// service (opened on first use), stdout, and stderr for progress.
 final class CommandRunner {
     let invocation: Invocation
     let globals: GlobalSettings
     let stdout: any CommandOutput
+    /// Where messages that are not the command's output go (progress on a terminal).
+    let stderr: any CommandOutput
     let style: TextStyle
     /// The variables the tool reads, for options declared with one.
     let environment: [String: String]
@@ -26,12 +28,13 @@ final class CommandRunner {
     /// options declared with a variable that the command line leaves out; `program` is `argv[0]`.
     init(
         invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput,
-        program: String = "cart"
+        stderr: any CommandOutput, program: String = "cart"
     ) {
         self.invocation = invocation
         self.globals = globals
         self.stdout = stdout
         self.environment = environment
+        self.stderr = stderr
         self.style = TextStyle.forOutput(stdout, environment: environment)
         self.invokedAs = program
         self.searchPath = environment["PATH"]
@@ -42,8 +45,9 @@ final class CommandRunner {
     /// store; `words` follow, all quoted for a shell.
     func suggestedCommand(_ words: [String]) throws -> String {
         var start = [ProgramName.typed(invokedAs: invokedAs, searchPath: searchPath)]
-        if isGiven(GlobalOptions.db), let location = try self[GlobalOptions.db] {
-            start += [GlobalOptions.db.spec.name, location]
+        // Masked: a password on the command line is not printed back.
+        if isGiven(GlobalOptions.db), try self[GlobalOptions.db] != nil {
+            start += [GlobalOptions.db.spec.name, displayLocation]
         }
         return ShellQuoting.command(start + words)
     }
@@ -56,6 +60,9 @@ final class CommandRunner {
 
     /// The store the global options name.
     var location: String { globals.location }
+
+    /// `location` as messages show it, with any password masked.
+    var displayLocation: String { Stores.registry.displayLocation(location) }
 
     /// How long to wait for a store another process holds locked.
     var busyTimeout: Duration { .milliseconds(globals.busyTimeoutMilliseconds) }

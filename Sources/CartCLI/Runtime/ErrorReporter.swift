@@ -35,6 +35,10 @@ enum ErrorReporter {
             )
         case let error as OutputFailed:
             return ("Cannot write output: \(error.reason).", ExitCode.failure)
+        case let failure as StoreFailure:
+            let (message, status) = describe(failure.error, location: failure.location)
+            guard let context = failure.context, let message else { return (message, status) }
+            return ("\(context): \(TextLayout.continuing(message))", status)
         case is OutputClosed:
             // Whoever read stdout has what they wanted (`| head`); nothing to tell them.
             return (nil, ExitCode.failure)
@@ -47,8 +51,10 @@ enum ErrorReporter {
     /// What to say of a library or storage error: the library's own description where it is
     /// written for people, and the store named where the error is about it.
     private static func message(for error: any Error, category: ErrorCategory, location: String?) -> String {
-        // `'/data/cart.sqlite3'`; the sentences below still read when no store was chosen yet.
-        let quoted = location.map { "'\(DisplayText.clean($0))'" }
+        // `'/data/cart.sqlite3'`, whole, since a location's end (a schema, a file name) may be
+        // what tells two stores apart; the sentences below still read when no store was
+        // chosen yet.
+        let quoted = location.map { "'\(DisplayText.escaped($0))'" }
         let theStore = "The store" + (quoted.map { " " + $0 } ?? "")
         switch error {
         case let error as CartError:
@@ -75,7 +81,11 @@ enum ErrorReporter {
             case .damagedStore:
                 return "\(quoted ?? "The store") is not a cart store, or it is damaged."
             case .storageFailure:
+                if let reason { return "Cannot use \(quoted ?? "the store"): \(reason)." }
                 return "Cannot use \(quoted ?? "the store"): \(error)"
+            case .invalidInput:
+                if let reason { return "Cannot open \(quoted ?? "the store"): \(reason)." }
+                return String(describing: error)
             default:
                 return String(describing: error)
             }

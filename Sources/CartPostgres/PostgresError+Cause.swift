@@ -1,0 +1,28 @@
+extension PostgresError {
+    /// The cause in libpq's words of a failure it reports in `message` (`PQerrorMessage`),
+    /// on one line and without the location or the server's severity: `Connection refused`,
+    /// `timeout expired`, `password authentication failed for user "shop"`. `nil` for an
+    /// empty message.
+    ///
+    /// libpq writes one line per address it tried (`connection to server at "db" (10.0.0.5),
+    /// port 5432 failed: Connection refused`), each followed by a tab-indented hint; the last
+    /// address's cause is the one given.
+    static func cause(ofClientMessage message: String) -> String? {
+        let lines = message.split(separator: "\n").filter { !$0.hasPrefix("\t") && !$0.allSatisfy(\.isWhitespace) }
+        guard var cause = lines.last.map(String.init) else { return nil }
+        if let failed = cause.firstRange(of: " failed: ") { cause = String(cause[failed.upperBound...]) }
+        for severity in ["FATAL:", "ERROR:"] where cause.hasPrefix(severity) {
+            cause = String(cause.dropFirst(severity.count))
+        }
+        let words = PostgresLocation.oneLine(cause)
+        return words.isEmpty ? nil : words
+    }
+
+    /// `cause` for the middle of a sentence: `Connection refused` becomes `connection
+    /// refused`; a word in capitals (`SSL`) stays as it is.
+    static func lowercasingFirstWord(_ cause: String) -> String {
+        let letters = Array(cause.prefix(2))
+        guard letters.count == 2, letters[0].isUppercase, letters[1].isLowercase else { return cause }
+        return letters[0].lowercased() + cause.dropFirst()
+    }
+}

@@ -1,0 +1,217 @@
+import CartPostgres
+import CartTestSupport
+import Foundation
+import Testing
+
+/// The built `cart` binary on PostgreSQL: moving a shop between backends with `db copy`, and
+/// locations and stores it must refuse, each in one line with the right exit status, no
+/// password shown and nothing written.
+@Suite("cart binary on PostgreSQL")
+struct PostgresCLITests {
+    /// Everything `cart` prints of a store as JSON: the settings and counts, every product,
+    /// the carts and each cart, the order history and each order, byte for byte.
+    static func snapshot(_ cart: CartCommand, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        func stdout(_ arguments: String...) throws -> String {
+            let result = try cart.run(arguments + ["--json"])
+            #expect(result.status == 0, "\(arguments) \(result)", sourceLocation: sourceLocation)
+            return result.stdout
+        }
+        let status = try cart.json("db", "status", sourceLocation: sourceLocation)
+        var lines = try ["settings", "counts"].map { key in
+            String(decoding: try JSONSerialization.data(withJSONObject: status[key] ?? [:], options: .sortedKeys), as: UTF8.self)
+        }
+        lines.append(try stdout("products", "--all"))
+        let carts = try stdout("carts")
+        lines.append(carts)
+        let listed = try JSONSerialization.jsonObject(with: Data(carts.utf8)) as? [String: Any]
+        for summary in listed?["carts"] as? [[String: Any]] ?? [] {
+            lines.append(try stdout("--cart", summary["cart"] as? String ?? "", "show"))
+        }
+        let orders = try stdout("orders", "--limit", "100", "--oldest-first")
+        lines.append(orders)
+        let page = try JSONSerialization.jsonObject(with: Data(orders.utf8)) as? [String: Any]
+        for order in page?["orders"] as? [[String: Any]] ?? [] {
+            lines.append(try stdout("orders", "show", "\(order["number"] as? Int ?? 0)"))
+        }
+        return lines
+    }
+
+    /// A shop in euros through the CLI: products of every kind (untracked, tracked, sold out,
+    /// inactive, names with quotes and accents, SKUs out of byte order), carts filled out of
+    /// SKU order, one emptied, one never checked out, and orders with and without a key.
+    static func fill(_ cart: CartCommand) throws {
+        try cart.ok("db", "init", "--currency", "EUR", "--max-line-quantity", "50", "--max-lines", "20")
+        try cart.ok("products", "add", "zucchini", "--name", "Zucchini", "--price", "0.89", "--stock", "40")
+        try cart.ok("products", "add", "apple", "--name", "Äpfel – Boskoop", "--price", "1.25")
+        try cart.ok("products", "add", "Banana", "--name", #"Banana "Cavendish""#, "--price", "0.30", "--stock", "7")
+        try cart.ok("products", "add", "creme", "--name", "Crème fraîche", "--price", "1.99", "--stock", "0")
+        try cart.ok("products", "add", "gone", "--name", "Discontinued", "--price", "0.01")
+        try cart.ok("products", "update", "gone", "--inactive")
+        for (index, id) in ["carol", "alice", "bob", "dave"].enumerated() {
+            let skus = ["zucchini", "apple", "Banana"]
+            for offset in 0..<skus.count {
+                try cart.ok("--cart", id, "add", skus[(index + offset) % skus.count], "\(index + 1)")
+            }
+        }
+        try cart.ok("--cart", "alice", "remove", "apple")
+        try cart.ok("--cart", "bob", "checkout", "--key", "bob-order-1")
+        try cart.ok("--cart", "carol", "checkout")
+        try cart.ok("--cart", "bob", "add", "apple")
+        try cart.ok("--cart", "dave", "clear")
+    }
+
+    @Test("db copy: SQLite to PostgreSQL to SQLite gives the same JSON for every product, cart and order", TestServer.requires())
+    func copyRoundTrip() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let first = CartCommand(location: home.path("first.sqlite3"), home: home)
+        try Self.fill(first)
+        let copied = try first.json("db", "copy", "--to", schema.url)
+        #expect(copied["copied"] as? [String: Int] == ["products": 5, "carts": 4, "orders": 2])
+        #expect(copied["from"] as? String == first.location)
+        #expect(copied["to"] as? String == schema.url)
+
+        let postgres = CartCommand(location: schema.url, home: home)
+        let second = home.path("second.sqlite3")
+        let back = try postgres.ok("db", "copy", "--to", second)
+        #expect(back.stdout == "Copied 5 products, 4 carts and 2 orders from '\(schema.url)' to '\(second)'.\n")
+        #expect(back.stderr.isEmpty, "no progress line when stderr is not a terminal: \(back.stderr)")
+
+        let original = try Self.snapshot(first)
+        #expect(original.count == 2 + 1 + 1 + 4 + 1 + 2)
+        let copies = [try Self.snapshot(postgres), try Self.snapshot(CartCommand(location: second, home: home))]
+        for copy in copies {
+            #expect(copy.count == original.count)
+            for (line, expected) in zip(copy, original) { #expect(line == expected) }
+        }
+        // The copy goes on numbering orders where the shop stopped.
+        #expect((try postgres.json("--cart", "alice", "checkout")["order"] as? [String: Any])?["number"] as? Int == 3)
+    }
+
+    @Test("the password never shows: db status, db copy and a refused non-empty target mask it", TestServer.requires(TestServer.passwordURL))
+    func passwordMasked() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema(TestServer.passwordURL)
+        defer { try? schema.drop() }
+        let secret = "cart-password"
+        let masked = try PostgresLocation(schema.url).redacted
+        #expect(schema.url.contains(secret) && !masked.contains(secret))
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        let status = try postgres.ok("db", "status")
+        #expect(status.stdout.contains("Store:") && status.stdout.contains(masked), "\(status)")
+        #expect(try postgres.json("db", "status")["location"] as? String == masked)
+
+        let source = CartCommand(location: home.path("shop.sqlite3"), home: home)
+        try source.ok("products", "add", "coffee", "--name", "Coffee", "--price", "3.00")
+        let refused = try source.run("db", "copy", "--to", schema.url)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(
+            refused.stderr
+                == "Error: '\(masked)' is not empty (it holds 1 product, 0 carts and 0 orders); a store is copied only "
+                + "into an empty one.\n")
+        #expect(try postgres.ok("products", "--json").stdout.contains(#""sku":"tea""#))
+        #expect(!(try postgres.ok("products", "--json").stdout.contains("coffee")))
+
+        let wrong = schema.url.replacing(secret, with: "not-the-password")
+        let denied = try CartCommand(location: wrong, home: home).run("show")
+        #expect(denied.status == 1)
+        #expect(
+            denied.stderr
+                == "Error: Cannot use '\(masked)': the server refused the credentials (password authentication failed "
+                + "for user \"cart_password\").\n")
+        for run in [status, refused, denied] {
+            #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret) && !run.stderr.contains("not-the-password"))
+        }
+    }
+
+    @Test("bad locations and stores: one line each, exit 64, 1 or 75, and nothing written", TestServer.requires())
+    func refusals() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        func expectRefused(
+            _ location: String, status: Int32, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
+            let result = try CartCommand(location: location, home: home).run("products", "add", "tea", "--name", "Tea", "--price", "1")
+            #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
+            #expect(result.errorLines.count == 1, "\(result)", sourceLocation: sourceLocation)
+            #expect(result.errorLines.first.map(String.init) == "Error: " + message, sourceLocation: sourceLocation)
+            #expect(result.stdout.isEmpty && !result.stderr.contains("s3cret"), "\(result)", sourceLocation: sourceLocation)
+        }
+        try expectRefused(
+            "postgresql://shop:s3cret@db.example:notaport/shop", status: 64,
+            "Cannot open 'postgresql://shop:***@db.example:notaport/shop': it is not a valid PostgreSQL location "
+                + "(invalid integer value \"notaport\" for connection option \"port\").")
+        try expectRefused(
+            "postgresql://shop:s3cret@db.example/shop?bogus=1", status: 64,
+            "Cannot open 'postgresql://shop:***@db.example/shop?bogus=1': it is not a valid PostgreSQL location "
+                + "(invalid URI query parameter: \"bogus\").")
+        // Refused, or, when something that is not PostgreSQL listens there, timed out.
+        let unreachable = try CartCommand(location: "postgres://shop:s3cret@127.0.0.1:1/shop?connect_timeout=2", home: home)
+            .run("products", "add", "tea", "--name", "Tea", "--price", "1")
+        #expect(unreachable.status == 75 && unreachable.errorLines.count == 1, "\(unreachable)")
+        #expect(
+            unreachable.stderr.hasPrefix(
+                "Error: The store 'postgres://shop:***@127.0.0.1:1/shop?connect_timeout=2' is unavailable: the server "
+                    + "cannot be reached ("), "\(unreachable)")
+        #expect(unreachable.stderr.hasSuffix("); try again.\n"), "\(unreachable)")
+        let base = try TestServer.value(TestServer.url)
+        let noDatabase = try #require(base.hasSuffix("/cart_test") ? String(base.dropLast(9)) + "no_such_shop" : nil)
+        try expectRefused(noDatabase, status: 1, "Cannot use '\(noDatabase)': database \"no_such_shop\" does not exist.")
+
+        try schema.execute("CREATE TABLE accounts (id integer PRIMARY KEY)")
+        try expectRefused(
+            schema.url, status: 1,
+            "Cannot use '\(schema.url)': the database holds another application's tables, not a cart store.")
+        #expect(try schema.tables() == ["accounts"])
+
+        let newer = try TestSchema()
+        defer { try? newer.drop() }
+        _ = try newer.repository()
+        try newer.execute("INSERT INTO schema_migrations VALUES (99, '0099_from_the_future', 'abc', 0)")
+        let tables = try newer.tables()
+        try expectRefused(
+            newer.url, status: 1,
+            "Cannot use '\(newer.url)': the store was written by a newer version of cart (unknown migrations: "
+                + "0099_from_the_future); upgrade cart to open it.")
+        #expect(try newer.tables() == tables)
+        #expect(try newer.execute("SELECT count(*) FROM products")[0].int(0) == 0)
+    }
+
+    @Test("a server that accepts the connection and never answers: exit 75 once connect_timeout has passed")
+    func silentServer() throws {
+        let home = try TemporaryDirectory()
+        let listener = try SilentListener()
+        let location = "postgresql://shop:s3cret@127.0.0.1:\(listener.port)/shop?connect_timeout=2"
+        let started = ContinuousClock.now
+        let result = try CartCommand(location: location, home: home).run("show")
+        // A bound on a hang, not a measure of speed: libpq gives up after 2 s.
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(result.status == 75, "\(result)")
+        #expect(
+            result.errorLines == [
+                "Error: The store 'postgresql://shop:***@127.0.0.1:\(listener.port)/shop?connect_timeout=2' is "
+                    + "unavailable: the server cannot be reached (timeout expired); try again."
+            ], "\(result)")
+    }
+
+    @Test("a server restart: exit 75 in one line while it is down, and the next command works once it is back", TestServer.requires(TestServer.directory))
+    func serverRestart() throws {
+        let home = try TemporaryDirectory()
+        let cluster = try PrivateCluster()
+        let cart = CartCommand(location: cluster.url, home: home)
+        try cart.ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        try cart.ok("add", "tea")
+        try cluster.stop()
+        let down = try cart.run("add", "tea")
+        #expect(down.status == 75, "\(down)")
+        #expect(down.errorLines.count == 1 && down.stderr.contains("is unavailable: the server cannot be reached"), "\(down)")
+        try cluster.start()
+        try cart.ok("add", "tea")
+        let shown = try cart.json("show")
+        #expect((shown["items"] as? [[String: Any]])?.first?["quantity"] as? Int == 2)
+        #expect(shown["version"] as? Int == 2)
+    }
+}

@@ -1,0 +1,41 @@
+import Glibc
+
+/// A TCP port on 127.0.0.1 that accepts connections (the kernel completes the handshake) and
+/// never says a word: a host whose PostgreSQL hangs, for testing that clients give up at their
+/// `connect_timeout` instead of waiting forever.
+final class SilentListener {
+    /// The port it listens on.
+    let port: Int
+    private let socket: Int32
+
+    /// Starts listening on a free port.
+    ///
+    /// - Throws: `Failed` with the call that failed.
+    init() throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failed(call: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(socket, generic, length) == 0 && listen(socket, 16) == 0
+                    && getsockname(socket, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            close(socket)
+            throw Failed(call: "bind, listen or getsockname")
+        }
+        self.socket = socket
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(socket) }
+
+    struct Failed: Error {
+        let call: String
+    }
+}
