@@ -24,7 +24,8 @@ public enum CartCommandLine {
     /// - Parameters:
     ///   - arguments: argv without the tool's own name.
     ///   - environment: the variables the tool reads (`CART_DB`, `CART_STORE`, `CART_ID`,
-    ///     `CART_BUSY_TIMEOUT`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM`).
+    ///     `CART_BUSY_TIMEOUT`, `CART_LISTEN`, `CART_ADMIN_TOKEN`, `XDG_DATA_HOME`, `HOME`,
+    ///     `NO_COLOR`, `TERM`).
     /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 75 when the store stayed
     ///   busy.
     public static func run(
@@ -79,10 +80,16 @@ public enum CartCommandLine {
         exit(status)
     }
 
-    /// Every environment variable `run` reads: the global options' and those of the default
-    /// store location and of colour.
+    /// Every environment variable `run` reads: the options' (global or of a command) and
+    /// those of the default store location and of colour.
     static let environmentVariables =
-        GlobalOptions.all.compactMap(\.environment) + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
+        (GlobalOptions.all + options(below: CommandTree.root)).compactMap(\.environment)
+        + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
+
+    /// The options of `command` and of every command below it.
+    private static func options(below command: CommandSpec) -> [OptionSpec] {
+        command.options + command.subcommands.flatMap(options(below:))
+    }
 
     /// This process's values of `environmentVariables`, and nothing else: a `getenv` for each
     /// costs a short command far less than copying the whole environment into a dictionary

@@ -24,5 +24,5 @@ public enum CartContract {
         + CartLifecycleContract.cases + CatalogContract.cases + CheckoutContract.cases
         + OrderHistoryContract.cases + AtomicityContract.cases + StorageAssumptionContract.cases
         + FastPathContract.cases + PushDownContract.cases + ErrorCategoryContract.cases
-        + CodableContract.cases
+        + CodableContract.cases + StoreSecretContract.cases
 }

@@ -60,6 +60,7 @@ final class FaultyWriter: StorageForwarding {
     }
     func deleteCart(id: String) throws { try write { try base.deleteCart(id: id) } }
     func insertOrder(_ order: Order) throws { try write { try base.insertOrder(order) } }
+    func insertStoreSecret(_ secret: StoreSecret) throws { try write { try base.insertStoreSecret(secret) } }
 
     func insertAbsentProducts(_ products: [Product]) throws -> [Bool] {
         let storedBeforeFault = failOnWrite - writes - 1

@@ -19,6 +19,7 @@ enum StorageAssumptionContract {
             ("lineWithoutHeader", "a unit that adds a line to a cart and saves no header for it is refused as a whole", lineWithoutHeader),
             ("deleteMissingCart", "deleting a cart that is not stored is refused", deleteMissingCart),
             ("orderTaken", "inserting an order whose number or idempotency key is taken is refused and changes nothing", orderTaken),
+            ("secretTaken", "inserting a store secret when the store has one is refused and changes nothing", secretTaken),
         ])
 
     /// Expects `write` to throw an error that reports a category and to change nothing, seen
@@ -154,5 +155,11 @@ enum StorageAssumptionContract {
         let store = try Store.busy(backend)
         try expectRefused(store, "a taken number") { try $0.insertOrder(store.aliceOrder(1, key: nil)) }
         try expectRefused(store, "a taken key") { try $0.insertOrder(store.aliceOrder(2, key: "bob-1")) }
+    }
+
+    static func secretTaken(_ backend: Backend) throws {
+        let store = try Store.busy(backend)
+        _ = try store.service.storeSecret()
+        try expectRefused(store, "a second secret") { try $0.insertStoreSecret(StoreSecret.random()) }
     }
 }

@@ -24,6 +24,7 @@ extension StorageForwarding {
     func order(idempotencyKey: String) throws -> Order? { try base.order(idempotencyKey: idempotencyKey) }
     func lastOrderNumber() throws -> OrderNumber { try base.lastOrderNumber() }
     func forEachOrder(_ body: (Order) throws -> Void) throws { try base.forEachOrder(body) }
+    func storeSecret() throws -> StoreSecret? { try base.storeSecret() }
 
     func saveSettings(_ settings: StoreSettings) throws { try base.saveSettings(settings) }
     func insertProduct(_ product: Product) throws { try base.insertProduct(product) }
@@ -41,4 +42,5 @@ extension StorageForwarding {
     }
     func deleteCart(id: String) throws { try base.deleteCart(id: id) }
     func insertOrder(_ order: Order) throws { try base.insertOrder(order) }
+    func insertStoreSecret(_ secret: StoreSecret) throws { try base.insertStoreSecret(secret) }
 }

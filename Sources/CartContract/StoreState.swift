@@ -9,6 +9,7 @@ struct StoreState: Equatable {
     var lines: [String: [StoredCartLine]]
     var orders: [Order]
     var lastOrderNumber: OrderNumber
+    var secret: StoreSecret?
 
     /// Reads the state through `storage`, inside the unit it belongs to.
     init(_ storage: any CartStorageReader) throws {
@@ -22,5 +23,6 @@ struct StoreState: Equatable {
         try storage.forEachOrder { orders.append($0) }
         self.orders = orders
         lastOrderNumber = try storage.lastOrderNumber()
+        secret = try storage.storeSecret()
     }
 }

@@ -37,6 +37,9 @@ public protocol CartStorageReader {
     /// Calls `body` for every order, with its lines, in number order, one at a time.
     func forEachOrder(_ body: (Order) throws -> Void) throws
 
+    /// The store's secret, or `nil` while it has none.
+    func storeSecret() throws -> StoreSecret?
+
     // Fast paths: declared here so that a backend's override is what a call through
     // `any CartStorageReader` reaches; the defaults are in the extension.
 

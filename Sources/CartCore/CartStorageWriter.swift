@@ -49,6 +49,9 @@ public protocol CartStorageWriter: CartStorageReader {
     /// order has its idempotency key.
     func insertOrder(_ order: Order) throws
 
+    /// Stores the store's secret. The store has none yet.
+    func insertStoreSecret(_ secret: StoreSecret) throws
+
     // Fast paths: declared here so that a backend's override is what a call through
     // `any CartStorageWriter` reaches; the defaults are in the extension.
 

@@ -11,9 +11,10 @@
 ///
 /// Everything the store holds goes across as it is: the settings, every product, every cart
 /// (its version, its last change and its line summary, and its lines in order) and every order
-/// (its number, instant, idempotency key and lines). The source is read in one read unit, so
-/// the copy is of one moment; the target is written in one write unit, so it holds all of it
-/// or nothing.
+/// (its number, instant, idempotency key and lines), and the store secret unless the target
+/// has one already, so that a server on the target recognises the cart IDs one on the source
+/// minted. The source is read in one read unit, so the copy is of one moment; the target is
+/// written in one write unit, so it holds all of it or nothing.
 public enum StoreCopy {
     /// How far a copy has come.
     public struct Progress: Hashable, Sendable {
@@ -50,6 +51,7 @@ public enum StoreCopy {
                     if count % interval == 0 { try progress(Progress(copied: copied, total: total)) }
                 }
                 try to.saveSettings(try from.settings())
+                if let secret = try from.storeSecret(), try to.storeSecret() == nil { try to.insertStoreSecret(secret) }
                 let products = try from.products()
                 var start = products.startIndex
                 while start < products.endIndex {

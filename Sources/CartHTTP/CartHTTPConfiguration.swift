@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// How a ``CartHTTPServer`` listens, whom it lets in, and its limits. The defaults serve
 /// loopback only, with every limit on.
 public struct CartHTTPConfiguration: Sendable {
@@ -11,7 +13,7 @@ public struct CartHTTPConfiguration: Sendable {
     /// open to the clients that can reach it there.
     public var adminToken: String?
     /// The key that signs minted cart IDs; every server of one store must share it (see
-    /// ``CartIDKey/loadOrCreate(atPath:)``). The default lives as long as the process.
+    /// ``CartIDKey/init(storeSecret:)``). The default lives as long as the process.
     public var cartIDKey: CartIDKey
     /// The store's kind for `GET /v1/health`: `sqlite`, `memory`, `postgresql`.
     public var storeKind: String
@@ -63,6 +65,20 @@ public struct CartHTTPConfiguration: Sendable {
         self.streamHeartbeatInterval = streamHeartbeatInterval
         self.accessLog = accessLog
         self.errorLog = errorLog
+    }
+
+    /// Refuses what would keep a server from starting that needs no store and no socket to
+    /// find: a host beyond loopback without an admin token, an unusable token, an event poll
+    /// interval outside 10 ms to 60 s.
+    ///
+    /// - Throws: ``CartHTTPServerError/adminTokenRequired(host:)``,
+    ///   ``CartHTTPServerError/invalidAdminToken(_:)`` or ``CartHTTPServerError/server(_:)``.
+    public func validate() throws(CartHTTPServerError) {
+        guard adminToken != nil || listensOnLoopbackOnly else { throw .adminTokenRequired(host: host) }
+        if let adminToken { _ = try AdminToken(adminToken) }
+        guard eventPollInterval >= .milliseconds(10), eventPollInterval <= .seconds(60) else {
+            throw .server(.invalidConfiguration("eventPollInterval must be between 10 ms and 60 s"))
+        }
     }
 
     /// Whether ``host`` is a loopback address (`127.0.0.0/8`, `::1`) or `localhost`; names

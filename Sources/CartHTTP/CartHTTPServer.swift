@@ -5,9 +5,12 @@ import HTTPServer
 /// and access rules.
 ///
 /// ```swift
+/// let service = CartService(repository: try SQLiteCartRepository(path: "shop.sqlite3", readers: 4))
 /// let server = try CartHTTPServer(
-///     service: CartService(repository: try SQLiteCartRepository(path: "shop.sqlite3")),
-///     configuration: CartHTTPConfiguration(port: 0, storeKind: "sqlite", accessLog: { print($0) }))
+///     service: service,
+///     configuration: CartHTTPConfiguration(
+///         port: 0, cartIDKey: CartIDKey(storeSecret: try service.storeSecret()), storeKind: "sqlite",
+///         accessLog: { print($0) }))
 /// print("Listening on \(server.url)")
 /// // on SIGTERM:
 /// server.stop()
@@ -26,17 +29,11 @@ public final class CartHTTPServer: Sendable {
 
     /// Starts serving `service` as `configuration` says.
     ///
-    /// - Throws: ``CartHTTPServerError/adminTokenRequired(host:)`` for a host beyond loopback
-    ///   without a token, ``CartHTTPServerError/invalidAdminToken(_:)``, or
+    /// - Throws: what ``CartHTTPConfiguration/validate()`` throws, or
     ///   ``CartHTTPServerError/server(_:)`` when the configuration is out of range or the
     ///   address cannot be listened on.
     public init(service: CartService, configuration: CartHTTPConfiguration) throws(CartHTTPServerError) {
-        guard configuration.adminToken != nil || configuration.listensOnLoopbackOnly else {
-            throw .adminTokenRequired(host: configuration.host)
-        }
-        guard configuration.eventPollInterval >= .milliseconds(10), configuration.eventPollInterval <= .seconds(60) else {
-            throw .server(.invalidConfiguration("eventPollInterval must be between 10 ms and 60 s"))
-        }
+        try configuration.validate()
         let api = try CartAPI(service: service, configuration: configuration)
         var accessLine: (@Sendable (HTTPAccessLogEntry) -> Void)?
         if let log = configuration.accessLog { accessLine = { entry in log(entry.line) } }

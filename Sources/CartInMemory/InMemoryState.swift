@@ -31,6 +31,7 @@ struct InMemoryState {
         case line(cart: String, sku: String, Line?)
         case cart(String, Cart?)
         case order(Order)
+        case secret
     }
 
     var settings: StoreSettings
@@ -40,6 +41,7 @@ struct InMemoryState {
     /// Every order; order `n` is at index `n - 1`.
     private(set) var orders: [Order] = []
     private(set) var orderNumbers: [String: OrderNumber] = [:]
+    private(set) var secret: StoreSecret?
     /// How many units have committed a change.
     private(set) var commits: Int64 = 0
     /// The unit's changes, oldest first.
@@ -78,6 +80,7 @@ struct InMemoryState {
             case .order(let order):
                 orders.removeLast()
                 if let key = order.idempotencyKey { orderNumbers[key] = nil }
+            case .secret: secret = nil
             }
         }
         undoLog.removeAll(keepingCapacity: true)
@@ -154,6 +157,12 @@ struct InMemoryState {
         }
         undoLog.append(.order(order))
         orders.append(order)
+    }
+
+    mutating func insertSecret(_ new: StoreSecret) throws(InMemoryStorageError) {
+        guard secret == nil else { throw .secretTaken }
+        undoLog.append(.secret)
+        secret = new
     }
 }
 

@@ -56,6 +56,8 @@ final class InMemoryStorage: CartStorageWriter {
 
     func lastOrderNumber() throws -> OrderNumber { OrderNumber(rawValue: Int64(state.orders.count)) }
 
+    func storeSecret() throws -> StoreSecret? { state.secret }
+
     func forEachOrder(_ body: (Order) throws -> Void) throws {
         for order in state.orders { try body(order) }
     }
@@ -98,4 +100,6 @@ final class InMemoryStorage: CartStorageWriter {
     func deleteCart(id: String) throws { try state.deleteCart(id: id) }
 
     func insertOrder(_ order: Order) throws { try state.insertOrder(order) }
+
+    func insertStoreSecret(_ secret: StoreSecret) throws { try state.insertSecret(secret) }
 }

@@ -18,6 +18,8 @@ public enum InMemoryStorageError: CategorizedError, Hashable, Sendable, CustomSt
     case orderNumberTaken(OrderNumber)
     /// An idempotency key that already placed an order.
     case idempotencyKeyTaken(String)
+    /// The store has its secret already.
+    case secretTaken
 
     public var category: ErrorCategory { .storageFailure }
 
@@ -38,6 +40,8 @@ public enum InMemoryStorageError: CategorizedError, Hashable, Sendable, CustomSt
             return "In-memory storage: order number \(number) is not the next one."
         case .idempotencyKeyTaken(let key):
             return "In-memory storage: idempotency key '\(key)' is taken."
+        case .secretTaken:
+            return "In-memory storage: the store has its secret already."
         }
     }
 }

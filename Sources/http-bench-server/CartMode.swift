@@ -11,6 +11,7 @@ enum CartMode {
         var database = ""
         var port: UInt16 = 8080
         var threads = 4
+        var readers = 0
         var adminToken: String?
         var seed = false
         var accessLog = false
@@ -19,8 +20,8 @@ enum CartMode {
     }
 
     static let usage = """
-        usage: http-bench-server --cart DB [--port P] [--threads N] [--admin-token T] [--seed]
-                                 [--mint N FILE] [--access-log]
+        usage: http-bench-server --cart DB [--port P] [--threads N] [--readers N] [--admin-token T]
+                                 [--seed] [--mint N FILE] [--access-log]
         """
 
     /// Reads the options after `--cart`; nil, having said why on stderr, when they are wrong.
@@ -33,6 +34,7 @@ enum CartMode {
             switch argument {
             case "--port": guard let value = rest.next().flatMap(UInt16.init) else { return nil }; options.port = value
             case "--threads": guard let value = rest.next().flatMap(Int.init) else { return nil }; options.threads = value
+            case "--readers": guard let value = rest.next().flatMap(Int.init) else { return nil }; options.readers = value
             case "--admin-token": guard let value = rest.next() else { return nil }; options.adminToken = value
             case "--seed": options.seed = true
             case "--access-log": options.accessLog = true
@@ -50,7 +52,7 @@ enum CartMode {
     ///
     /// - Throws: the store's, the key file's or the server's error.
     static func start(_ options: Options) throws -> CartHTTPServer {
-        let service = CartService(repository: try SQLiteCartRepository(path: options.database))
+        let service = CartService(repository: try SQLiteCartRepository(path: options.database, readers: options.readers))
         if options.seed { try seed(service) }
         let log: @Sendable (String) -> Void = { line in
             let bytes = Array((line + "\n").utf8)
@@ -60,7 +62,7 @@ enum CartMode {
             service: service,
             configuration: CartHTTPConfiguration(
                 port: options.port, adminToken: options.adminToken,
-                cartIDKey: try CartIDKey.loadOrCreate(atPath: options.database + ".cart-id-key"), storeKind: "sqlite",
+                cartIDKey: CartIDKey(storeSecret: try service.storeSecret()), storeKind: "sqlite",
                 threads: options.threads, accessLog: options.accessLog ? log : nil, errorLog: log))
         if options.mintCount > 0 {
             let ids = (0..<options.mintCount).map { _ in server.api.minter.mint() }.joined(separator: "\n") + "\n"

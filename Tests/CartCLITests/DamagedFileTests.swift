@@ -65,7 +65,7 @@ struct DamagedFileTests {
                 && check.stderr == "Error: No store at '\(sandbox.database)' yet; there is nothing to check.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)).isEmpty)
         #expect(try sandbox.ok("show").stdout == "Cart is empty.\n")
-        #expect(try sandbox.ok("db", "status").stdout.contains("Schema:       version 3\n"))
+        #expect(try sandbox.ok("db", "status").stdout.contains("Schema:       version 4\n"))
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
 

@@ -56,20 +56,20 @@ struct EndToEndDatabaseTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
         #expect(
             try sandbox.ok("db", "migrate").stdout
-                == "Applied 3 migrations: 0001_initial_schema, 0002_orders, 0003_cheaper_product_checks.\n")
-        #expect(try sandbox.ok("db", "migrate").stdout == "The store is up to date (schema version 3).\n")
+                == "Applied 4 migrations: 0001_initial_schema, 0002_orders, 0003_cheaper_product_checks, 0004_store_secret.\n")
+        #expect(try sandbox.ok("db", "migrate").stdout == "The store is up to date (schema version 4).\n")
         #expect(try sandbox.ok("db", "migrate", "--json").stdout == #"{"applied":[]}"# + "\n")
         try sandbox.ok("demo")
         try sandbox.ok("add", "apple")
         let status = try sandbox.ok("db", "status").stdout
         for line in [
-            "Store:        \(sandbox.database)", "Backend:      sqlite", "Schema:       version 3",
+            "Store:        \(sandbox.database)", "Backend:      sqlite", "Schema:       version 4",
             "Journal mode: wal", "Currency:     USD", "Caps:         99 units per line, 100 lines per cart",
             "Products:     12", "Carts:        1", "Orders:       0",
         ] {
             #expect(status.contains(line + "\n"), "\(status)")
         }
-        #expect(status.contains("Migration:    0003_cheaper_product_checks applied "))
+        #expect(status.contains("Migration:    0004_store_secret applied "))
         let json = try sandbox.ok("db", "status", "--json").stdout
         #expect(
             json.hasPrefix(
@@ -80,7 +80,7 @@ struct EndToEndDatabaseTests {
                 #""exists":true,"location":"\#(sandbox.database)","migrations":[{"appliedAt":""#), "\(json)")
         #expect(
             json.hasSuffix(
-                #""name":"0003_cheaper_product_checks"}],"pendingMigrations":[],"schemaVersion":3,"#
+                #""name":"0004_store_secret"}],"pendingMigrations":[],"schemaVersion":4,"#
                     + #""settings":{"currency":"USD","maxLineQuantity":99,"maxLinesPerCart":100},"store":"sqlite"}"# + "\n"),
             "\(json)")
         #expect(

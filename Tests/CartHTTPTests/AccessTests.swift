@@ -1,6 +1,7 @@
 import CartCore
 @testable import CartHTTP
 import CartInMemory
+import CartSQLite
 import CartTestSupport
 import Foundation
 import HTTPServer
@@ -108,31 +109,27 @@ struct AccessTests {
         }
     }
 
-    @Test("IDs minted before a restart, or by another server with the same key, are recognised; another key's are not")
+    @Test("IDs minted before a restart, or by another server of the same store, are recognised; another store's are not")
     func mintedAcrossServers() throws {
-        let key = CartIDKey.random()
         let directory = try TemporaryDirectory()
-        let keyPath = directory.path("key")
-        let stored = try CartIDKey.loadOrCreate(atPath: keyPath)
-        let again = try CartIDKey.loadOrCreate(atPath: keyPath)
-        let one = CartIDMinter(key: stored)
-        let two = CartIDMinter(key: again)
+        let path = directory.path("shop.sqlite3")
+        let one = CartIDMinter(key: CartIDKey(storeSecret: try CartService(repository: SQLiteCartRepository(path: path)).storeSecret()))
+        let two = CartIDMinter(key: CartIDKey(storeSecret: try CartService(repository: SQLiteCartRepository(path: path)).storeSecret()))
+        let elsewhere = CartIDMinter(key: CartIDKey(storeSecret: try CartService(repository: SQLiteCartRepository.inMemory()).storeSecret()))
         let id = one.mint()
         #expect(two.isMinted(id))
-        #expect(!CartIDMinter(key: key).isMinted(id))
+        #expect(!elsewhere.isMinted(id))
+        #expect(!CartIDMinter(key: .random()).isMinted(id))
         #expect(id.utf8.count == CartIDMinter.length)
         #expect(id.hasPrefix(CartIDMinter.prefix))
         #expect(Set((0..<100).map { _ in one.mint() }).count == 100)
     }
 
-    @Test("a key file must hold a key; a short key is refused")
-    func keyFiles() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("key")
-        try Data("not a key\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: CartIDKeyError.malformed(path: path)) { try CartIDKey.loadOrCreate(atPath: path) }
+    @Test("a key derived from a store secret differs from the secret; a short key is refused")
+    func keys() throws {
+        let secret = StoreSecret.random()
+        #expect(CartIDKey(storeSecret: secret).bytes.count == CartIDKey.minimumLength)
+        #expect(CartIDKey(storeSecret: secret).bytes != secret.bytes)
         #expect(throws: CartIDKeyError.tooShort(16)) { try CartIDKey(bytes: Array(repeating: 1, count: 16)) }
-        let missing = directory.path("no/such/dir/key")
-        #expect(throws: CartIDKeyError.self) { try CartIDKey.loadOrCreate(atPath: missing) }
     }
 }

@@ -56,6 +56,7 @@ struct StoreCopyTests {
         _ = try service.checkout("carol")
         try service.add("apple", to: "bob")
         try service.clear("dave")
+        _ = try service.storeSecret()
     }
 
     /// Copies `from` into `to` and expects the target to read back as the source does, and
@@ -65,6 +66,9 @@ struct StoreCopyTests {
         let copied = try StoreCopy.copy(from: source, to: target) { reports.append($0) }
         #expect(try json(target) == json(source), sourceLocation: sourceLocation)
         #expect(try headers(target) == headers(source), sourceLocation: sourceLocation)
+        let secret = try source.read { try $0.storeSecret() }
+        let copiedSecret = try target.read { try $0.storeSecret() }
+        #expect(secret != nil && copiedSecret == secret, sourceLocation: sourceLocation)
         #expect(reports.last?.copied == copied, sourceLocation: sourceLocation)
         #expect(reports.last?.total == copied, sourceLocation: sourceLocation)
         #expect(try CartService(repository: target).counts() == copied, sourceLocation: sourceLocation)

@@ -17,7 +17,7 @@ enum CommandTree {
             CartCommands.add, CartCommands.remove, CartCommands.set, CartCommands.delete, CartCommands.clear,
             CartCommands.show, WatchCommand.spec, CheckoutCommand.spec,
             CartAdminCommands.carts, CartAdminCommands.merge, CartAdminCommands.prune,
-            OrderCommands.group, DatabaseCommands.group, DemoCommand.spec,
+            OrderCommands.group, DatabaseCommands.group, ServeCommand.spec, DemoCommand.spec,
             CommandSpec(
                 helpCommandName, abstract: "Show help for a command.",
                 arguments: [

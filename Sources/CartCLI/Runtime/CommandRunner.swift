@@ -13,15 +13,19 @@ final class CommandRunner {
     let globals: GlobalSettings
     let stdout: any CommandOutput
     let style: TextStyle
+    /// The variables the tool reads, for options declared with one.
+    let environment: [String: String]
     private var openedService: CartService?
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
 
-    /// `environment` decides, with `stdout`, whether text is styled.
+    /// `environment` decides, with `stdout`, whether text is styled, and gives the values of
+    /// options declared with a variable that the command line leaves out.
     init(invocation: Invocation, globals: GlobalSettings, environment: [String: String], stdout: any CommandOutput) {
         self.invocation = invocation
         self.globals = globals
         self.stdout = stdout
+        self.environment = environment
         self.style = TextStyle.forOutput(stdout, environment: environment)
     }
 
@@ -66,12 +70,13 @@ final class CommandRunner {
 
     // MARK: - Values
 
-    /// The option's value, typed as it is declared: from the command line, else its default.
+    /// The option's value, typed as it is declared: from the command line, else its
+    /// environment variable if it has one, else its default.
     ///
     /// - Throws: `UsageError` for a required option that is missing (the parser refuses such a
-    ///   command line first).
+    ///   command line first), or for a malformed value in the option's variable.
     subscript<Value>(option: Option<Value>) -> Value {
-        get throws(UsageError) { try invocation.value(of: option) }
+        get throws(UsageError) { try invocation.value(of: option, environment: environment) }
     }
 
     /// The argument's value, typed as it is declared: from the command line, else its default.

@@ -1,0 +1,119 @@
+import CartCore
+import CartHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `cart serve`: the cart API over HTTP on the chosen store, until SIGINT or SIGTERM.
+enum ServeCommand {
+    static let listen = Option<String>(
+        "--listen", "host:port",
+        help: "Where to listen: an address or name and a port (0 picks a free one); [::1]:8080 for IPv6.",
+        environment: "CART_LISTEN", default: "127.0.0.1:8080")
+    static let adminToken = Option<String?>(
+        "--admin-token", "token",
+        help: "The token admin routes and carts not minted here need (Authorization: Bearer TOKEN); "
+            + "at least 16 printable ASCII characters. Prefer the variable: a command line is visible to others.",
+        environment: "CART_ADMIN_TOKEN")
+    static let threads = Option<Int>(
+        "--threads", "n", 1...256, help: "Requests served at once, each with its own connection to the store.", default: 4)
+
+    static let spec = CommandSpec(
+        "serve", abstract: "Serve the carts, the catalog and the orders over HTTP, and the shop to a browser.",
+        discussion: """
+            Prints 'Listening on http://HOST:PORT' once it listens, then one line per request on stderr. \
+            The shop is at that address; the API under /v1/, described by /v1/openapi.yaml. Without an \
+            admin token it listens on loopback only (127.0.0.1, [::1], localhost) and every route is open \
+            to what can reach it there; with one, admin routes and carts the server did not mint need it. \
+            Every server of one store recognises the carts any of them minted. SIGINT (Ctrl-C) or SIGTERM \
+            stops it: no new connections, requests in flight finish, event streams end, status 0.
+            """,
+        options: [listen, adminToken, threads],
+        action: { try run($0) })
+
+    /// How long requests in flight get to finish once a stop is asked for.
+    static let stopDeadline = Duration.seconds(10)
+
+    /// Serves until SIGINT or SIGTERM.
+    ///
+    /// The signals are blocked before anything starts a thread (the store's connections, the
+    /// server's pool, the event watcher), so every thread inherits the mask and this thread
+    /// alone takes them, with `sigwait`.
+    static func run(_ runner: CommandRunner) throws {
+        let signals = BlockedSignals([SIGINT, SIGTERM])
+        defer { signals.restore() }
+        let (host, port) = try address(try runner[listen], runner)
+        let threads = try runner[threads]
+        let stderr = LogLines(descriptor: 2)
+        var configuration = CartHTTPConfiguration(
+            host: host, port: port, adminToken: try runner[adminToken], threads: threads,
+            accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + line) })
+        do {
+            try configuration.validate()
+        } catch {
+            throw usageError(error, runner)
+        }
+        // One connection a request thread, and one for the event streams' watcher.
+        let repository = try Stores.registry.open(
+            runner.location, options: StoreOptions(busyTimeout: runner.busyTimeout, maximumConnections: threads + 1))
+        let service = CartService(repository: repository)
+        configuration.cartIDKey = CartIDKey(storeSecret: try service.storeSecret())
+        configuration.storeKind = try Stores.registry.backend(for: runner.location).kind
+        let server: CartHTTPServer
+        do {
+            server = try CartHTTPServer(service: service, configuration: configuration)
+        } catch .server(let error) {
+            throw CommandFailure("Cannot serve on \(DisplayText.clean(try runner[listen])): \(error).")
+        } catch {
+            throw usageError(error, runner)
+        }
+        try runner.line("Listening on \(server.url)")
+        try runner.stdout.flush()
+        _ = signals.wait()
+        if !server.stop(deadline: stopDeadline) {
+            stderr.send("error: requests still running \(stopDeadline) after the stop was asked for were cut off")
+        }
+    }
+
+    /// The host and port of `text`: `HOST:PORT`, with an IPv6 address in brackets.
+    ///
+    /// - Throws: `UsageError` naming the option.
+    static func address(_ text: String, _ runner: CommandRunner) throws(UsageError) -> (String, UInt16) {
+        func refuse(_ reason: String) -> UsageError {
+            UsageError(
+                "The value '\(DisplayText.clean(text))' is invalid for '\(listen.spec.synopsis)': \(reason).",
+                command: runner.invocation.command)
+        }
+        guard let colon = text.lastIndex(of: ":") else { throw refuse("give a host and a port, such as 127.0.0.1:8080") }
+        let host = String(text[..<colon])
+        let digits = text[text.index(after: colon)...]
+        guard !digits.isEmpty, digits.utf8.count <= 5, digits.allSatisfy(\.isASCII), let port = UInt16(digits) else {
+            throw refuse("the port must be a number from 0 to 65535")
+        }
+        guard !host.isEmpty else { throw refuse("give a host before the port, such as 127.0.0.1 or 0.0.0.0") }
+        if host.hasPrefix("[") != host.hasSuffix("]") || (!host.hasPrefix("[") && host.contains(":")) {
+            throw refuse("write an IPv6 address in brackets, such as [::1]:8080")
+        }
+        return (host, port)
+    }
+
+    /// What the configuration's refusal means for the command line: a usage error (64).
+    private static func usageError(_ error: CartHTTPServerError, _ runner: CommandRunner) -> UsageError {
+        let message: String
+        switch error {
+        case .adminTokenRequired(let host):
+            message = "Listening on '\(DisplayText.clean(host))', beyond loopback, needs an admin token: set "
+                + "CART_ADMIN_TOKEN (or --admin-token), or listen on 127.0.0.1."
+        case .invalidAdminToken(let reason):
+            message = "The admin token is not usable: \(reason)."
+        case .server(let error):
+            message = "\(error)."
+        }
+        return UsageError(message, command: runner.invocation.command)
+    }
+}

@@ -1,0 +1,24 @@
+import CartCore
+
+extension PostgresCartStorage {
+    private static let selectSecret = "SELECT secret FROM store_secret WHERE id = 1"
+
+    // No lock: the row never changes once stored. One stored by another unit after this one
+    // looked makes the insert below fail, and the unit runs again.
+    func storeSecret() throws -> StoreSecret? {
+        guard let row = try rows(Self.selectSecret).first else { return nil }
+        // The schema's CHECK allows only 64 lowercase hex digits.
+        guard let secret = StoreSecret(hex: try row.string(0)) else {
+            throw StoredDataError("the store secret is not 64 lowercase hex digits")
+        }
+        return secret
+    }
+
+    private static let insertSecretSQL = "INSERT INTO store_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING"
+
+    func insertStoreSecret(_ secret: StoreSecret) throws {
+        guard try change(Self.insertSecretSQL, [.text(secret.hex)]) == 1 else {
+            throw PostgresStoreError.alreadyStored("the store secret")
+        }
+    }
+}
