@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The browser tests: the shop in headless Debian Chromium (Selenium, chromedriver) against the
-# real server binary and the `cart` CLI on one SQLite store.
+# The browser tests: the shop in headless Debian Chromium (Selenium, chromedriver) against
+# `cart serve` and the `cart` CLI on one SQLite store.
 #
 #   scripts/browser-tests.sh [pytest arguments...]     (e.g. -k restart)
 #
-# Builds `cart` and the server, then runs Tests/Browser with pytest from the venv that
-# scripts/test.sh makes (.build/venv; made here too when missing). The tests start the server
-# themselves on port 0, read its "Listening on" line, stop it with SIGTERM (and start it again
-# on the same port and store for the restart case). Screenshots land in .build/screenshots.
+# Builds `cart`, then runs Tests/Browser with pytest from the venv that scripts/test.sh makes
+# (.build/venv; made here too when missing). The tests start `cart serve --listen 127.0.0.1:0`
+# themselves, read its "Listening on" line, stop it with SIGTERM (and start it again on the
+# same port and store for the restart case). Screenshots land in .build/screenshots.
 # Without Chromium the tests are skipped, except under CI=true, where that fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,10 +31,8 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
 
 swift build --product cart
-swift build --product http-bench-server
 bin=$(swift build --show-bin-path)
 export CART_BIN="$bin/cart"
-export CART_SERVER="$bin/http-bench-server"
 export PYTHONDONTWRITEBYTECODE=1 PYTEST_DISABLE_PLUGIN_AUTOLOAD=1
 
 exec "$venv/bin/python" -m pytest Tests/Browser -p no:cacheprovider -ra --durations=0 "$@"

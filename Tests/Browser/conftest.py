@@ -1,10 +1,8 @@
 """Fixtures for the browser tests: the server on a fresh SQLite store, the `cart` CLI on the
 same store, and headless Debian Chromium driven through its chromedriver.
 
-scripts/browser-tests.sh builds the binaries and runs these; the environment names them:
-CART_BIN (the `cart` CLI) and CART_SERVER, the command that serves the shop: `cart` for
-`cart --db DB serve --listen 127.0.0.1:PORT`, or the path of http-bench-server for
-`http-bench-server --cart DB --port PORT`.
+scripts/browser-tests.sh builds `cart` and runs these; CART_BIN names it. The server is
+`cart --db DB serve --listen 127.0.0.1:PORT`, the command a person runs.
 """
 
 import json
@@ -26,7 +24,6 @@ from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
 CART = os.environ.get("CART_BIN", str(ROOT / ".build/debug/cart"))
-SERVER = os.environ.get("CART_SERVER", "cart")
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 SCREENSHOTS = Path(os.environ.get("CART_SCREENSHOTS", ROOT / ".build/screenshots"))
@@ -48,16 +45,12 @@ class Server:
         self.process = None
         self.url = ""
 
-    def command(self):
-        listen = f"127.0.0.1:{self.port}"
-        if SERVER == "cart":
-            return [CART, "--db", str(self.db), "serve", "--listen", listen, "--admin-token", ADMIN_TOKEN]
-        return [SERVER, "--cart", str(self.db), "--port", str(self.port), "--admin-token", ADMIN_TOKEN]
-
     def start(self):
         """Starts the server and waits for its one `Listening on http://HOST:PORT` line."""
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(self.command(), stdout=subprocess.PIPE, stderr=log, text=True)
+            self.process = subprocess.Popen(
+                [CART, "--db", str(self.db), "serve", "--listen", f"127.0.0.1:{self.port}"],
+                stdout=subprocess.PIPE, stderr=log, text=True, env=os.environ | {"CART_ADMIN_TOKEN": ADMIN_TOKEN})
         selector = selectors.DefaultSelector()
         selector.register(self.process.stdout, selectors.EVENT_READ)
         ready = selector.select(timeout=STARTUP_SECONDS)
