@@ -132,6 +132,7 @@ struct EndToEndProductTests {
         let sandbox = try CartSandbox()
         let first = try sandbox.ok("demo")
         #expect(first.stdout.hasPrefix("Added 12 sample products priced in USD.\n\nTry next:\n  cart products"))
+        #expect(first.stdout.hasSuffix("\nThe shop in a browser: run 'cart serve', then open http://127.0.0.1:8080\n"))
         try sandbox.ok("add", "coffee", "2")
         try sandbox.ok("checkout")
         let catalog = try sandbox.ok("products", "--all", "--json").stdout

@@ -69,6 +69,8 @@ enum DemoCommand {
         ] {
             try runner.line("  " + TextLayout.padded(command, to: 20) + runner.style.dim(what))
         }
+        try runner.line()
+        try runner.line("The shop in a browser: run 'cart serve', then open http://127.0.0.1:8080")
     }
 
     /// The sample price in the store currency: hundredths for two decimals, scaled for three
