@@ -8,10 +8,12 @@
 # Chromium with its driver, and, in a virtual environment under .build/venv, the Python test
 # tools from PyPI. It then starts a private PostgreSQL cluster in a temporary directory (for
 # the PostgreSQL backend's suite; stopped and removed on exit), and runs `swift test`, the
-# adopter package that uses the project as a library, and the tools that need a running
-# server. Arguments are passed to `swift test` (e.g. `--filter CartSQLiteTests`).
+# adopter package that uses the project as a library, the tools that need a running server,
+# and the browser shop's tests in headless Chromium (scripts/browser-tests.sh). Arguments are
+# passed to `swift test` (e.g. `--filter CartSQLiteTests`), which then runs alone.
 #
-# Under CI=true a suite whose service is missing fails instead of being skipped.
+# Under CI=true a suite whose service is missing, Chromium included, fails instead of being
+# skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,4 +71,7 @@ swift test --skip-build "$@"
 if [ $# -eq 0 ]; then
     step "a package that uses the project as a library (Tests/AdopterPackage)"
     scripts/test-adopter.sh
+
+    step "the shop in a browser (scripts/browser-tests.sh; screenshots in .build/screenshots)"
+    scripts/browser-tests.sh
 fi
