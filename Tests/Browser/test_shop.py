@@ -322,6 +322,23 @@ def test_keyboard_alone_adds_and_checks_out(browser, server):
     assert focused(browser) == shop.find(hooked("cart-open"))
 
 
+def test_a_page_returned_to_with_back_stays_live(browser, server):
+    # The page closes its stream when left (a page kept for Back would hold one of the six
+    # connections a browser allows a site) and opens it again when shown.
+    first, second = server.mint(), server.mint()
+    shop = Shop(browser, server).open(first)
+    browser.execute_script("window.keptForBack = true")
+    Shop(browser, server).open(second)
+    browser.back()
+    shop.wait_for(lambda: shop.cart_id == first, "Back to the first cart's page")
+    assert browser.execute_script("return window.keptForBack === true"), "the page came from the back/forward cache"
+    server.cli("add", "milk", "2", cart=first)
+    shop.wait_for(lambda: shop.quantity("milk") == 2 and shop.badge() == 2, "a change on it to arrive live")
+    shop.in_step("after Back")
+    shop.press("increment", "milk")
+    shop.wait_for(lambda: shop.quantity("milk") == 3, "a click after Back")
+
+
 def test_a_cart_address_that_was_not_minted_is_refused_in_words(browser, server):
     browser.get(server.url + "/?cart=alice")
     error = Shop(browser, server).find("#page-error")
