@@ -8,9 +8,10 @@
 # Chromium with its driver, and, in a virtual environment under .build/venv, the Python test
 # tools from PyPI. It then starts a private PostgreSQL cluster in a temporary directory (for
 # the PostgreSQL backend's suite; stopped and removed on exit), and runs `swift test`, the
-# adopter package that uses the project as a library, the tools that need a running server,
-# and the browser shop's tests in headless Chromium (scripts/browser-tests.sh). Arguments are
-# passed to `swift test` (e.g. `--filter CartSQLiteTests`), which then runs alone.
+# adopter package that uses the project as a library, schemathesis against a running
+# `cart serve` (scripts/schemathesis.sh), and the browser shop's tests in headless Chromium
+# (scripts/browser-tests.sh). Arguments are passed to `swift test` (e.g.
+# `--filter CartSQLiteTests`); with arguments, only `swift test` runs.
 #
 # Under CI=true a suite whose service is missing, Chromium included, fails instead of being
 # skipped.
@@ -71,6 +72,16 @@ swift test --skip-build "$@"
 if [ $# -eq 0 ]; then
     step "a package that uses the project as a library (Tests/AdopterPackage)"
     scripts/test-adopter.sh
+
+    # Bounded: 25 examples an operation and SCHEMATHESIS_SECONDS (default 120) in all.
+    step "schemathesis against a live cart serve (docs/openapi.yaml)"
+    if ! SCHEMATHESIS_SECONDS=${SCHEMATHESIS_SECONDS:-120} scripts/schemathesis.sh 25; then
+        if [ "${CI:-}" = true ]; then
+            echo "schemathesis failed" >&2
+            exit 1
+        fi
+        echo "schemathesis failed (this fails the run under CI=true)" >&2
+    fi
 
     step "the shop in a browser (scripts/browser-tests.sh; screenshots in .build/screenshots)"
     scripts/browser-tests.sh

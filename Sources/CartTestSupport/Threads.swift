@@ -32,3 +32,22 @@ package func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Voi
 package func pause(milliseconds: Int) {
     usleep(UInt32(milliseconds * 1000))
 }
+
+/// Sends `request` `times` times in a row from each of `count` threads at once, and returns
+/// one line for every answer other than `status` (its status and body) or error.
+package func unexpectedAnswers(
+    threads count: Int, times: Int, expecting status: Int, _ request: @escaping @Sendable () throws -> TestResponse
+) -> [String] {
+    let failures = Recorder<String>()
+    runOnThreads(count) { _ in
+        for _ in 0..<times {
+            do {
+                let response = try request()
+                if response.status != status { failures.record("\(response.status) \(response.text)") }
+            } catch {
+                failures.record("\(error)")
+            }
+        }
+    }
+    return failures.all
+}

@@ -38,7 +38,7 @@ struct MultiProcessTests {
         let sandbox = try CartSandbox()
         let runs = try CartSandbox.together(8) { _ in try sandbox.run("show") }
         for run in runs { #expect(run.status == 0 && run.stdout == "Cart is empty.\n" && run.stderr.isEmpty, "\(run)") }
-        #expect(try sandbox.sqlite3("SELECT count(*) FROM schema_migrations") == "3\n")
+        #expect(try sandbox.sqlite3("SELECT count(*) FROM schema_migrations") == "4\n")
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
 

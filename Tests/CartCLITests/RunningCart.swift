@@ -9,17 +9,28 @@ final class RunningCart: Sendable {
     private let lineArrived = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
 
-    /// Starts `cart` with `arguments` and the sandbox's database, `HOME` and variables.
-    init(_ arguments: [String], in sandbox: CartSandbox) throws {
+    /// Starts `cart` with `arguments` and the sandbox's database, `HOME` and variables;
+    /// `extra` adds or overrides variables for this process only; stderr goes to the file
+    /// `errorLog` if given, else nowhere.
+    init(
+        _ arguments: [String], in sandbox: CartSandbox, environment extra: [String: String] = [:],
+        errorLog: String? = nil
+    ) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try CartSandbox.binary())
         process.arguments = arguments
         var variables = ["HOME": sandbox.path("home"), "CART_DB": sandbox.database, "PATH": "/usr/bin:/bin"]
         variables.merge(sandbox.environment) { $1 }
+        variables.merge(extra) { $1 }
         process.environment = variables
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let errorLog {
+            _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: errorLog)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         process.standardInput = FileHandle.nullDevice
         self.process = process
         process.terminationHandler = { [exited] _ in exited.signal() }

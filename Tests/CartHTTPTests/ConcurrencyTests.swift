@@ -28,18 +28,10 @@ struct ConcurrencyTests {
         let settings = StoreSettings(currency: .usd, maxLineQuantity: 1000, maxLinesPerCart: 100)
         let shop = try TestShop(settings: settings)
         let id = try shop.mint()
-        let failures = Recorder<String>()
-        runOnThreads(8) { _ in
-            for _ in 0..<25 {
-                do {
-                    let response = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
-                    if response.status != 200 { failures.record("\(response.status) \(response.text)") }
-                } catch {
-                    failures.record("\(error)")
-                }
-            }
+        let failures = unexpectedAnswers(threads: 8, times: 25, expecting: 200) {
+            try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
         }
-        #expect(failures.all == [])
+        #expect(failures == [])
         let cart = try shop.service.cart(id)
         #expect(cart.quantity(of: "apple") == 200)
         #expect(cart.version == 200)

@@ -82,7 +82,9 @@ enum OrderCommands {
     /// The command that lists the next page: every option that chose this page, then `--after`.
     private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) throws -> String {
         var words = ["cart", "orders"]
-        if let location = try runner[GlobalOptions.db] { words += [GlobalOptions.db.spec.name, location] }
+        if runner.isGiven(GlobalOptions.db), let location = try runner[GlobalOptions.db] {
+            words += [GlobalOptions.db.spec.name, location]
+        }
         if runner.globals.cartWasChosen { words += [GlobalOptions.cart.spec.name, runner.cartID] }
         for option in [since, until] {
             if let date = try runner[option] { words += [option.spec.name, dateText(date)] }

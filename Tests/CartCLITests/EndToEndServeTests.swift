@@ -1,0 +1,187 @@
+import CartTestSupport
+import Foundation
+import Testing
+
+/// `cart serve` as it runs in production: the built binary on a free port, driven over real
+/// sockets, with other `cart` processes on the same store. Timeouts are generous and only
+/// bound a failing test; nothing here measures speed.
+@Suite("cart binary: serve")
+struct EndToEndServeTests {
+    /// A sandbox with apple ($1.29) in the catalog, and `maxLineQuantity` units allowed a line.
+    func stocked(maxLineQuantity: Int = 99) throws -> CartSandbox {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("db", "init", "--max-line-quantity", "\(maxLineQuantity)")
+        try sandbox.ok("products", "add", "apple", "--name", "Apple", "--price", "1.29")
+        return sandbox
+    }
+
+    /// The quantity of `sku` in a cart's JSON.
+    func quantity(of sku: String, in cart: [String: Any]) -> Int {
+        let items = cart["items"] as? [[String: Any]] ?? []
+        return items.first { $0["sku"] as? String == sku }?["quantity"] as? Int ?? 0
+    }
+
+    @Test("SIGTERM while an event stream is open ends the stream and exits 0")
+    func terminateMidStream() throws {
+        let sandbox = try stocked()
+        let server = try RunningServer(in: sandbox)
+        let id = try server.mint()
+        let stream = try EventStreamClient("/v1/carts/\(id)/events", on: server)
+        #expect(try stream.next()?.contains(#""version":0"#) == true)
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        #expect(stream.ends())
+        #expect(throws: (any Error).self) { try TestConnection(port: server.port) }
+    }
+
+    @Test("SIGINT stops an idle server with status 0 and nothing more on stdout")
+    func interruptIdle() throws {
+        let sandbox = try stocked()
+        let server = try RunningServer(in: sandbox)
+        #expect(try server.send("GET", "/v1/health").status == 200)
+        server.process.send(SIGINT)
+        #expect(server.process.exitStatus() == 0)
+        #expect(server.process.nextLine(within: 0) == nil)
+    }
+
+    @Test("a 'cart add' in another process shows up on the event stream")
+    func streamSeesTheCLI() throws {
+        let sandbox = try stocked()
+        let server = try RunningServer(in: sandbox)
+        let id = try server.mint()
+        let stream = try EventStreamClient("/v1/carts/\(id)/events", on: server)
+        #expect(try stream.next()?.contains(#""items":[]"#) == true)
+        try sandbox.ok("--cart", id, "add", "apple", "3")
+        let changed = try #require(try stream.next())
+        #expect(changed.contains(#""quantity":3"#) && changed.contains(#""version":1"#), "\(changed)")
+    }
+
+    @Test("one checkout raced from 10 connections with one Idempotency-Key places one order")
+    func racedCheckout() throws {
+        let sandbox = try stocked()
+        let server = try RunningServer(in: sandbox)
+        let id = try server.mint()
+        try sandbox.ok("--cart", id, "add", "apple", "2")
+        let statuses = Recorder<Int>()
+        let numbers = Recorder<Int>()
+        runOnThreads(10) { _ in
+            guard
+                let response = try? server.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: raced"])
+            else { return statuses.record(-1) }
+            statuses.record(response.status)
+            if let order = (try? response.object())?["order"] as? [String: Any], let number = order["number"] as? Int {
+                numbers.record(number)
+            }
+        }
+        #expect(statuses.all.sorted() == [200, 200, 200, 200, 200, 200, 200, 200, 200, 201])
+        #expect(Set(numbers.all).count == 1)
+        let orders = try sandbox.ok("orders", "--json").stdout
+        #expect(orders.components(separatedBy: #""number":"#).count == 2, "\(orders)")
+    }
+
+    @Test("8 connections adding 25 times each to one line end at 200")
+    func concurrentAdds() throws {
+        let sandbox = try stocked(maxLineQuantity: 1000)
+        let server = try RunningServer(in: sandbox)
+        let id = try server.mint()
+        let failures = unexpectedAnswers(threads: 8, times: 25, expecting: 200) {
+            try server.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
+        }
+        #expect(failures == [])
+        let cart = try server.send("GET", "/v1/carts/\(id)")
+        #expect(quantity(of: "apple", in: try cart.object()) == 200)
+        #expect(cart.header("ETag") == #""200""#)
+    }
+
+    @Test("with an admin token set, admin routes and unminted carts need it; minted carts do not")
+    func adminRoutesNeedTheToken() throws {
+        let sandbox = try stocked()
+        let server = try RunningServer(in: sandbox, adminToken: true)
+        for target in ["/v1/orders", "/v1/orders/stats", "/v1/carts/default"] {
+            #expect(try server.send("GET", target).status == 401, "\(target)")
+            #expect(try server.send("GET", target, token: "wrong-token-0123456789abc").status == 401, "\(target)")
+            #expect(try server.send("GET", target, token: RunningServer.token).status == 200, "\(target)")
+        }
+        let refused = try server.send("PUT", "/v1/products/kiwi", json: #"{"name":"Kiwi","price":"0.40"}"#)
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+        let id = try server.mint()
+        #expect(try server.send("GET", "/v1/carts/\(id)").status == 200)
+        #expect(!(try sandbox.ok("products", "--all").stdout.contains("kiwi")))
+    }
+
+    @Test("beyond loopback without an admin token: one error line and status 64, nothing listens")
+    func refusesOpenListener() throws {
+        let sandbox = try stocked()
+        for arguments in [["serve", "--listen", "0.0.0.0:0"], ["serve"]] {
+            let result = try sandbox.run(arguments, environment: arguments.count == 1 ? ["CART_LISTEN": "[::]:0"] : [:])
+            #expect(result.status == 64, "\(result)")
+            #expect(result.errorLines.count == 1 && result.errorLines.first?.contains("admin token") == true, "\(result)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test("one access-log line per request on stderr: method, path, status, duration")
+    func accessLog() throws {
+        let sandbox = try stocked()
+        let log = sandbox.path("serve.log")
+        let server = try RunningServer(in: sandbox, errorLog: log)
+        #expect(try server.send("GET", "/v1/health").status == 200)
+        #expect(try server.send("GET", "/v1/products/nothing").status == 404)
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2, "\(lines)")
+        // A line is written once its response is sent, so two lines may swap places.
+        #expect(lines.contains { $0.hasPrefix("GET /v1/health 200 ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("GET /v1/products/nothing 404 ") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasSuffix("ms") }, "\(lines)")
+    }
+
+    @Test("kill -9 under load from 64 connections: every answered write is in the store, which checks clean and serves again")
+    func killUnderLoad() throws {
+        let sandbox = try stocked(maxLineQuantity: 10_000)
+        let server = try RunningServer(in: sandbox, arguments: ["--threads", "4"])
+        let carts = try (0..<64).map { _ in try server.mint() }
+        // Per connection: writes answered 200, and writes sent without an answer (which the
+        // store may or may not hold).
+        let acknowledged = Recorder<(index: Int, added: Int, unanswered: Int)>()
+        let unexpected = Recorder<String>()
+        runOnThreads(65) { index in
+            guard index < 64 else {
+                pause(milliseconds: 1500)
+                return server.process.send(SIGKILL)
+            }
+            var added = 0
+            var unanswered = 0
+            defer { acknowledged.record((index, added, unanswered)) }
+            let request = server.request("POST", "/v1/carts/\(carts[index])/items", json: #"{"sku":"apple"}"#)
+            while let connection = try? TestConnection(port: server.port) {
+                while true {
+                    guard connection.send(request), let response = try? connection.readResponse() else {
+                        unanswered += 1
+                        break
+                    }
+                    if response.status == 200 {
+                        added += 1
+                    } else {
+                        unexpected.record("\(response.status) \(response.text)")
+                    }
+                }
+            }
+        }
+        #expect(server.process.exitStatus() != nil)
+        #expect(unexpected.all == [])
+        #expect(acknowledged.all.map(\.added).reduce(0, +) > 0)
+        try sandbox.ok("db", "check")
+
+        let restarted = try RunningServer(in: sandbox)
+        for (index, added, unanswered) in acknowledged.all {
+            let stored = quantity(of: "apple", in: try restarted.send("GET", "/v1/carts/\(carts[index])").object())
+            #expect(
+                (added...(added + unanswered)).contains(stored),
+                "cart \(index): \(added) answered, \(unanswered) unanswered, \(stored) stored")
+        }
+        #expect(try restarted.send("POST", "/v1/carts/\(carts[0])/items", json: #"{"sku":"apple"}"#).status == 200)
+    }
+}
