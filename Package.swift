@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "CartHTTP",
             dependencies: ["CartCore", "HTTPServer", "Hashing"],
-            exclude: ["embedded-resources.txt"],
+            exclude: ["embedded-resources.txt", "Shop"],
             swiftSettings: strictSettings,
             plugins: ["EmbedResources"]
         ),

@@ -8,11 +8,13 @@
 # Chromium with its driver, and, in a virtual environment under .build/venv, the Python test
 # tools from PyPI. It then starts a private PostgreSQL cluster in a temporary directory (for
 # the PostgreSQL backend's suite; stopped and removed on exit), and runs `swift test`, the
-# adopter package that uses the project as a library, and schemathesis against a running
-# `cart serve` (scripts/schemathesis.sh). Arguments are passed to `swift test` (e.g.
+# adopter package that uses the project as a library, schemathesis against a running
+# `cart serve` (scripts/schemathesis.sh), and the browser shop's tests in headless Chromium
+# (scripts/browser-tests.sh). Arguments are passed to `swift test` (e.g.
 # `--filter CartSQLiteTests`); with arguments, only `swift test` runs.
 #
-# Under CI=true a suite whose service is missing fails instead of being skipped.
+# Under CI=true a suite whose service is missing, Chromium included, fails instead of being
+# skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -80,4 +82,7 @@ if [ $# -eq 0 ]; then
         fi
         echo "schemathesis failed (this fails the run under CI=true)" >&2
     fi
+
+    step "the shop in a browser (scripts/browser-tests.sh; screenshots in .build/screenshots)"
+    scripts/browser-tests.sh
 fi

@@ -67,6 +67,7 @@ public final class CartAPI: Sendable {
             case .failure(.dotSegment): throw APIError.noRoute
             case .failure(let error): throw APIError.badRequest("invalid_target", Self.sentence(error.description))
             }
+            if let file = ShopFiles.response(to: request, path: segments) { return file }
             let (route, parameters) = try Self.route(request.method, segments)
             if route.access == .admin { try requireAdmin(request, "This needs the admin token") }
             return try route.handler(self, APIRequest(http: request, parameters: parameters))

@@ -258,6 +258,7 @@ struct EndToEndProductTests {
         let sandbox = try CartSandbox()
         let first = try sandbox.ok("demo")
         #expect(first.stdout.hasPrefix("Added 12 sample products priced in USD.\n\nTry next:\n  "))
+        #expect(first.stdout.contains("\nOpen the shop: run '") && first.stdout.hasSuffix(" serve', then visit http://127.0.0.1:8080/\n"))
         try sandbox.ok("add", "coffee", "2")
         try sandbox.ok("checkout")
         let catalog = try sandbox.ok("products", "--all", "--json").stdout

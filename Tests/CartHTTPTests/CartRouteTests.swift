@@ -167,7 +167,7 @@ struct CartRouteTests {
     func unknownRoutes() throws {
         let shop = try TestShop()
         let id = try shop.mint()
-        for target in ["/", "/v1", "/v2/health", "/v1/health/", "/v1/carts/\(id)/nothing", "/v1/carts/%2e%2e/items"] {
+        for target in ["/index.html", "/v1", "/v2/health", "/v1/health/", "/v1/carts/\(id)/nothing", "/v1/carts/%2e%2e/items"] {
             let response = try shop.send("GET", target)
             #expect(response.status == 404, "\(target)")
             #expect(response.errorCode == "route_not_found", "\(target)")

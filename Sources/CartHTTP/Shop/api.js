@@ -1,0 +1,74 @@
+// The cart API as the shop uses it: same-origin JSON requests, and refusals as errors that
+// carry the server's code and one-line message.
+
+/** A request the server refused, or one that never reached it (status 0). */
+export class Refusal extends Error {
+  constructor(status, code, message, body) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+
+  /** Whether trying the same request again may work: the server was not reached or was busy. */
+  get retryable() {
+    return this.status === 0 || this.status === 503;
+  }
+}
+
+const unreachable = "The shop cannot be reached. Check the connection, then try again.";
+
+/** Sends one request and answers its JSON body, or throws a Refusal. */
+export async function send(method, path, { json, headers = {} } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers }, cache: "no-store" };
+  if (json !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(json);
+  }
+  let response;
+  let text;
+  try {
+    response = await fetch(path, init);
+    text = await response.text();
+  } catch {
+    throw new Refusal(0, "unreachable", unreachable);
+  }
+  let body = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const error = body && body.error;
+    throw new Refusal(
+      response.status,
+      error ? error.code : `http_${response.status}`,
+      error ? error.message : `The server answered ${response.status} ${response.statusText}.`,
+      body,
+    );
+  }
+  if (body === null) throw new Refusal(response.status, "bad_response", "The server's answer was not JSON.");
+  return body;
+}
+
+/** The path of a cart, or of something under it. */
+export function cartPath(id, rest = "") {
+  return `/v1/carts/${encodeURIComponent(id)}${rest}`;
+}
+
+/** The path of one line of a cart, and what follows it. */
+export function linePath(id, sku, rest = "") {
+  return cartPath(id, `/items/${encodeURIComponent(sku)}${rest}`);
+}
+
+/** An unguessable idempotency key: 128 random bits as hex. */
+export function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return "shop-" + Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** An amount as the server wrote it (an exact decimal string), with its currency code. */
+export function money(amount, currency) {
+  return `${amount} ${currency}`;
+}

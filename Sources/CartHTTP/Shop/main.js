@@ -1,0 +1,305 @@
+// The shop: the product list, the cart sheet and the order history of one cart, kept live
+// by the cart's event stream. The server does every sum and formats every amount; the page
+// shows what it is sent and sends what was clicked.
+
+import { Refusal, cartPath, linePath, newKey, send } from "./api.js";
+import { watch } from "./live.js";
+import { hook, isBusy, renderCart, renderOrders, renderProducts, say, setBusy } from "./view.js";
+
+const byID = (id) => document.getElementById(id);
+const storageKey = "cart.id";
+const orderPageSize = 5;
+
+const state = {
+  cartID: "",
+  cart: null,
+  products: [],
+  orders: [],
+  olderAfter: null,
+  // The idempotency key of the last checkout click and the cart version it was made for: a
+  // click on the same version (a double click, a retry) sends the same key.
+  checkout: null,
+  // Whether the next cart is taken whatever its version: the first one after the stream
+  // (re)opens, since a cart that was pruned starts again from version 0.
+  takeAnyVersion: true,
+};
+
+/** Shows `cart` if it is not older than the one shown. */
+function showCart(cart) {
+  if (state.cart && !state.takeAnyVersion && cart.version < state.cart.version) return;
+  state.takeAnyVersion = false;
+  const before = state.cart;
+  state.cart = cart;
+  renderCart(cart);
+  renderProducts(state.products, cart);
+  if (cart.totalItems > 0) say(byID("order-confirmation"), "");
+  if (before && before.totalItems > 0 && cart.totalItems === 0) loadOrders();
+}
+
+/** Shows `message` in the banner for failures that belong to no control. */
+function pageError(message) {
+  say(byID("page-error"), message);
+}
+
+/** Runs `work` for `button`: busy meanwhile, its refusal shown in `refusal`. */
+async function attempt(button, refusal, work) {
+  if (isBusy(button)) return;
+  setBusy(button, true);
+  say(refusal, "");
+  try {
+    showCart(await work());
+  } catch (error) {
+    refused(refusal, error);
+  } finally {
+    setBusy(button, false);
+  }
+}
+
+/** Shows a refusal's message in `element`, and what the server says is true now. */
+function refused(element, error) {
+  if (!(error instanceof Refusal)) throw error;
+  say(element, error.message);
+  if (error.body && error.body.cart) showCart(error.body.cart);
+  if (error.status === 422) loadProducts();
+}
+
+// Product rows and cart lines share their controls: Add and + add a unit, − takes one out,
+// the line's delete control removes the line.
+function lineAction(event) {
+  const button = event.target.closest("button[data-testid]");
+  const row = event.target.closest("[data-sku]");
+  if (!button || !row) return;
+  const sku = row.dataset.sku;
+  const refusal = hook(row, "refusal");
+  const id = state.cartID;
+  const work = {
+    add: () => send("POST", cartPath(id, "/items"), { json: { sku, quantity: 1 } }),
+    increment: () => send("POST", cartPath(id, "/items"), { json: { sku, quantity: 1 } }),
+    decrement: () => send("POST", linePath(id, sku, "/remove"), { json: { quantity: 1 } }),
+    "line-delete": () => send("DELETE", linePath(id, sku)),
+  }[button.dataset.testid];
+  if (work) attempt(button, refusal, work);
+}
+
+/** Places the cart's order once per click; a retry of the same click sends the same key. */
+async function checkout(event) {
+  // The second click of a double click is the same intent as the first.
+  if (event.detail > 1) return;
+  const button = byID("checkout");
+  const refusal = byID("cart-refusal");
+  if (isBusy(button) || !state.cart) return;
+  const version = state.cart.version;
+  if (!state.checkout || state.checkout.version !== version || state.checkout.cartID !== state.cartID) {
+    state.checkout = { key: newKey(), version, cartID: state.cartID };
+  }
+  const headers = { "Idempotency-Key": state.checkout.key, "If-Match": `"${version}"` };
+  setBusy(button, true, "Placing order…");
+  say(refusal, "");
+  try {
+    const result = await withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers }));
+    say(byID("order-confirmation"), `Order #${result.order.number} placed`);
+    showCart(await send("GET", cartPath(state.cartID)));
+    byID("cart-done").focus();
+    loadOrders();
+  } catch (error) {
+    refused(refusal, error);
+  } finally {
+    setBusy(button, false);
+  }
+}
+
+/** `work()`, tried up to three times while the server cannot be reached or is busy. */
+async function withRetries(work) {
+  for (let delay = 500; ; delay *= 3) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof Refusal) || !error.retryable || delay > 4500) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+async function clearCart() {
+  const button = byID("confirm-yes");
+  const refusal = byID("confirm-refusal");
+  if (isBusy(button)) return;
+  setBusy(button, true, "Clearing…");
+  say(refusal, "");
+  try {
+    showCart(await send("DELETE", cartPath(state.cartID, "/items")));
+    byID("confirm-clear").close();
+    byID("cart-done").focus();
+  } catch (error) {
+    refused(refusal, error);
+  } finally {
+    setBusy(button, false);
+  }
+}
+
+async function loadProducts() {
+  try {
+    state.products = (await send("GET", "/v1/products")).products;
+    renderProducts(state.products, state.cart);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    const status = byID("products-status");
+    status.hidden = false;
+    status.textContent = `The products could not be loaded: ${error.message}`;
+  }
+}
+
+/** The newest page of orders, or with `older` the page after those shown. */
+async function loadOrders({ older = false } = {}) {
+  const query = new URLSearchParams({ limit: String(orderPageSize) });
+  if (older) query.set("after", String(state.olderAfter));
+  const refusal = byID("orders-refusal");
+  try {
+    const page = await send("GET", cartPath(state.cartID, `/orders?${query}`));
+    state.orders = older ? state.orders.concat(page.orders) : page.orders;
+    state.olderAfter = page.next;
+    renderOrders(state.orders, page.next !== null);
+    say(refusal, "");
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    say(refusal, `The orders could not be loaded: ${error.message}`);
+  }
+}
+
+function remember(id) {
+  try {
+    localStorage.setItem(storageKey, id);
+  } catch {
+    // Storage may be off; the cart then lasts as long as the page.
+  }
+}
+
+function recall() {
+  try {
+    return localStorage.getItem(storageKey);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cart to show: the one `?cart=ID` names, else the one this browser was given before,
+ * else a new one the server mints. Answers the cart as the server has it.
+ */
+async function chooseCart() {
+  const given = new URLSearchParams(location.search).get("cart");
+  if (given !== null) {
+    try {
+      const cart = await send("GET", cartPath(given));
+      remember(given);
+      return cart;
+    } catch (error) {
+      if (error instanceof Refusal && !error.retryable) {
+        error.message = `The cart in this address cannot be opened: ${error.message}`;
+      }
+      throw error;
+    }
+  }
+  const stored = recall();
+  if (stored) {
+    try {
+      return await send("GET", cartPath(stored));
+    } catch (error) {
+      // A cart this server no longer recognises is replaced by a new one.
+      if (!(error instanceof Refusal) || error.retryable) throw error;
+    }
+  }
+  const minted = await send("POST", "/v1/carts");
+  remember(minted.cart);
+  return minted;
+}
+
+function connection(status) {
+  const banner = byID("connection");
+  if (status === "open") {
+    if (!banner.hidden) {
+      // Back after a drop: what changed meanwhile besides the cart comes again.
+      loadProducts();
+      loadOrders();
+    }
+    say(banner, "");
+    pageError("");
+  } else {
+    say(banner, "Connection to the shop lost. Reconnecting…");
+    state.takeAnyVersion = true;
+  }
+}
+
+function wire() {
+  byID("products").addEventListener("click", lineAction);
+  byID("cart-lines").addEventListener("click", lineAction);
+  const sheet = byID("cart");
+  byID("cart-open").addEventListener("click", () => {
+    sheet.showModal();
+    byID("cart-done").focus();
+  });
+  byID("cart-done").addEventListener("click", () => sheet.close());
+  sheet.addEventListener("close", () => byID("cart-open").focus());
+  // A click on the backdrop (the dialog itself, outside its content) closes the sheet.
+  sheet.addEventListener("click", (event) => {
+    if (event.target === sheet) sheet.close();
+  });
+  byID("checkout").addEventListener("click", checkout);
+
+  const confirm = byID("confirm-clear");
+  byID("clear-cart").addEventListener("click", () => {
+    say(byID("confirm-refusal"), "");
+    confirm.showModal();
+    byID("confirm-cancel").focus();
+  });
+  byID("confirm-cancel").addEventListener("click", () => confirm.close());
+  byID("confirm-yes").addEventListener("click", clearCart);
+  confirm.addEventListener("close", () => {
+    if (sheet.open) byID("clear-cart").focus();
+  });
+  byID("older-orders").addEventListener("click", () => loadOrders({ older: true }));
+}
+
+async function start() {
+  wire();
+  let cart = null;
+  for (let delay = 1000; cart === null; delay = Math.min(delay * 2, 10000)) {
+    try {
+      cart = await chooseCart();
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      pageError(error.message);
+      if (!error.retryable) return;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  pageError("");
+  state.cartID = cart.cart;
+  document.body.dataset.cart = state.cartID;
+  showCart(cart);
+  await loadProducts();
+  loadOrders();
+  let stop = follow();
+  // A page kept in the back/forward cache would keep its stream open, and a browser allows a
+  // site only six connections: the stream closes as the page is hidden and opens again, with
+  // whatever changed meanwhile, when it is shown.
+  window.addEventListener("pagehide", () => stop());
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    state.takeAnyVersion = true;
+    stop = follow();
+    loadProducts();
+    loadOrders();
+  });
+}
+
+/** Watches the cart's event stream; answers a function that stops watching. */
+function follow() {
+  return watch(cartPath(state.cartID, "/events"), {
+    onCart: showCart,
+    onState: connection,
+    onBroken: () => pageError("The shop sent an update this page cannot read; reload the page."),
+  });
+}
+
+start();

@@ -1,0 +1,202 @@
+// Drawing the shop from the server's JSON. Rows and lines are kept per SKU and updated in
+// place, so a button keeps keyboard focus across updates; where a focused control is hidden
+// (Add turning into − / quantity / +), focus moves to the control that takes its place.
+// Text goes in with textContent only: the page's policy lets no string become markup.
+
+import { money } from "./api.js";
+
+const byID = (id) => document.getElementById(id);
+
+/** A copy of the template `id`'s first element. */
+function instance(id) {
+  return byID(id).content.firstElementChild.cloneNode(true);
+}
+
+/** The element inside `root` with the test hook `name`. */
+export function hook(root, name) {
+  return root.querySelector(`[data-testid="${name}"]`);
+}
+
+/** `count` and the noun, singular or plural. */
+function items(count) {
+  return count === 1 ? "1 item" : `${count} items`;
+}
+
+/** Shows `message` in the refusal element `element`, or hides it when `message` is empty. */
+export function say(element, message) {
+  element.textContent = message || "";
+  element.hidden = !message;
+}
+
+/** Marks `button` as waiting for the server (or not), with `label` as its text meanwhile. */
+export function setBusy(button, busy, label) {
+  if (busy) {
+    button.setAttribute("aria-busy", "true");
+    if (label) {
+      button.dataset.idleText = button.textContent;
+      button.textContent = label;
+    }
+  } else {
+    button.removeAttribute("aria-busy");
+    if (button.dataset.idleText !== undefined) {
+      button.textContent = button.dataset.idleText;
+      delete button.dataset.idleText;
+    }
+  }
+}
+
+/** Whether `button` is waiting for the server. */
+export function isBusy(button) {
+  return button.getAttribute("aria-busy") === "true";
+}
+
+/** How many units of each SKU `cart` holds. */
+function quantities(cart) {
+  return new Map((cart ? cart.items : []).map((line) => [line.sku, line.quantity]));
+}
+
+/** Keeps `list`'s children, one per key, in `keys`'s order; makes missing ones with `make`. */
+function keyed(list, keys, make) {
+  const existing = new Map(Array.from(list.children, (child) => [child.dataset.sku, child]));
+  const wanted = keys.map((key) => existing.get(key) || make(key));
+  const same = wanted.length === list.children.length && wanted.every((child, index) => list.children[index] === child);
+  if (!same) {
+    const focused = document.activeElement;
+    const lost = Array.from(list.children).find((child) => !wanted.includes(child) && child.contains(focused));
+    list.replaceChildren(...wanted);
+    if (lost) return lost;
+  }
+  return null;
+}
+
+/** The product list, with each row's controls for what `cart` holds. */
+export function renderProducts(products, cart) {
+  const list = byID("products");
+  const held = quantities(cart);
+  const bySKU = new Map(products.map((product) => [product.sku, product]));
+  keyed(list, products.map((product) => product.sku), (sku) => {
+    const row = instance("product-template");
+    row.dataset.sku = sku;
+    return row;
+  });
+  for (const row of list.children) renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0);
+  byID("products-status").hidden = products.length > 0;
+  byID("products-status").textContent = products.length > 0 ? "" : "No products are for sale yet.";
+}
+
+function renderProductRow(row, product, quantity) {
+  const name = product.name;
+  const add = hook(row, "add");
+  const stepper = row.querySelector(".stepper");
+  const focused = document.activeElement;
+  const addHadFocus = focused === add;
+  const stepperHadFocus = stepper.contains(focused);
+
+  row.querySelector(".product-name").textContent = name;
+  row.querySelector(".price").textContent = money(product.price, product.currency);
+  const soldOut = product.stock === 0;
+  row.querySelector(".stock").hidden = !soldOut;
+  row.classList.toggle("sold-out", soldOut);
+  add.setAttribute("aria-label", `Add ${name} to the cart`);
+  stepper.setAttribute("aria-label", `${name} in the cart`);
+  hook(row, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
+  hook(row, "increment").setAttribute("aria-label", `One more ${name}`);
+  hook(row, "quantity").textContent = String(quantity);
+  add.hidden = quantity > 0;
+  stepper.hidden = quantity === 0;
+
+  if (addHadFocus && add.hidden) hook(row, "increment").focus();
+  if (stepperHadFocus && stepper.hidden) add.focus();
+}
+
+/** The badge, the cart sheet's lines, total and buttons, and its problems. */
+export function renderCart(cart) {
+  const count = cart.totalItems;
+  const badge = byID("cart-open").querySelector(".badge");
+  badge.textContent = String(count);
+  badge.hidden = count === 0;
+  byID("badge-words").textContent = count === 0 ? "no items" : items(count);
+  byID("cart-title").textContent = `Cart (${count})`;
+
+  const empty = cart.items.length === 0;
+  byID("cart-empty").hidden = !empty;
+  byID("cart-foot").hidden = empty;
+  byID("cart-total").textContent = money(cart.subtotal, cart.currency);
+
+  const list = byID("cart-lines");
+  const lost = keyed(list, cart.items.map((line) => line.sku), (sku) => {
+    const element = instance("line-template");
+    element.dataset.sku = sku;
+    return element;
+  });
+  const bySKU = new Map(cart.items.map((line) => [line.sku, line]));
+  const problems = cart.problems || [];
+  for (const element of list.children) {
+    const line = bySKU.get(element.dataset.sku);
+    renderLine(element, line, problems.filter((problem) => problem.sku === line.sku));
+  }
+  if (lost) {
+    const next = list.querySelector('[data-testid="line-delete"]');
+    (next || byID("cart-done")).focus();
+  }
+}
+
+function renderLine(element, line, problems) {
+  const name = line.name;
+  element.querySelector(".line-name").textContent = name;
+  element.querySelector(".unit-price").textContent = `${money(line.unitPrice, line.currency)} each`;
+  element.querySelector(".line-total").textContent = money(line.lineTotal, line.currency);
+  element.querySelector(".stepper").setAttribute("aria-label", `${name}: ${items(line.quantity)}`);
+  hook(element, "quantity").textContent = String(line.quantity);
+  hook(element, "decrement").setAttribute(
+    "aria-label", line.quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
+  hook(element, "increment").setAttribute("aria-label", `One more ${name}`);
+  hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
+
+  const list = element.querySelector(".problems");
+  list.replaceChildren(
+    ...problems.map((problem) => {
+      const item = document.createElement("li");
+      item.dataset.testid = "problem";
+      item.dataset.code = problem.code;
+      item.textContent = problem.message;
+      return item;
+    }),
+  );
+  list.hidden = problems.length === 0;
+  element.classList.toggle("has-problem", problems.length > 0);
+}
+
+/** The order history, newest first, and whether older orders remain. */
+export function renderOrders(orders, hasOlder) {
+  const list = byID("order-list");
+  list.replaceChildren(...orders.map(orderItem));
+  const status = byID("orders-status");
+  status.hidden = orders.length > 0;
+  status.textContent = orders.length > 0 ? "" : "No orders yet.";
+  byID("older-orders").hidden = !hasOlder;
+}
+
+function orderItem(order) {
+  const item = instance("order-template");
+  item.dataset.number = String(order.number);
+  item.querySelector(".order-number").textContent = `Order #${order.number}`;
+  const placed = new Date(order.placedAt);
+  const when = Number.isNaN(placed.getTime())
+    ? order.placedAt
+    : placed.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  item.querySelector(".order-meta").textContent = `${when} · ${items(order.totalItems)}`;
+  item.querySelector(".order-total").textContent = money(order.total, order.currency);
+  item.querySelector(".order-lines").replaceChildren(
+    ...order.lines.map((line) => {
+      const entry = document.createElement("li");
+      const what = document.createElement("span");
+      what.textContent = `${line.quantity} × ${line.name}`;
+      const total = document.createElement("span");
+      total.textContent = money(line.lineTotal, line.currency);
+      entry.append(what, total);
+      return entry;
+    }),
+  );
+  return item;
+}

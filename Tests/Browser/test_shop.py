@@ -1,0 +1,387 @@
+"""The shop in a real browser: headless Chromium against the server and the CLI on one store.
+
+Every test works on a cart of its own and waits for conditions, never for fixed times.
+"""
+
+import time
+
+from selenium.common.exceptions import NoSuchElementException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import wait_until
+
+
+def hooked(name, sku=None):
+    return f'[data-testid="{name}"]' + (f'[data-sku="{sku}"]' if sku else "")
+
+
+class Shop:
+    """One browser window on the shop, read and driven through the data-testid hooks."""
+
+    def __init__(self, driver, server):
+        self.driver = driver
+        self.server = server
+
+    def open(self, cart_id=None):
+        """Loads the page (on `cart_id` when given) and waits for its cart and products."""
+        self.driver.get(self.server.url + ("/?cart=" + cart_id if cart_id else "/"))
+        wait_until(lambda: self.cart_id and self.driver.find_elements(By.CSS_SELECTOR, hooked("product-row")),
+                   message="the page to load its cart and products")
+        return self
+
+    @property
+    def cart_id(self):
+        return self.driver.execute_script("return document.body.dataset.cart || ''")
+
+    def find(self, selector, root=None):
+        return (root or self.driver).find_element(By.CSS_SELECTOR, selector)
+
+    def row(self, sku):
+        return self.find(hooked("product-row", sku))
+
+    def line(self, sku):
+        return self.find(hooked("cart-line", sku))
+
+    def press(self, name, sku=None, within="product-row"):
+        """Clicks the control `name`, in the row or line of `sku` when given."""
+        root = self.find(hooked(within, sku)) if sku else None
+        self.find(hooked(name), root).click()
+
+    def quantity(self, sku):
+        """The quantity the product row shows, 0 when it shows Add."""
+        row = self.row(sku)
+        if self.find(hooked("add"), row).is_displayed():
+            return 0
+        return int(self.find(hooked("quantity"), row).text)
+
+    def badge(self):
+        """The badge's number, or 0 when it is hidden."""
+        badge = self.find(hooked("cart-badge"))
+        return int(badge.text) if badge.is_displayed() else 0
+
+    def lines(self):
+        """The cart sheet's lines: {sku: quantity}."""
+        return {line.get_attribute("data-sku"): int(self.find(hooked("quantity"), line).get_attribute("textContent"))
+                for line in self.driver.find_elements(By.CSS_SELECTOR, hooked("cart-line"))}
+
+    def total(self):
+        return self.find(hooked("cart-total")).get_attribute("textContent")
+
+    def refusal(self, sku):
+        element = self.find(hooked("refusal"), self.row(sku))
+        return element.text if element.is_displayed() else ""
+
+    def open_cart(self):
+        self.press("cart-open")
+        wait_until(lambda: self.find("#cart").is_displayed(), message="the cart sheet to open")
+
+    def close_cart(self):
+        self.find("#cart-done").click()
+        wait_until(lambda: not self.find("#cart").is_displayed(), message="the cart sheet to close")
+
+    def wait_for(self, condition, message, timeout=15):
+        return wait_until(condition, timeout=timeout, message=message)
+
+    def shows_server_cart(self):
+        """Whether the badge, the title and the total are the server's cart, as it formats them."""
+        cart = self.server.cart(self.cart_id)
+        return (self.badge() == cart["totalItems"]
+                and self.find("#cart-title").get_attribute("textContent") == f"Cart ({cart['totalItems']})"
+                and self.total() == f"{cart['subtotal']} {cart['currency']}")
+
+    def in_step(self, message):
+        self.wait_for(self.shows_server_cart, f"badge, title and total to match the server: {message}")
+
+
+def focused(driver):
+    return driver.switch_to.active_element
+
+
+def tab_to(driver, selector, backwards=False, limit=80):
+    """Presses Tab (or Shift+Tab) until the element matching `selector` has focus."""
+    target = driver.find_element(By.CSS_SELECTOR, selector)
+    for _ in range(limit):
+        if focused(driver) == target:
+            return target
+        keys = ActionChains(driver)
+        if backwards:
+            keys.key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT)
+        else:
+            keys.send_keys(Keys.TAB)
+        keys.perform()
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_add_increment_decrement_delete_and_clear(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    assert shop.badge() == 0 and not shop.find(hooked("cart-badge")).is_displayed()
+
+    shop.press("add", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 1, "Add to turn into − 1 +")
+    shop.in_step("after add")
+    assert shop.badge() == 1
+
+    shop.press("increment", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 2, "+ to make 2")
+    shop.in_step("after +")
+
+    shop.press("add", "coffee")
+    shop.wait_for(lambda: shop.badge() == 3, "the badge to count 3")
+    shop.in_step("after a second product")
+
+    shop.press("decrement", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 1, "− to make 1")
+    shop.in_step("after −")
+
+    shop.open_cart()
+    assert shop.lines() == {"apple": 1, "coffee": 1}
+    assert shop.total() == "20.28 USD"  # 1.29 + 18.99, as the server writes it
+    shop.press("line-delete", "coffee", within="cart-line")
+    shop.wait_for(lambda: shop.lines() == {"apple": 1}, "the deleted line to go")
+    shop.in_step("after delete")
+
+    shop.press("increment", "apple", within="cart-line")
+    shop.wait_for(lambda: shop.lines() == {"apple": 2}, "the line's + to make 2")
+    shop.in_step("after the line's +")
+
+    # Clear asks first; keeping the items changes nothing.
+    shop.press("clear-cart")
+    confirm = shop.find("#confirm-clear")
+    shop.wait_for(confirm.is_displayed, "the confirmation dialog")
+    assert confirm.get_attribute("role") == "alertdialog"
+    assert focused(browser) == shop.find("#confirm-cancel")
+    shop.find("#confirm-cancel").click()
+    shop.wait_for(lambda: not confirm.is_displayed(), "the dialog to close")
+    assert server.cart(shop.cart_id)["totalItems"] == 2
+
+    shop.press("clear-cart")
+    shop.wait_for(confirm.is_displayed, "the confirmation dialog again")
+    shop.press("confirm-clear")
+    shop.wait_for(lambda: shop.find("#cart-empty").is_displayed(), "Cart Empty")
+    assert shop.find("#cart-empty").text == "Cart Empty"
+    assert not shop.find(hooked("checkout")).is_displayed()
+    shop.in_step("after clear")
+    assert shop.badge() == 0
+    shop.close_cart()
+    assert shop.quantity("apple") == 0
+
+
+def test_two_tabs_on_one_cart_stay_in_step(browser, server):
+    first = Shop(browser, server).open(server.mint())
+    tabs = [browser.current_window_handle]
+    # A second tab in the same browser opens the same cart: the ID is kept in localStorage.
+    browser.switch_to.new_window("tab")
+    tabs.append(browser.current_window_handle)
+    second = Shop(browser, server).open()
+    assert second.cart_id == first.cart_id
+
+    browser.switch_to.window(tabs[0])
+    first.press("add", "bread")
+    first.wait_for(lambda: first.quantity("bread") == 1, "the first tab's add")
+
+    browser.switch_to.window(tabs[1])
+    second.wait_for(lambda: second.quantity("bread") == 1 and second.badge() == 1, "the second tab to follow")
+    second.press("increment", "bread")
+    second.wait_for(lambda: second.quantity("bread") == 2, "the second tab's +")
+
+    browser.switch_to.window(tabs[0])
+    first.wait_for(lambda: first.quantity("bread") == 2 and first.badge() == 2, "the first tab to follow")
+    first.in_step("both tabs")
+
+
+def test_a_change_from_the_cli_appears_live(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    started = time.monotonic()
+    server.cli("add", "tea", "3", cart=shop.cart_id)
+    exited = time.monotonic()
+    shop.wait_for(lambda: shop.quantity("tea") == 3 and shop.badge() == 3, "the CLI's add to appear")
+    shown = time.monotonic()
+    print(f"CLI add: the process took {exited - started:.2f} s; the page showed it {shown - exited:.2f} s after it exited")
+    shop.in_step("after the CLI's add")
+
+    server.cli("clear", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.badge() == 0 and shop.quantity("tea") == 0, "the CLI's clear to appear")
+
+
+def test_a_double_clicked_checkout_places_one_order_and_empties_both_browsers(browser, second_browser, server):
+    cart_id = server.mint([("milk", 2), ("pasta", 1)])
+    other = Shop(second_browser, server).open(cart_id)
+    shop = Shop(browser, server).open(cart_id)
+    shop.wait_for(lambda: shop.badge() == 3 and other.badge() == 3, "both browsers to show 3 items")
+    other.open_cart()
+
+    shop.open_cart()
+    ActionChains(browser).double_click(shop.find(hooked("checkout"))).perform()
+    confirmation = shop.find(hooked("order-confirmation"))
+    shop.wait_for(lambda: confirmation.is_displayed(), "the order confirmation")
+    orders = server.orders(cart_id)
+    assert len(orders) == 1, orders
+    assert confirmation.text == f"Order #{orders[0]['number']} placed"
+
+    shop.wait_for(lambda: shop.find("#cart-empty").is_displayed() and shop.badge() == 0, "the cart to empty here")
+    other.wait_for(lambda: other.find("#cart-empty").is_displayed() and other.badge() == 0, "the cart to empty there")
+    assert other.find("#cart-title").text == "Cart (0)"
+    # The history shows the order in both browsers.
+    number = str(orders[0]["number"])
+    for page in (shop, other):
+        page.wait_for(lambda: page.driver.find_elements(By.CSS_SELECTOR, f'[data-testid="order"][data-number="{number}"]'),
+                      "the order in the history")
+    assert len(server.orders(cart_id)) == 1
+
+
+def test_an_out_of_stock_refusal_is_shown_next_to_the_control(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    row = shop.row("saffron")
+    assert shop.find(".stock", row).text == "Out of stock"
+    shop.press("add", "saffron")
+    shop.wait_for(lambda: "stock" in shop.refusal("saffron"), "the refusal beside Add")
+    assert shop.badge() == 0 and shop.quantity("saffron") == 0
+
+    # Olive oil has 3 in stock: the fourth is refused, and the line keeps 3.
+    shop.press("add", "olive-oil")
+    for count in (2, 3):
+        shop.wait_for(lambda: shop.quantity("olive-oil") == count - 1, f"{count - 1} units")
+        shop.press("increment", "olive-oil")
+    shop.wait_for(lambda: shop.quantity("olive-oil") == 3, "3 units")
+    shop.press("increment", "olive-oil")
+    shop.wait_for(lambda: "stock" in shop.refusal("olive-oil"), "the refusal beside +")
+    assert shop.quantity("olive-oil") == 3
+    shop.in_step("after the refusal")
+    # The next action in the row clears the refusal.
+    shop.press("decrement", "olive-oil")
+    shop.wait_for(lambda: shop.quantity("olive-oil") == 2 and shop.refusal("olive-oil") == "", "the refusal to go")
+
+
+def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
+    server.cli("products", "add", "truffle", "--name", "Black truffle", "--price", "24.00", "--stock", "5")
+    shop = Shop(browser, server).open(server.mint([("truffle", 2), ("apple", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: shop.lines() == {"truffle": 2, "apple": 1}, "the lines")
+    assert not browser.find_elements(By.CSS_SELECTOR, hooked("problem"))
+
+    server.cli("products", "update", "truffle", "--stock", "1")
+    problem = shop.wait_for(lambda: shop.find(hooked("problem"), shop.line("truffle")), "a stock problem on the line")
+    assert "stock" in problem.text
+    server.cli("products", "update", "truffle", "--inactive")
+    shop.wait_for(lambda: "not for sale" in shop.find(hooked("problem"), shop.line("truffle")).text,
+                  "an inactive-product problem on the line")
+    assert not shop.line("apple").find_elements(By.CSS_SELECTOR, hooked("problem"))
+
+    shop.press("checkout")
+    refusal = shop.find("#cart-refusal")
+    shop.wait_for(lambda: refusal.is_displayed() and refusal.text, "checkout's refusal")
+    assert server.orders(shop.cart_id) == []
+
+
+def test_the_page_survives_a_server_restart(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    shop.press("add", "eggs")
+    shop.wait_for(lambda: shop.badge() == 1, "the add")
+
+    server.stop()
+    banner = shop.find("#connection")
+    shop.wait_for(banner.is_displayed, "the page to say it lost the connection")
+    # Tried while the server is down: refused next to the control, not silently.
+    shop.press("increment", "eggs")
+    shop.wait_for(lambda: "cannot be reached" in shop.refusal("eggs"), "the unreachable refusal")
+
+    server.start()
+    shop.wait_for(lambda: not banner.is_displayed(), "the page to reconnect", timeout=30)
+    server.cli("add", "eggs", "2", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.quantity("eggs") == 3, "a change after the restart to arrive live")
+    shop.press("increment", "eggs")
+    shop.wait_for(lambda: shop.quantity("eggs") == 4 and shop.refusal("eggs") == "", "a click after the restart")
+    shop.in_step("after the restart")
+
+
+def test_keyboard_alone_adds_and_checks_out(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    browser.find_element(By.TAG_NAME, "body").click()
+    add = tab_to(browser, hooked("product-row", "chocolate") + " " + hooked("add"))
+    assert add.accessible_name == "Add Dark chocolate 70% to the cart"
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    shop.wait_for(lambda: shop.quantity("chocolate") == 1, "Enter on Add")
+    # Focus moved to + as Add turned into the stepper.
+    assert focused(browser) == shop.find(hooked("increment"), shop.row("chocolate"))
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    shop.wait_for(lambda: shop.quantity("chocolate") == 2, "Space on +")
+
+    tab_to(browser, hooked("cart-open"), backwards=True)
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    shop.wait_for(lambda: shop.find("#cart").is_displayed(), "Enter to open the cart")
+    tab_to(browser, hooked("checkout"))
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    confirmation = shop.find(hooked("order-confirmation"))
+    shop.wait_for(confirmation.is_displayed, "the order confirmation")
+    assert confirmation.text == f"Order #{server.orders(shop.cart_id)[0]['number']} placed"
+
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    shop.wait_for(lambda: not shop.find("#cart").is_displayed(), "Escape to close the cart")
+    assert focused(browser) == shop.find(hooked("cart-open"))
+
+
+def test_a_page_returned_to_with_back_stays_live(browser, server):
+    # The page closes its stream when left (a page kept for Back would hold one of the six
+    # connections a browser allows a site) and opens it again when shown.
+    first, second = server.mint(), server.mint()
+    shop = Shop(browser, server).open(first)
+    browser.execute_script("window.keptForBack = true")
+    Shop(browser, server).open(second)
+    browser.back()
+    shop.wait_for(lambda: shop.cart_id == first, "Back to the first cart's page")
+    assert browser.execute_script("return window.keptForBack === true"), "the page came from the back/forward cache"
+    server.cli("add", "milk", "2", cart=first)
+    shop.wait_for(lambda: shop.quantity("milk") == 2 and shop.badge() == 2, "a change on it to arrive live")
+    shop.in_step("after Back")
+    shop.press("increment", "milk")
+    shop.wait_for(lambda: shop.quantity("milk") == 3, "a click after Back")
+
+
+def test_a_cart_address_that_was_not_minted_is_refused_in_words(browser, server):
+    browser.get(server.url + "/?cart=alice")
+    error = Shop(browser, server).find("#page-error")
+    wait_until(lambda: error.is_displayed() and "cannot be opened" in error.text, message="the refusal")
+
+
+def test_orders_are_newest_first_and_paged(browser, server):
+    cart_id = server.mint()
+    numbers = []
+    for index in range(7):
+        status, body = server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "banana", "quantity": index + 1})
+        assert status == 200, body
+        status, body = server.api("POST", f"/v1/carts/{cart_id}/checkout", headers={"Idempotency-Key": f"paged-{cart_id}-{index}"})
+        assert status == 201, body
+        numbers.append(body["order"]["number"])
+    shop = Shop(browser, server).open(cart_id)
+
+    def shown():
+        return [int(item.get_attribute("data-number"))
+                for item in browser.find_elements(By.CSS_SELECTOR, '[data-testid="order"]')]
+
+    shop.wait_for(lambda: shown() == numbers[::-1][:5], "the newest five orders")
+    older = shop.find("#older-orders")
+    assert older.is_displayed()
+    older.click()
+    shop.wait_for(lambda: shown() == numbers[::-1], "all seven, newest first")
+    assert not older.is_displayed()
+
+
+def test_screenshots_at_375_and_1280_pixels(browser, server, screenshots):
+    cart_id = server.mint([("coffee", 1), ("bread", 2)])
+    status, body = server.api("POST", f"/v1/carts/{cart_id}/checkout", headers={"Idempotency-Key": f"shots-{cart_id}"})
+    assert status == 201, body
+    for sku, quantity in (("apple", 3), ("cheese", 1), ("olive-oil", 1)):
+        server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": sku, "quantity": quantity})
+    for width, height, scale, mobile in ((1280, 800, 1, False), (375, 812, 2, True)):
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+        shop = Shop(browser, server).open(cart_id)
+        shop.wait_for(lambda: shop.badge() == 5 and browser.find_elements(By.CSS_SELECTOR, '[data-testid="order"]'),
+                      "the cart and the history")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width, "no sideways scrolling"
+        browser.save_screenshot(str(screenshots / f"shop-{width}.png"))
+        shop.open_cart()
+        browser.save_screenshot(str(screenshots / f"cart-{width}.png"))
+        shop.close_cart()
