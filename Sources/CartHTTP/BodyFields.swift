@@ -52,6 +52,17 @@ struct BodyFields: Sendable {
         return try Self.integer(value, name)
     }
 
+    /// The `quantity` field within `range`, as the OpenAPI document bounds it; nil when absent.
+    /// A value outside is malformed (400 `invalid_quantity`), whatever the store's rules say.
+    func quantity(in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        guard let number = try integer("quantity") else { return nil }
+        guard range.contains(number) else {
+            throw .badRequest(
+                "invalid_quantity", "The quantity must be from \(range.lowerBound) to \(range.upperBound); got \(number).")
+        }
+        return number
+    }
+
     /// A whole-number field that may be `null`: nil when absent, `.some(nil)` for `null`.
     func nullableInteger(_ name: String) throws(APIError) -> Int?? {
         guard let value = members[name] else { return nil }

@@ -26,7 +26,7 @@ extension CartAPI {
         _ = try request.query(allowed: [])
         let fields = try request.body(allowed: ["sku", "quantity"], required: true)
         let sku = try BodyFields.required(try fields.string("sku"), "sku")
-        let quantity = try fields.integer("quantity") ?? 1
+        let quantity = try fields.quantity(in: StoreSettings.maxLineQuantityRange) ?? 1
         return try change(id, request) { expected in
             try service.add(sku, quantity: quantity, to: id, expectedVersion: expected)
         }
@@ -38,7 +38,8 @@ extension CartAPI {
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
         let fields = try request.body(allowed: ["quantity"], required: true)
-        let quantity = try BodyFields.required(try fields.integer("quantity"), "quantity")
+        let quantity = try BodyFields.required(
+            try fields.quantity(in: 0...StoreSettings.maxLineQuantityRange.upperBound), "quantity")
         return try change(id, request) { expected in
             try service.setQuantity(sku, to: quantity, in: id, expectedVersion: expected)
         }
@@ -76,7 +77,8 @@ extension CartAPI {
     }
 
     /// `POST /v1/carts/{id}/merge` `{"from"}`: moves the lines of `from` (which the request
-    /// must be able to reach as well) into this cart; 200 with the merge result.
+    /// must be able to reach as well) into this cart; 200 with the merge result, 422
+    /// `cart_not_found` when `from` was never written.
     func mergeCart(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
@@ -89,7 +91,13 @@ extension CartAPI {
             throw APIError.badRequest(
                 "if_match_unsupported", "A merge cannot be made conditional yet; send it without If-Match.")
         }
-        let result = try service.merge(from: source, into: id)
+        let result: MergeResult
+        do {
+            result = try service.merge(from: source, into: id)
+        } catch CartError.cartNotFound(let missing) {
+            // The body names the missing cart, not the path: the resource addressed exists.
+            throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
+        }
         let view = try CartView.read(id, from: service)
         return JSONBody.response(
             MergeView(result: result, cart: view), headers: ["ETag": EntityTag.header(for: view.cart.version)])

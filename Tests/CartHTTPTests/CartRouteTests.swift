@@ -140,6 +140,15 @@ struct CartRouteTests {
         #expect(response.header("ETag") == "\"\(json["cart"]?["version"]?.int ?? -1)\"")
         #expect(try shop.service.cart(source).isEmpty)
         #expect(try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(target)"}"#).errorCode == "merge_into_self")
+        // Quantities outside the document's bounds are malformed, checked before If-Match.
+        let tooMany = try shop.send(
+            "PUT", "/v1/carts/\(target)/items/apple", json: #"{"quantity":1000001}"#, headers: [#"If-Match: "8595""#])
+        #expect(tooMany.status == 400 && tooMany.errorCode == "invalid_quantity")
+        let noUnits = try shop.send("POST", "/v1/carts/\(target)/items", json: #"{"sku":"apple","quantity":0}"#)
+        #expect(noUnits.status == 400 && noUnits.errorCode == "invalid_quantity")
+        // A source never written is named by the body, not the path: 422, and the target stays.
+        let missing = try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"nobody"}"#, admin: true)
+        #expect(missing.status == 422 && missing.errorCode == "cart_not_found")
         let conditional = try shop.send(
             "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: [#"If-Match: "1""#])
         #expect(conditional.errorCode == "if_match_unsupported")

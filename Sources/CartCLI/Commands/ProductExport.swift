@@ -6,9 +6,9 @@ enum ProductExport {
     static let spec = CommandSpec(
         "export", abstract: "Write the whole catalog as CSV or JSON that 'products import' reads back.",
         discussion: """
-            Every product, inactive ones too, in SKU order. CSV has the columns sku,name,price,stock,active \\
-            (stock empty when not tracked, active true or false); --json writes {"products": [...]}. \\
-            Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV. Without FILE \\
+            Every product, inactive ones too, in SKU order. CSV has the columns sku,name,price,stock,active \
+            (stock empty when not tracked, active true or false); --json writes {"products": [...]}. \
+            Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV. Without FILE \
             the export goes to stdout; a FILE is replaced only once the whole export is written.
             """,
         arguments: [file], options: [csv], exclusive: [[csv, GlobalOptions.json]],
