@@ -112,7 +112,7 @@ race_last() {
 }
 started=$(now)
 in_batches "$rounds" race_last
-refusals=$(cat "$dir"/last-*.a "$dir"/last-*.b | grep -c "Insufficient stock" || true)
+refusals=$(cat "$dir"/last-*.a "$dir"/last-*.b | grep -c "cannot be checked out: .* 0 in stock" || true)
 [ "$refusals" = "$rounds" ] || fail "$refusals refusals for $rounds rounds"
 sold=$("$cart" orders --csv | tail -n +2 | cut -d, -f4 | grep -c '^last-' || true)
 [ "$sold" = "$rounds" ] || fail "$sold units of $rounds last units sold"
