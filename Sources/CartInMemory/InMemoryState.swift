@@ -115,11 +115,11 @@ struct InMemoryState {
         guard products.index(forKey: sku) != nil else { throw .product(sku, exists: false) }
         guard quantity > 0 else { throw .nonPositiveQuantity(quantity) }
         try modifying(&carts[cartID, default: Cart()]) { cart throws(InMemoryStorageError) in
-            if cart.header == nil { headerless.append(cartID) }
-            try modifying(&cart.lines[sku]) { line throws(InMemoryStorageError) in
-                guard line == nil else { throw .line(cart: cartID, sku: sku, exists: true) }
-                line = Line(quantity: quantity, position: position)
+            if let stored = cart.lines.updateValue(Line(quantity: quantity, position: position), forKey: sku) {
+                cart.lines[sku] = stored
+                throw .line(cart: cartID, sku: sku, exists: true)
             }
+            if cart.header == nil { headerless.append(cartID) }
             undoLog.append(.line(cart: cartID, sku: sku, nil))
         }
     }
