@@ -173,11 +173,6 @@ let package = Package(
             linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("sqlite3")]
         ),
         .executableTarget(
-            name: "http-bench-server",
-            dependencies: ["CartCore", "CartHTTP", "CartSQLite", "HTTPServer"],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(
             name: "cart-bench",
             dependencies: [
                 "CartCore", "CartInMemory", "CartPostgres", "CartSQLite", "CartTestSupport", "Migrations", "RawPostgresBaseline",

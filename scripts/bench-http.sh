@@ -1,23 +1,34 @@
 #!/usr/bin/env bash
-# Benchmarks the cart API against a raw C server on libmicrohttpd doing the same work on the
-# same SQLite store (raw-cart-http-baseline): GET a cart, POST an item, with wrk over loopback,
-# release builds, in one run. Prints requests/s and p99 latency for each, and the ratios.
+# Benchmarks the release `cart serve` with wrk over loopback, on a SQLite store of 64 minted
+# carts of 3 lines each.
 #
-# Usage: scripts/bench-http.sh [SECONDS [CONNECTIONS [THREADS]]]   (defaults 10, 64, 4)
+# Usage: scripts/bench-http.sh [--pool] [SECONDS [CONNECTIONS [THREADS [ROUNDS]]]]
+#        (defaults 10, 64, 4, 3)
 #
-# Both servers run THREADS libmicrohttpd threads; wrk runs 2 threads and CONNECTIONS
-# connections, spread over 64 minted carts of 3 lines each. The raw server runs twice: with
-# one shared connection behind a mutex (what SQLiteCartRepository has today) and with a
-# connection per thread (what a reader pool gives). Rounds alternate project, raw, raw per
-# thread, so a change in the machine's load hits all of them. The load average is printed
-# before and after: the machine is shared.
+# Without --pool: `cart serve` against raw-cart-http-baseline, a raw C server on
+# libmicrohttpd doing the same work on the same store, for GET a cart and POST an item. The
+# raw server runs twice: with one connection shared behind a mutex, and with a connection per
+# thread (what `cart serve`'s reader pool gives).
+# With --pool: GET a cart from `cart serve` with its reader pool (the default, a connection a
+# thread) against `cart serve --connections 1` (every request through one connection).
+#
+# Every server runs THREADS threads; wrk runs 2 threads and CONNECTIONS connections. Servers
+# alternate within each round, so a change in the machine's load hits all of them; the
+# figures are each server's median over the rounds, with the load average before and after
+# printed, since the machine may be shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+mode=raw
+if [[ ${1:-} == --pool ]]; then
+    mode=pool
+    shift
+fi
 seconds=${1:-10}
 connections=${2:-64}
 threads=${3:-4}
-swift build -c release --product http-bench-server >/dev/null
+rounds=${4:-3}
+swift build -c release --product cart >/dev/null
 swift build -c release --product raw-cart-http-baseline >/dev/null
 bin=$(swift build -c release --show-bin-path)
 
@@ -26,15 +37,8 @@ servers=()
 source scripts/lib/servers.sh
 trap 'stop_servers; rm -rf "$work"' EXIT
 
-# Creates the store, mints the carts and fills each with three lines through the API.
 db=$work/shop.sqlite3
-start_server setup "$bin/http-bench-server" --cart "$db" --port 0 --seed --mint 64 "$work/ids"
-while read -r id; do
-    for sku in apple banana cherry; do
-        curl -sf -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"sku\":\"$sku\"}" "$url/v1/carts/$id/items"
-    done
-done <"$work/ids"
-stop_server "$pid"
+seed_store "$bin/cart" "$db" 64 "$work/ids"
 
 # Runs wrk with method $1 against $url; prints "REQUESTS_PER_SECOND P99_MS".
 measure() {
@@ -51,33 +55,62 @@ measure() {
     echo "$rps $p99"
 }
 
-declare -A result
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; wrk -t2 -c$connections -d${seconds}s; $threads server threads" >&2
-for method in GET POST; do
-    start_server project "$bin/http-bench-server" --cart "$db" --port 0 --threads "$threads"
-    result[project-$method]=$(measure "$method")
+# Starts server $1 (a name below), measures method $2 and appends "RPS P99" to $work/$1-$2.
+run() {
+    local server=$1 method=$2
+    case $server in
+        cart) start_server "$server" "$bin/cart" --db "$db" serve --listen 127.0.0.1:0 --threads "$threads" ;;
+        cart-one) start_server "$server" "$bin/cart" --db "$db" serve --listen 127.0.0.1:0 --threads "$threads" --connections 1 ;;
+        raw) start_server "$server" "$bin/raw-cart-http-baseline" "$db" 0 "$threads" shared ;;
+        raw-per-thread) start_server "$server" "$bin/raw-cart-http-baseline" "$db" 0 "$threads" per-thread ;;
+    esac
+    local figures
+    figures=$(measure "$method")
     stop_server "$pid"
-    start_server raw "$bin/raw-cart-http-baseline" "$db" 0 "$threads" shared
-    result[raw-$method]=$(measure "$method")
-    stop_server "$pid"
-    start_server raw-pool "$bin/raw-cart-http-baseline" "$db" 0 "$threads" per-thread
-    result[rawpool-$method]=$(measure "$method")
-    stop_server "$pid"
+    echo "round $round $method $server: $figures" >&2
+    echo "$figures" >>"$work/$server-$method"
+}
+
+# Prints the median of column $2 of file $1.
+median() {
+    awk -v column="$2" '{ print $column }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+label() {
+    case $1 in
+        cart) echo "cart serve" ;;
+        cart-one) echo "cart serve --connections 1" ;;
+        raw) echo "raw C, one shared connection" ;;
+        raw-per-thread) echo "raw C, a connection per thread" ;;
+    esac
+}
+
+if [[ $mode == raw ]]; then
+    methods=(GET POST)
+    contenders=(cart raw raw-per-thread)
+else
+    methods=(GET)
+    contenders=(cart cart-one)
+fi
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; wrk -t2 -c$connections -d${seconds}s; $threads server threads; $rounds rounds" >&2
+for round in $(seq "$rounds"); do
+    for method in "${methods[@]}"; do
+        for server in "${contenders[@]}"; do run "$server" "$method"; done
+    done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-printf '%-6s %-38s %12s %10s\n' route server "requests/s" "p99 ms"
-for method in GET POST; do
-    for server in project raw rawpool; do
-        read -r rps p99 <<<"${result[$server-$method]}"
-        label=$(case $server in project) echo "CartHTTP (SQLiteCartRepository)";; raw) echo "raw C, one shared connection";; rawpool) echo "raw C, a connection per thread";; esac)
-        printf '%-6s %-38s %12s %10s\n' "$method" "$label" "$rps" "$p99"
+printf '%-6s %-32s %14s %12s\n' route server "median req/s" "median p99 ms"
+for method in "${methods[@]}"; do
+    for server in "${contenders[@]}"; do
+        printf '%-6s %-32s %14s %12s\n' "$method" "$(label "$server")" \
+            "$(median "$work/$server-$method" 1)" "$(median "$work/$server-$method" 2)"
     done
 done
-for method in GET POST; do
-    read -r project _ <<<"${result[project-$method]}"
-    read -r raw _ <<<"${result[raw-$method]}"
-    read -r pool _ <<<"${result[rawpool-$method]}"
-    awk -v m="$method" -v a="$project" -v b="$raw" -v c="$pool" \
-        'BEGIN { printf "%s: CartHTTP / raw shared = %.2fx, CartHTTP / raw per thread = %.2fx\n", m, a / b, a / c }'
+for method in "${methods[@]}"; do
+    cart=$(median "$work/cart-$method" 1)
+    for server in "${contenders[@]:1}"; do
+        awk -v m="$method" -v a="$cart" -v b="$(median "$work/$server-$method" 1)" -v l="$(label "$server")" \
+            'BEGIN { printf "%s: cart serve / %s = %.2fx\n", m, l, a / b }'
+    done
 done

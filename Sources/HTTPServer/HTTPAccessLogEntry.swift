@@ -33,6 +33,10 @@ public struct HTTPAccessLogEntry: Sendable {
     }
 
     private static func printable(_ text: String) -> String {
+        let isPrintableASCII = text.utf8.allSatisfy { byte in
+            (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\")
+        }
+        if isPrintableASCII { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"

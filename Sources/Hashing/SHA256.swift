@@ -45,29 +45,36 @@ public enum SHA256 {
     /// already absorbed and whose rest is `tail`: the tail, the padding and the length.
     static func finish(_ state: inout [UInt32], _ tail: [UInt8], after earlier: Int) -> [UInt8] {
         let bitLength = UInt64(earlier + tail.count) &* 8
-        let zeros = (119 - tail.count % 64) % 64
-        var data = tail
-        data.reserveCapacity(tail.count + zeros + 9)
-        data.append(0x80)
-        data += repeatElement(0, count: zeros)
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        absorb(&state, data)
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+        let whole = tail.count - tail.count % 64
+        tail.withUnsafeBufferPointer { tail in absorb(&state, UnsafeBufferPointer(rebasing: tail[..<whole])) }
+        // The last bytes, 0x80, zeros and the 64-bit length fill one block or two.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { last in
+            let rest = tail.count - whole
+            let count = rest < 56 ? 64 : 128
+            for i in 0..<rest { last[i] = tail[whole + i] }
+            last[rest] = 0x80
+            for i in (rest + 1)..<(count - 8) { last[i] = 0 }
+            for i in 0..<8 { last[count - 1 - i] = UInt8(truncatingIfNeeded: bitLength &>> UInt64(8 * i)) }
+            absorb(&state, UnsafeBufferPointer(rebasing: last[..<count]))
         }
-        return digest
+        return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
+            for (i, word) in state.enumerated() {
+                for j in 0..<4 { digest[4 * i + j] = UInt8(truncatingIfNeeded: word &>> UInt32(24 - 8 * j)) }
+            }
+            initialized = 32
+        }
     }
 
     /// Runs the compression function over each 64-byte block of `data` (a multiple of 64).
     static func absorb(_ state: inout [UInt32], _ data: [UInt8]) {
+        data.withUnsafeBufferPointer { data in absorb(&state, data) }
+    }
+
+    private static func absorb(_ state: inout [UInt32], _ data: UnsafeBufferPointer<UInt8>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             k.withUnsafeBufferPointer { k in
-                data.withUnsafeBufferPointer { data in
-                    for chunk in stride(from: 0, to: data.count, by: 64) {
-                        compress(&state, data[chunk..<(chunk + 64)], w, k)
-                    }
+                for chunk in stride(from: 0, to: data.count, by: 64) {
+                    compress(&state, UnsafeBufferPointer(rebasing: data[chunk..<(chunk + 64)]), w, k)
                 }
             }
         }
@@ -75,17 +82,16 @@ public enum SHA256 {
 
     /// FIPS 180-4's compression of one block into `state`, with `w` as the message schedule.
     private static func compress(
-        _ state: inout [UInt32], _ block: Slice<UnsafeBufferPointer<UInt8>>, _ w: UnsafeMutableBufferPointer<UInt32>,
+        _ state: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>, _ w: UnsafeMutableBufferPointer<UInt32>,
         _ k: UnsafeBufferPointer<UInt32>
     ) {
-        var j = block.startIndex
         for i in 0..<16 {
-            w[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
-            j += 4
+            let j = 4 * i
+            w[i] = UInt32(block[j]) &<< 24 | UInt32(block[j + 1]) &<< 16 | UInt32(block[j + 2]) &<< 8 | UInt32(block[j + 3])
         }
         for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] &>> 3)
+            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] &>> 10)
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
@@ -107,5 +113,7 @@ public enum SHA256 {
         state[7] = state[7] &+ h
     }
 
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+    /// Masking shifts (`&>>`): the amounts are constants below 32, so Swift's checks for
+    /// larger ones would only cost.
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x &>> n | x &<< (32 &- n) }
 }

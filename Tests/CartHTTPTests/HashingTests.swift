@@ -24,6 +24,19 @@ struct HashingTests {
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    @Test(
+        "SHA-256 of 'a's on each side of the padding's block boundaries",
+        arguments: [
+            (55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
+            (63, "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34"),
+            (64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"),
+            (119, "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb"),
+            (120, "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"),
+        ])
+    func paddingBoundaries(count: Int, digest: String) {
+        #expect(SHA256.hex(SHA256.digest([UInt8](repeating: UInt8(ascii: "a"), count: count))) == digest)
+    }
+
     @Test("HMAC-SHA256 of RFC 4231 test cases 1, 2 and 6 (a key longer than the block)")
     func hmac() {
         #expect(

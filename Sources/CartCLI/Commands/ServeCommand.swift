@@ -22,6 +22,10 @@ enum ServeCommand {
         environment: "CART_ADMIN_TOKEN")
     static let threads = Option<Int>(
         "--threads", "n", 1...256, help: "Requests served at once, each with its own connection to the store.", default: 4)
+    static let connections = Option<Int?>(
+        "--connections", "n", 1...257,
+        help: "Connections to the store (without it, one a thread and one for the event streams). SQLite "
+            + "writes through one and reads through the rest; 1 serves every request through one connection.")
 
     static let spec = CommandSpec(
         "serve", abstract: "Serve the carts, the catalog and the orders over HTTP, and the shop to a browser.",
@@ -33,7 +37,7 @@ enum ServeCommand {
             Every server of one store recognises the carts any of them minted. SIGINT (Ctrl-C) or SIGTERM \
             stops it: no new connections, requests in flight finish, event streams end, status 0.
             """,
-        options: [listen, adminToken, threads],
+        options: [listen, adminToken, threads, connections],
         action: { try run($0) })
 
     /// How long requests in flight get to finish once a stop is asked for.
@@ -59,8 +63,9 @@ enum ServeCommand {
             throw usageError(error, runner)
         }
         // One connection a request thread, and one for the event streams' watcher.
+        let connections = try runner[connections] ?? threads + 1
         let repository = try Stores.registry.open(
-            runner.location, options: StoreOptions(busyTimeout: runner.busyTimeout, maximumConnections: threads + 1))
+            runner.location, options: StoreOptions(busyTimeout: runner.busyTimeout, maximumConnections: connections))
         let service = CartService(repository: repository)
         configuration.cartIDKey = CartIDKey(storeSecret: try service.storeSecret())
         configuration.storeKind = try Stores.registry.backend(for: runner.location).kind
