@@ -95,10 +95,16 @@ extension PostgresCartStorage {
         SELECT count(*) FROM placed
         """
 
+    // Plans made for each batch: the orders table grows within the unit, and the plan the
+    // server would otherwise keep for the prepared statement, made while the table was small,
+    // checks the keys by scanning it.
+    private static let planEveryBatch = "SET LOCAL plan_cache_mode = force_custom_plan"
+
     // A statement per batch of `orderBatchSize`, which stores the whole batch or nothing. The
     // numbers' order and the keys within a batch are checked here, the rest by the statement,
     // so a refused batch fails no statement.
     func insertOrders(_ orders: [Order]) throws {
+        if !orders.isEmpty { connection.queue(Self.planEveryBatch) }
         var start = orders.startIndex
         while start < orders.endIndex {
             let batch = orders[start..<min(start + Self.orderBatchSize, orders.endIndex)]
