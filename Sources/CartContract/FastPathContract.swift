@@ -16,6 +16,7 @@ enum FastPathContract {
             ("lineContext", "lineContext and linesWithoutProduct answer as their defaults for lines, new lines, unknown carts and products", lineContext),
             ("productsAndCounts", "products(skus:), cartsHolding(sku:) and the counts answer as their defaults", productsAndCounts),
             ("insertAbsentProducts", "insertAbsentProducts stores and answers what its default does, for batches of every size, new and stored SKUs mixed", insertAbsentProducts),
+            ("insertOrders", "insertOrders stores each order with its number, lines and instant, as its default does, for batches of every size", insertOrders),
             ("updateProductStock", "updateProductStock stores what its default stores", updateProductStock),
             ("deleteCartLines", "deleteCartLines(cartID:including:) removes and counts what its default does, lines left out of the list too", deleteCartLines),
             ("deleteCarts", "deleteCarts(updatedBefore:) deletes and counts what its default does, at the instant and a microsecond either side", deleteCarts),
@@ -123,6 +124,38 @@ enum FastPathContract {
                     try storage.insertAbsentProducts(distinct)
                 }
             }
+        }
+    }
+
+    /// `count` orders numbered from `first`: one to three lines each, names that need quoting,
+    /// instants to the millisecond, a key on every other one.
+    static func orders(_ count: Int, from first: Int64) -> [Order] {
+        (0..<Int64(count)).map { index in
+            let lines = (1...(index % 3 + 1)).map { position in
+                OrderLine(
+                    sku: "sku-\(position)", name: "Crème \"brûlée\" \\ {\(index)}", unitPrice: usd(index + position),
+                    quantity: Int(position), lineTotal: usd((index + position) * position))
+            }
+            return Order(
+                number: OrderNumber(rawValue: first + index), cartID: "cart-\(index % 7)",
+                placedAt: UTCCalendar.date(milliseconds: UTCCalendar.milliseconds(TestClock.start) + index * 1_001),
+                currency: .usd, totalItems: lines.reduce(0) { $0 + $1.quantity },
+                total: usd(lines.reduce(0) { $0 + $1.lineTotal.minorUnits }), idempotencyKey: index % 2 == 0 ? "key-\(index)" : nil,
+                lines: lines)
+        }
+    }
+
+    static func insertOrders(_ backend: Backend) throws {
+        let store = try cartsStore(backend)
+        for count in [0, 1, 2, 499, 500, 501, 1_001] {
+            let batch = orders(count, from: 2)
+            try expectSameOutcome(store, "\(count) orders") { storage -> Bool in
+                try storage.insertOrders(batch)
+                return true
+            }
+            let state = try #require(try outcome(store) { storage in try storage.insertOrders(batch) }?.state)
+            #expect(Array(state.orders.dropFirst()) == batch, "\(count) orders, read back")
+            #expect(state.lastOrderNumber == OrderNumber(rawValue: Int64(count + 1)), "\(count) orders, the last number")
         }
     }
 

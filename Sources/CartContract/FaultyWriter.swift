@@ -77,6 +77,7 @@ final class FaultyWriter: StorageForwarding {
         writes += storedBeforeFault + 1
         throw FaultInjectingRepository.InjectedFault()
     }
+    func insertOrders(_ orders: [Order]) throws { try write { try base.insertOrders(orders) } }
     func updateProductStock(_ product: Product) throws { try write { try base.updateProductStock(product) } }
     func deleteCartLines(cartID: String, including skus: [String]) throws -> Int {
         try write { try base.deleteCartLines(cartID: cartID, including: skus) }

@@ -20,6 +20,7 @@ enum StorageAssumptionContract {
             ("lineWithoutHeader", "a unit that adds a line to a cart and saves no header for it is refused as a whole", lineWithoutHeader),
             ("deleteMissingCart", "deleting a cart that is not stored is refused", deleteMissingCart),
             ("orderTaken", "inserting an order whose number or idempotency key is taken is refused and changes nothing", orderTaken),
+            ("ordersRefused", "a batch of orders with a taken number or key, or a key twice, is refused, and leaves nothing once its unit throws", ordersRefused),
             ("secretTaken", "inserting a store secret when the store has one is refused and changes nothing", secretTaken),
         ])
 
@@ -162,6 +163,30 @@ enum StorageAssumptionContract {
         let store = try Store.busy(backend)
         try expectRefused(store, "a taken number") { try $0.insertOrder(store.aliceOrder(1, key: nil)) }
         try expectRefused(store, "a taken key") { try $0.insertOrder(store.aliceOrder(2, key: "bob-1")) }
+    }
+
+    static func ordersRefused(_ backend: Backend) throws {
+        let store = try Store.busy(backend)
+        let order = { (number: Int64, key: String?) in store.aliceOrder(OrderNumber(rawValue: number), key: key) }
+        let batches: [(Comment, [Order])] = [
+            ("a taken number", [order(1, nil), order(2, nil)]),
+            ("a stored order's key", [order(2, nil), order(3, "bob-1")]),
+            ("a stored order's key after 600 orders", (2...601).map { order($0, nil) } + [order(602, "bob-1")]),
+            ("a key twice", [order(2, "twice"), order(3, nil), order(4, "twice")]),
+        ]
+        struct Undo: Error {}
+        for (what, batch) in batches {
+            let before = try store.state()
+            var error: (any Error)?
+            do {
+                try store.repository.write { storage in
+                    error = #expect(throws: (any Error).self, what) { try storage.insertOrders(batch) }
+                    throw Undo()
+                }
+            } catch is Undo {}
+            #expect(error is any CategorizedError, "\(what): \(String(describing: error)) reports an ErrorCategory")
+            #expect(try store.state() == before, "\(what): nothing was committed")
+        }
     }
 
     static func secretTaken(_ backend: Backend) throws {

@@ -15,6 +15,10 @@ extension CartStorageWriter {
         }
     }
 
+    public func insertOrders(_ orders: [Order]) throws {
+        for order in orders { try insertOrder(order) }
+    }
+
     public func updateProductStock(_ product: Product) throws {
         try updateProduct(product)
     }

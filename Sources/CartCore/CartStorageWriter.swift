@@ -62,6 +62,11 @@ public protocol CartStorageWriter: CartStorageReader {
     /// Stores each product whose SKU no stored product has, and says which it stored, in
     /// order. The SKUs differ.
     func insertAbsentProducts(_ products: [Product]) throws -> [Bool]
+    /// Stores new orders with their lines, in order: the first's number is one above
+    /// `lastOrderNumber()`, each next one is one above the one before, and no two orders, stored
+    /// or given, have the same idempotency key. A refused order is not stored, nor any after it;
+    /// those before it may be, so a unit that meets a refusal ends by throwing.
+    func insertOrders(_ orders: [Order]) throws
     /// Stores `product`, which exists and of which only the stock changed.
     func updateProductStock(_ product: Product) throws
     /// Removes every line of the cart, and returns how many there were. `skus` are the SKUs of

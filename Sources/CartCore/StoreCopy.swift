@@ -24,7 +24,8 @@ public enum StoreCopy {
         public let total: StoreCounts
     }
 
-    /// How many products, carts or orders go across between two progress reports.
+    /// How many products, carts or orders go across between two progress reports; products and
+    /// orders go across in batches of this size.
     public static let progressInterval = 1000
 
     /// Copies `source` into `target`, which must hold no product, cart or order (its settings
@@ -47,9 +48,6 @@ public enum StoreCopy {
                 let present = StoreCounts(products: try to.productCount(), carts: try to.cartCount(), orders: try to.orderCount())
                 guard present == StoreCounts(products: 0, carts: 0, orders: 0) else { throw StoreCopyError.targetNotEmpty(present) }
                 var copied = StoreCounts(products: 0, carts: 0, orders: 0)
-                func report(every interval: Int, _ count: Int) throws {
-                    if count % interval == 0 { try progress(Progress(copied: copied, total: total)) }
-                }
                 try to.saveSettings(try from.settings())
                 if let secret = try from.storeSecret(), try to.storeSecret() == nil { try to.insertStoreSecret(secret) }
                 let products = try from.products()
@@ -72,13 +70,20 @@ public enum StoreCopy {
                     }
                     try to.saveCartHeader(header, previousVersion: nil)
                     copied = StoreCounts(products: copied.products, carts: copied.carts + 1, orders: 0)
-                    try report(every: progressInterval, copied.carts)
+                    if copied.carts % progressInterval == 0 { try progress(Progress(copied: copied, total: total)) }
+                }
+                var batch: [Order] = []
+                func insertBatch() throws {
+                    try to.insertOrders(batch)
+                    copied = StoreCounts(products: copied.products, carts: copied.carts, orders: copied.orders + batch.count)
+                    batch.removeAll(keepingCapacity: true)
+                    try progress(Progress(copied: copied, total: total))
                 }
                 try from.forEachOrder { order in
-                    try to.insertOrder(order)
-                    copied = StoreCounts(products: copied.products, carts: copied.carts, orders: copied.orders + 1)
-                    try report(every: progressInterval, copied.orders)
+                    batch.append(order)
+                    if batch.count == progressInterval { try insertBatch() }
                 }
+                if !batch.isEmpty { try insertBatch() }
                 try progress(Progress(copied: copied, total: total))
                 return copied
             }

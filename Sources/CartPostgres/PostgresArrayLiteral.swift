@@ -5,12 +5,16 @@
 /// Each literal is built as UTF-8 bytes, which costs a fraction of appending to a `String`
 /// piece by piece.
 enum PostgresArrayLiteral {
-    /// Texts, each quoted, with `"` and `\` escaped by a backslash.
-    static func texts(_ values: [String]) -> PostgresValue {
+    /// Texts, each quoted, with `"` and `\` escaped by a backslash; `nil` is NULL.
+    static func texts(_ values: [String?]) -> PostgresValue {
         var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(values.reduce(2) { $0 + $1.utf8.count + 3 })
+        bytes.reserveCapacity(values.reduce(2) { $0 + ($1?.utf8.count ?? 4) + 3 })
         for value in values {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            guard let value else {
+                bytes.append(contentsOf: "NULL".utf8)
+                continue
+            }
             bytes.append(UInt8(ascii: "\""))
             for byte in value.utf8 {
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }

@@ -26,7 +26,7 @@ extension PostgresCartRepository: StoreMaintenance {
                 details: [
                     StoreStatus.Detail(key: "serverVersion", label: "Server version", value: try row.string(0)),
                     StoreStatus.Detail(key: "database", label: "Database", value: try row.string(1)),
-                    StoreStatus.Detail(key: "schema", label: "Schema", value: try row.string(2)),
+                    StoreStatus.Detail(key: "schema", label: "PostgreSQL schema", value: try row.string(2)),
                     StoreStatus.Detail(key: "poolSize", label: "Connection pool", value: "\(pool.maximumConnections)"),
                 ])
         }

@@ -73,6 +73,76 @@ extension PostgresCartStorage {
         }
     }
 
+    // As insertOrderSQL for a batch ($1 to $2): the counter moves once, to the last number.
+    static let insertOrdersSQL = """
+        WITH counted AS (
+            UPDATE order_numbers SET last_number = $2
+            WHERE id = 1 AND last_number = $1 - 1
+                AND NOT EXISTS (SELECT FROM orders WHERE number BETWEEN $1 AND $2)
+                AND NOT EXISTS (SELECT FROM orders WHERE idempotency_key = ANY($9::text[]))
+            RETURNING last_number
+        ), placed AS (
+            INSERT INTO orders (number, cart_id, placed_at, currency, total_items, total, idempotency_key)
+            SELECT o.* FROM counted,
+                unnest($3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::bigint[], $8::bigint[], $9::text[]) AS o
+            RETURNING number
+        ), lines AS (
+            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
+            SELECT l.* FROM counted,
+                unnest($10::bigint[], $11::integer[], $12::text[], $13::text[], $14::bigint[], $15::bigint[],
+                    $16::bigint[], $17::bigint[]) AS l
+        )
+        SELECT count(*) FROM placed
+        """
+
+    // Plans made for each batch: the orders table grows within the unit, and the plan the
+    // server would otherwise keep for the prepared statement, made while the table was small,
+    // checks the keys by scanning it.
+    private static let planEveryBatch = "SET LOCAL plan_cache_mode = force_custom_plan"
+
+    // A statement per batch of `orderBatchSize`, which stores the whole batch or nothing. The
+    // numbers' order and the keys within a batch are checked here, the rest by the statement,
+    // so a refused batch fails no statement.
+    func insertOrders(_ orders: [Order]) throws {
+        if !orders.isEmpty { connection.queue(Self.planEveryBatch) }
+        var start = orders.startIndex
+        while start < orders.endIndex {
+            let batch = orders[start..<min(start + Self.orderBatchSize, orders.endIndex)]
+            start = batch.endIndex
+            guard let first = batch.first?.number.rawValue, let last = batch.last?.number.rawValue else { return }
+            let keys = batch.compactMap(\.idempotencyKey)
+            guard zip(batch, batch.dropFirst()).allSatisfy({ $0.number.rawValue &+ 1 == $1.number.rawValue }),
+                Set(keys).count == keys.count,
+                try write(Self.insertOrdersSQL, Self.parameters(of: batch, from: first, to: last)).first?.int(0) == batch.count
+            else {
+                throw PostgresStoreError.notStored(
+                    "orders \(first) to \(last), numbered in turn after the last order number, with keys no other order has")
+            }
+        }
+    }
+
+    /// The parameters of `insertOrdersSQL`: the first and last number, the orders' columns and
+    /// their lines' columns.
+    private static func parameters(of orders: ArraySlice<Order>, from first: Int64, to last: Int64) -> [PostgresValue] {
+        let lines = orders.flatMap { order in
+            order.lines.enumerated().map { (order: order, position: Int64($0.offset + 1), line: $0.element) }
+        }
+        return [
+            .integer(first), .integer(last), PostgresArrayLiteral.integers(orders.map(\.number.rawValue)),
+            PostgresArrayLiteral.texts(orders.map(\.cartID)),
+            PostgresArrayLiteral.integers(orders.map { UTCCalendar.milliseconds($0.placedAt) }),
+            PostgresArrayLiteral.texts(orders.map(\.currency.code)),
+            PostgresArrayLiteral.integers(orders.map { Int64($0.totalItems) }),
+            PostgresArrayLiteral.integers(orders.map(\.total.minorUnits)), PostgresArrayLiteral.texts(orders.map(\.idempotencyKey)),
+            PostgresArrayLiteral.integers(lines.map(\.order.number.rawValue)), PostgresArrayLiteral.integers(lines.map(\.position)),
+            PostgresArrayLiteral.texts(lines.map(\.line.sku)), PostgresArrayLiteral.texts(lines.map(\.line.name)),
+            PostgresArrayLiteral.integers(lines.map(\.line.unitPrice.minorUnits)),
+            PostgresArrayLiteral.integers(lines.map { Int64($0.line.quantity) }),
+            PostgresArrayLiteral.integers(lines.map(\.line.lineTotal.minorUnits)),
+            PostgresArrayLiteral.integers(lines.map { UTCCalendar.milliseconds($0.order.placedAt) }),
+        ]
+    }
+
     private static let orderColumns = "o.number, o.cart_id, o.placed_at, o.total_items, o.total, o.idempotency_key"
     private static let lineColumns = "l.sku, l.name, l.unit_price, l.quantity, l.line_total"
 
@@ -111,7 +181,7 @@ extension PostgresCartStorage {
         return found
     }
 
-    /// Orders per statement when reading many.
+    /// Orders per statement when reading or inserting many.
     static let orderBatchSize = 500
     private static let selectOrderBatch = withLines(
         page: "SELECT \(orderColumns), o.number AS t, o.number AS n FROM orders AS o WHERE o.number > $1 "

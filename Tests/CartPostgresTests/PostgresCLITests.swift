@@ -89,6 +89,21 @@ struct PostgresCLITests {
         #expect((try postgres.json("--cart", "alice", "checkout")["order"] as? [String: Any])?["number"] as? Int == 3)
     }
 
+    @Test("db status shows the schema version once and the PostgreSQL schema under a label of its own", TestServer.requires())
+    func statusLabels() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("db", "migrate")
+        let lines = try postgres.ok("db", "status").stdout.split(separator: "\n")
+        let labels = lines.compactMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
+        let once = labels.filter { $0 != "Migration" }
+        #expect(Set(once).count == once.count, "every label but Migration appears once: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("Schema:") && $0.hasSuffix(" version 2") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("PostgreSQL schema:") && $0.hasSuffix(" " + schema.name) }, "\(lines)")
+    }
+
     @Test("the password never shows: db status, db copy and a refused non-empty target mask it", TestServer.requires(TestServer.passwordURL))
     func passwordMasked() throws {
         let home = try TemporaryDirectory()

@@ -103,6 +103,26 @@ struct StoreCopyTests {
         #expect(try Self.json(back) == Self.json(memory))
     }
 
+    @Test("orders go across in batches, a report after each, and number on where the source stopped", TestServer.requires())
+    func manyOrders() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let source = InMemoryCartRepository()
+        let service = CartService(repository: source)
+        try service.addProduct(Product(sku: "apple", name: "Apple", price: Money(minorUnits: 125, currency: .usd)))
+        for index in 0..<2_345 {
+            try service.add("apple", quantity: index % 3 + 1, to: "cart-\(index % 10)")
+            _ = try service.checkout("cart-\(index % 10)", idempotencyKey: index % 2 == 0 ? "key-\(index)" : nil)
+        }
+        let target = try schema.repository()
+        var reported: [Int] = []
+        try StoreCopy.copy(from: source, to: target) { reported.append($0.copied.orders) }
+        #expect(reported.filter { $0 > 0 } == [1_000, 2_000, 2_345, 2_345])
+        #expect(try Self.json(target) == Self.json(source))
+        try CartService(repository: target).add("apple", to: "alice")
+        #expect(try CartService(repository: target).checkout("alice").order.number == OrderNumber(rawValue: 2_346))
+    }
+
     @Test("a target that holds anything is refused, named, and left as it was")
     func nonEmptyTarget() throws {
         let source = InMemoryCartRepository()
