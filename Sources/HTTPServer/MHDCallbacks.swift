@@ -44,7 +44,8 @@ enum MHDCallbacks {
         server.completed(request, termination: termination)
     }
 
-    /// Formats libmicrohttpd's printf-style messages for the error log.
+    /// Formats libmicrohttpd's printf-style messages for the error log, leaving out those that
+    /// only say a client went away.
     static let log: MHD_LogCallback = { cls, format, arguments in
         guard let cls, let format, let arguments else { return }
         let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
@@ -53,7 +54,23 @@ enum MHDCallbacks {
         var message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while message.last?.isNewline == true { message.removeLast() }
         server.lastLogMessage.withLock { $0 = message }
-        server.log(message)
+        if !reportsClientGone(message) { server.log(message) }
+    }
+
+    /// How libmicrohttpd's messages end when the client closed or reset its connection: a send
+    /// or receive that failed for that reason, or a request cut off. Clients do this all the
+    /// time (an event stream's page closed, a download cancelled), and the access log already
+    /// records it as `client-gone`, so it is no error of the server's.
+    private static let clientGoneEndings = [
+        "The connection was forcibly closed by remote peer",
+        "The socket is not connected",
+        "The socket is no longer available for sending",
+        "Connection was closed by remote side with incomplete request.",
+    ]
+
+    /// Whether `message` only says that a client went away.
+    static func reportsClientGone(_ message: String) -> Bool {
+        clientGoneEndings.contains { message.hasSuffix($0) }
     }
 
     /// Collects request header fields into the `[(name, value)]` array `cls` points to.

@@ -137,7 +137,8 @@ def chromium_missing():
 
 
 def new_browser():
-    """A headless Chromium of its own (its own profile, so its own localStorage)."""
+    """A headless Chromium of its own (its own profile, so its own localStorage), in en-US, the
+    notation the tests expect amounts in ("$1.29")."""
     missing = chromium_missing()
     if missing:
         message = f"Chromium is needed for the browser tests: missing {', '.join(missing)}"
@@ -147,7 +148,7 @@ def new_browser():
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1280,800", "--disable-background-timer-throttling",
+                     "--window-size=1280,800", "--lang=en-US", "--disable-background-timer-throttling",
                      "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

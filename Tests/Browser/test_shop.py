@@ -17,6 +17,11 @@ def hooked(name, sku=None):
     return f'[data-testid="{name}"]' + (f'[data-sku="{sku}"]' if sku else "")
 
 
+def shown(amount, currency):
+    """An amount of the server's as the page shows it to an en-US shopper: "$1.29"."""
+    return {"USD": "$", "EUR": "€", "GBP": "£"}[currency] + amount
+
+
 class Shop:
     """One browser window on the shop, read and driven through the data-testid hooks."""
 
@@ -89,7 +94,7 @@ class Shop:
         cart = self.server.cart(self.cart_id)
         return (self.badge() == cart["totalItems"]
                 and self.find("#cart-title").get_attribute("textContent") == f"Cart ({cart['totalItems']})"
-                and self.total() == f"{cart['subtotal']} {cart['currency']}")
+                and self.total() == shown(cart["subtotal"], cart["currency"]))
 
     def in_step(self, message):
         self.wait_for(self.shows_server_cart, f"badge, title and total to match the server: {message}")
@@ -137,7 +142,7 @@ def test_add_increment_decrement_delete_and_clear(browser, server):
 
     shop.open_cart()
     assert shop.lines() == {"apple": 1, "coffee": 1}
-    assert shop.total() == "20.28 USD"  # 1.29 + 18.99, as the server writes it
+    assert shop.total() == "$20.28"  # 1.29 + 18.99, as the server writes it
     shop.press("line-delete", "coffee", within="cart-line")
     shop.wait_for(lambda: shop.lines() == {"apple": 1}, "the deleted line to go")
     shop.in_step("after delete")
@@ -366,6 +371,40 @@ def test_orders_are_newest_first_and_paged(browser, server):
     older.click()
     shop.wait_for(lambda: shown() == numbers[::-1], "all seven, newest first")
     assert not older.is_displayed()
+
+
+def test_amounts_show_the_currency_symbol_in_every_view(browser, server):
+    cart_id = server.mint([("apple", 2)])
+    status, body = server.api("POST", f"/v1/carts/{cart_id}/checkout", headers={"Idempotency-Key": f"symbol-{cart_id}"})
+    assert status == 201, body
+    status, body = server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "coffee", "quantity": 1})
+    assert status == 200, body
+    shop = Shop(browser, server).open(cart_id)
+    order = shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("order")), "the order in the history")[0]
+
+    def text(selector, root):
+        return shop.find(selector, root).get_attribute("textContent")
+
+    assert text(".price", shop.row("apple")) == "$1.29"
+    assert text(".price", shop.row("coffee")) == "$18.99"
+    shop.open_cart()
+    assert text(".unit-price", shop.line("coffee")) == "$18.99 each"
+    assert text(".line-total", shop.line("coffee")) == "$18.99"
+    assert shop.total() == "$18.99"
+    assert text(".order-total", order) == "$2.58"
+    assert text(".order-lines li span:last-child", order) == "$2.58"
+
+    # A store has one currency, so the others are asked of the page's own formatting.
+    formatted = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import("/shop/api.js").then(({ money }) => done([
+            money("1.29", "EUR"), money("1.29", "GBP"), money("1234.50", "USD"), money("129", "JPY"),
+            money("12.990", "KWD"), money("1.29", "XYZ"), money("1.29", "not a code"),
+            money("92233720368547758.07", "USD"),
+        ]), (error) => done(String(error)));
+    """)
+    assert formatted == ["€1.29", "£1.29", "$1,234.50", "¥129", "12.990 KWD", "1.29 XYZ", "1.29 not a code",
+                         "$92,233,720,368,547,758.07"]
 
 
 def test_screenshots_at_375_and_1280_pixels(browser, server, screenshots):

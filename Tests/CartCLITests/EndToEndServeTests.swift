@@ -138,6 +138,32 @@ struct EndToEndServeTests {
         #expect(lines.allSatisfy { $0.hasSuffix("ms") }, "\(lines)")
     }
 
+    @Test("an event-stream client that goes away leaves only access-log lines on stderr")
+    func streamClientGone() throws {
+        let sandbox = try stocked()
+        let log = sandbox.path("serve.log")
+        let server = try RunningServer(in: sandbox, errorLog: log)
+        let id = try server.mint()
+        var stream: EventStreamClient? = try EventStreamClient("/v1/carts/\(id)/events", on: server)
+        #expect(try stream?.next()?.contains(#""version":0"#) == true)
+        // Closing the socket is what the kernel does for a client that is killed.
+        stream = nil
+        // Each change is written to the stream; a write after the close fails, and ends it.
+        let streamLine = "GET /v1/carts/\(id)/events 200 "
+        func lines() throws -> [Substring] { try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n") }
+        for _ in 0..<20 {
+            if try lines().contains(where: { $0.hasPrefix(streamLine) }) { break }
+            try sandbox.ok("--cart", id, "add", "apple", "1")
+            pause(milliseconds: 300)
+        }
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        let logged = try lines()
+        #expect(logged.contains { $0.hasPrefix(streamLine) && $0.hasSuffix("ms client-gone") }, "\(logged)")
+        let accessLine = #/(GET|POST) /\S* \d{3} \d+\.\d{3}ms( [a-z-]+)?/#
+        #expect(logged.allSatisfy { $0.wholeMatch(of: accessLine) != nil }, "\(logged)")
+    }
+
     @Test("kill -9 under load from 64 connections: every answered write is in the store, which checks clean and serves again")
     func killUnderLoad() throws {
         let sandbox = try stocked(maxLineQuantity: 10_000)

@@ -118,6 +118,27 @@ struct StreamTests {
         #expect(!stream.sendEvent(data: "nobody listens"))
     }
 
+    @Test("a client gone from its stream is logged as client-gone and leaves the error log empty")
+    func goneClientIsNoError() throws {
+        let source = StreamSource()
+        let messages = Recorder<String>()
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer(
+            {
+                $0.streamHeartbeatInterval = .milliseconds(50)
+                $0.errorLog = { messages.record($0) }
+                $0.accessLog = { log.record($0) }
+            }, handler: source.handler)
+        defer { server.stop() }
+        var connection: TestConnection? = try TestConnection(port: server.port)
+        connection?.send(rawRequest("GET", "/events"))
+        #expect(try connection?.readHead().status == 200)
+        connection = nil
+        for _ in 0..<300 where log.all.isEmpty { pause(milliseconds: 10) }
+        #expect(log.all.map(\.outcome) == [.clientGone])
+        #expect(messages.all.isEmpty, "\(messages.all)")
+    }
+
     @Test("a client that does not read loses its stream once too much is queued")
     func overrun() throws {
         let source = StreamSource(heartbeat: false)

@@ -68,7 +68,24 @@ export function newKey() {
   return "shop-" + Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** An amount as the server wrote it (an exact decimal string), with its currency code. */
+/**
+ * An amount as the server wrote it (an exact decimal string) in the shopper's notation for its
+ * currency: "$1.29", "€1.29", "£1.29". The string goes to Intl.NumberFormat as it is, keeping
+ * every digit the server wrote and no more, so nothing is rounded or computed. A currency the
+ * browser knows no symbol for, or cannot format, is written "1.290 KWD".
+ */
 export function money(amount, currency) {
+  const digits = amount.includes(".") ? amount.length - amount.indexOf(".") - 1 : 0;
+  try {
+    const format = new Intl.NumberFormat(undefined, {
+      style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits,
+    });
+    const parts = format.formatToParts(amount);
+    if (parts.some((part) => part.type === "currency" && part.value !== currency)) {
+      return parts.map((part) => part.value).join("");
+    }
+  } catch {
+    // Not a currency code Intl accepts: written as below.
+  }
   return `${amount} ${currency}`;
 }

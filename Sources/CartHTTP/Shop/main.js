@@ -1,6 +1,6 @@
 // The shop: the product list, the cart sheet and the order history of one cart, kept live
-// by the cart's event stream. The server does every sum and formats every amount; the page
-// shows what it is sent and sends what was clicked.
+// by the cart's event stream. The server does every sum and writes every amount; the page
+// shows what it is sent (amounts with their currency's symbol) and sends what was clicked.
 
 import { Refusal, cartPath, linePath, newKey, send } from "./api.js";
 import { watch } from "./live.js";
