@@ -163,11 +163,6 @@ let package = Package(
             linkerSettings: [.linkedLibrary("pq")]
         ),
         .executableTarget(
-            name: "raw-http-baseline",
-            path: "Sources/RawHTTPBaseline",
-            linkerSettings: [.linkedLibrary("microhttpd")]
-        ),
-        .executableTarget(
             name: "raw-cart-http-baseline",
             path: "Sources/RawCartHTTPBaseline",
             linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("sqlite3")]

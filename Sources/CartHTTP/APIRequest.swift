@@ -56,6 +56,8 @@ struct APIRequest {
 
     /// Whether `value` is `application/json`, with no charset or the UTF-8 one.
     static func isJSON(_ value: String) -> Bool {
+        // Nearly every client sends exactly this.
+        if value == "application/json" { return true }
         let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { String($0).trimmingSpaces.lowercased() }
         guard parts.first == "application/json" else { return false }
         for parameter in parts.dropFirst() {

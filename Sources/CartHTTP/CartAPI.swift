@@ -151,16 +151,18 @@ public final class CartAPI: Sendable {
     /// - Throws: 421 `misdirected_request`.
     private func checkHost(of request: HTTPRequest) throws(APIError) {
         guard requiresLoopbackHost, let authority = request.headers["Host"] else { return }
-        var host = authority.trimmingSpaces
-        if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
-            host = String(host[...end])
-        } else if let colon = host.lastIndex(of: ":") {
-            host = String(host[..<colon])
+        // Searched as bytes: an ASCII byte always starts a character, and the byte view
+        // skips grapheme breaking.
+        var host = Substring(authority.trimmingSpaces)
+        if host.hasPrefix("["), let end = host.utf8.firstIndex(of: UInt8(ascii: "]")) {
+            host = host[...end]
+        } else if let colon = host.utf8.lastIndex(of: UInt8(ascii: ":")) {
+            host = host[..<colon]
         }
-        guard !CartHTTPConfiguration.isLoopback(host) else { return }
+        guard !CartHTTPConfiguration.isLoopback(String(host)) else { return }
         throw APIError(
             status: 421, code: "misdirected_request",
-            message: "This server answers for loopback names only (127.0.0.1, [::1], localhost), not '\(DisplayText.clean(host))'.")
+            message: "This server answers for loopback names only (127.0.0.1, [::1], localhost), not '\(DisplayText.clean(String(host)))'.")
     }
 
     /// `text` as a sentence: capital first letter, full stop at the end.

@@ -121,21 +121,21 @@ struct JSONInputParser {
     /// A string; the bytes are already known to be UTF-8.
     private mutating func string() throws(Problem) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        var text = ""
         var start = index
         func flush(_ end: Int) {
-            scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+            text += String(decoding: bytes[start..<end], as: UTF8.self)
         }
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
                 flush(index)
                 index += 1
-                return String(scalars)
+                return text
             case UInt8(ascii: "\\"):
                 flush(index)
                 index += 1
-                scalars.append(try escape())
+                text.unicodeScalars.append(try escape())
                 start = index
             case 0..<0x20:
                 throw problem("a control character inside a string")

@@ -18,8 +18,8 @@ struct JSONWriter {
     }
 
     /// Appends a whole number.
-    mutating func integer(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: String(value).utf8)
+    mutating func integer(_ value: Int) {
+        decimal(Int64(value), fractionDigits: 0)
     }
 
     /// Appends `text` as a JSON string.
@@ -55,14 +55,21 @@ struct JSONWriter {
     /// Appends an amount as `Money.decimalString` writes it, in quotes (`"12.99"`), without
     /// building the string: a cart's JSON holds two amounts per line.
     mutating func amount(_ money: Money) {
-        let exponent = money.currency.minorUnitExponent
-        // UInt64's 20 digits, a point, the zeros before them and a sign fit in 32.
+        bytes.append(UInt8(ascii: "\""))
+        decimal(money.minorUnits, fractionDigits: money.currency.minorUnitExponent)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `value` with a point before its last `fractionDigits` digits (`1299`, 2:
+    /// `12.99`; `5`, 2: `0.05`).
+    private mutating func decimal(_ value: Int64, fractionDigits: Int) {
+        // Int64's 19 digits, a point, the zeros before them and a sign fit in 32.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var start = buffer.count
-            var magnitude = money.minorUnits.magnitude
+            var magnitude = value.magnitude
             var written = 0
-            while magnitude > 0 || written <= exponent {
-                if written == exponent, exponent > 0 {
+            while magnitude > 0 || written <= fractionDigits {
+                if written == fractionDigits, fractionDigits > 0 {
                     start -= 1
                     buffer[start] = UInt8(ascii: ".")
                 }
@@ -71,13 +78,11 @@ struct JSONWriter {
                 magnitude /= 10
                 written += 1
             }
-            if money.minorUnits < 0 {
+            if value < 0 {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
-            bytes.append(UInt8(ascii: "\""))
         }
     }
 }

@@ -32,7 +32,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The values of every field with this name, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+        var values: [String] = []
+        for field in fields where Self.sameName(field.name, name) { values.append(field.value) }
+        return values
     }
 
     /// Appends a field, keeping any others of the same name.
@@ -67,8 +69,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether two field names are equal ignoring ASCII case, as HTTP compares them.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count
-            && zip(a.utf8, b.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { asciiLowercase($0) == asciiLowercase($1) }
     }
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {

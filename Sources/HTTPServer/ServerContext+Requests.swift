@@ -146,7 +146,13 @@ extension ServerContext {
     /// part of it.
     private func makeResponse(_ response: HTTPResponse, for request: RequestContext) -> OpaquePointer? {
         guard let made = makeBody(response.body, for: request) else { return nil }
-        var accepted = response.headers.allSatisfy { cart_MHD_add_response_header(made, $0.name, $0.value) == .YES }
+        // `withCString` lends the strings' own bytes; passing a `String` where C wants a pointer
+        // would copy each into a new array.
+        var accepted = response.headers.allSatisfy { field in
+            field.name.withCString { name in
+                field.value.withCString { value in cart_MHD_add_response_header(made, name, value) == .YES }
+            }
+        }
         if accepted && stopping.load(ordering: .relaxed) {
             accepted = cart_MHD_add_response_header(made, "Connection", "close") == .YES
         }
@@ -203,8 +209,12 @@ extension ServerContext {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
         default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            false
         }
     }
 

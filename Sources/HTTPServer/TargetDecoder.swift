@@ -11,16 +11,19 @@ enum TargetDecoder {
         if let error = rawError(path) { return .failure(error) }
         if path.count == 1 { return .success([]) }
         var segments: [String] = []
-        for raw in path.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            switch decode(raw, plusIsSpace: false) {
+        var start = path.startIndex + 1
+        while true {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+            switch decode(path[start..<end], plusIsSpace: false) {
             case .failure(let error):
                 return .failure(error)
             case .success(let segment):
                 if segment == "." || segment == ".." { return .failure(.dotSegment) }
                 segments.append(segment)
             }
+            if end == path.endIndex { return .success(segments) }
+            start = end + 1
         }
-        return .success(segments)
     }
 
     /// The query parameters of `target` (the part after the first `?`).
