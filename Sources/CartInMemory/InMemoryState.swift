@@ -64,8 +64,7 @@ struct InMemoryState {
             throw InMemoryStorageError.linesWithoutHeader(cart: cart)
         }
         if !undoLog.isEmpty { commits += 1 }
-        undoLog.removeAll(keepingCapacity: true)
-        headerless.removeAll(keepingCapacity: true)
+        forget()
     }
 
     /// Undoes every change of the unit, newest first.
@@ -83,8 +82,15 @@ struct InMemoryState {
             case .secret: secret = nil
             }
         }
-        undoLog.removeAll(keepingCapacity: true)
-        headerless.removeAll(keepingCapacity: true)
+        forget()
+    }
+
+    /// Empties the unit's records, keeping their room for the next unit. Popping is the
+    /// cheap way to do it for the few records a unit makes; `removeAll(keepingCapacity:)`
+    /// replaces a subrange.
+    private mutating func forget() {
+        while undoLog.popLast() != nil {}
+        while headerless.popLast() != nil {}
     }
 
     // MARK: Changes
