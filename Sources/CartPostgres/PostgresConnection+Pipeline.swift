@@ -64,7 +64,7 @@ extension PostgresConnection {
         let statements = queued.isEmpty ? statements : queued + statements
         queued.removeAll()
         guard !statements.isEmpty else { return [] }
-        let values = try statements.map(textValues)
+        for statement in statements { try PostgresValue.check(statement.parameters, sql: statement.sql) }
         // The prepared name of each statement, looked up once; SQL still to be prepared must
         // reach libpq whole.
         let prepared = statements.map { statementNames[$0.sql] }
@@ -91,8 +91,8 @@ extension PostgresConnection {
                 }
                 steps.append(.prepare(sql: statement.sql))
             }
-            let sent = withCStrings(values[position]) { pointers in
-                cart_PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+            let sent = PostgresValue.withTextFormats(statement.parameters) { count, values in
+                cart_PQsendQueryPrepared(handle, name, count, values, nil, nil, 0)
             }
             guard sent == 1 else { return try abandon(statement.sql.text) }
             steps.append(.execute(position: position))
@@ -151,10 +151,10 @@ extension PostgresConnection {
     /// round trip outside pipeline mode: a pipeline's entry, sync and exit cost about as much
     /// client work again, and a unit's statements after its first are mostly such lone ones.
     func sendPrepared(_ sql: PostgresSQL, _ parameters: [PostgresValue], name: String) throws -> PostgresResult {
-        let values = try textValues(PostgresStatement(sql, parameters))
+        try PostgresValue.check(parameters, sql: sql)
         try checkUsable(sql: sql.text)
-        let sent = withCStrings(values) { pointers in
-            cart_PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+        let sent = PostgresValue.withTextFormats(parameters) { count, values in
+            cart_PQsendQueryPrepared(handle, name, count, values, nil, nil, 0)
         }
         guard sent == 1 else {
             isBroken = true
@@ -189,29 +189,6 @@ extension PostgresConnection {
         isBroken = true
         if let failure, failure.kind == .connection { throw failure }
         throw lostConnection(sql: sql)
-    }
-
-    /// The parameters of `statement` in text format.
-    ///
-    /// - Throws: `PostgresError` of kind `.invalidArgument` for text that holds NUL, which
-    ///   PostgreSQL text cannot store and libpq would cut short, or for more parameters than
-    ///   the protocol carries.
-    private func textValues(_ statement: PostgresStatement) throws -> [String?] {
-        guard statement.parameters.count <= 65535 else {
-            throw PostgresError(
-                kind: .invalidArgument,
-                message: "a statement takes at most 65535 parameters, not \(statement.parameters.count)", sql: statement.sql.text)
-        }
-        return try statement.parameters.enumerated().map { index, value in
-            let text = value.textFormat
-            if let text, text.containsNUL {
-                throw PostgresError(
-                    kind: .invalidArgument,
-                    message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
-                    sql: statement.sql.text)
-            }
-            return text
-        }
     }
 }
 
