@@ -64,7 +64,7 @@ struct PostgresConnectionTests {
         for text in texts {
             #expect(try connection.execute("SELECT $1::text", [.text(text)])[0].string(0) == text)
         }
-        for integer in [Int64.max, Int64.min, 0, -1, 42] {
+        for integer in [Int64.max, Int64.min, 0, -1, 9, 10, -10, 42, 1_000_000] {
             #expect(try connection.execute("SELECT $1::bigint", [.integer(integer)])[0].int64(0) == integer)
         }
         let row = try connection.execute(
@@ -74,6 +74,13 @@ struct PostgresConnectionTests {
         #expect(try row.optionalInt64(1) == nil)
         #expect(try row.bool(2) == true)
         #expect(try row.bool(3) == false)
+        let mixed = try connection.execute(
+            "SELECT $1::text, $2::bigint, $3::text, $4::boolean, $5::bigint", ["a", nil, "", true, -7])[0]
+        #expect(try mixed.string(0) == "a")
+        #expect(try mixed.isNull(1))
+        #expect(try mixed.string(2) == "")
+        #expect(try mixed.bool(3) == true)
+        #expect(try mixed.int64(4) == -7)
     }
 
     @Test("text holding NUL is refused before anything is sent", TestServer.requires())
