@@ -62,7 +62,7 @@ extension PostgresConnection {
     /// result (queued ones first).
     func send(_ statements: [PostgresStatement]) throws -> [PostgresResult] {
         let statements = queued.isEmpty ? statements : queued + statements
-        queued.removeAll()
+        queued.removeAll(keepingCapacity: true)
         guard !statements.isEmpty else { return [] }
         for statement in statements { try PostgresValue.check(statement.parameters, sql: statement.sql) }
         // The prepared name of each statement, looked up once; SQL still to be prepared must
@@ -99,7 +99,10 @@ extension PostgresConnection {
         }
         guard cart_PQpipelineSync(handle) == 1 else { return try abandon(statements.last?.sql.text) }
 
-        var results: [PostgresResult?] = Array(repeating: nil, count: statements.count)
+        // A failure is thrown once every result is in, so on success every statement has one,
+        // appended in order.
+        var results: [PostgresResult] = []
+        results.reserveCapacity(statements.count)
         var failure: PostgresError?
         for step in steps {
             let sql =
@@ -122,9 +125,8 @@ extension PostgresConnection {
                 statementNames[prepared] = nil
                 if status == PGRES_FATAL_ERROR, failure == nil { failure = error(from: result, sql: sql) }
                 cart_PQclear(result)
-            case (.execute(let position), PGRES_COMMAND_OK), (.execute(let position), PGRES_TUPLES_OK),
-                (.execute(let position), PGRES_EMPTY_QUERY):
-                results[position] = PostgresResult(handle: result, sql: sql)
+            case (.execute, PGRES_COMMAND_OK), (.execute, PGRES_TUPLES_OK), (.execute, PGRES_EMPTY_QUERY):
+                results.append(PostgresResult(handle: result, sql: sql))
             case (.execute, PGRES_FATAL_ERROR):
                 if failure == nil { failure = error(from: result, sql: sql) }
                 cart_PQclear(result)
@@ -144,7 +146,7 @@ extension PostgresConnection {
         cart_PQclear(sync)
         guard synced, cart_PQexitPipelineMode(handle) == 1 else { return try abandon(statements.last?.sql.text, failure) }
         if let failure { throw failure }
-        return results.compactMap { $0 }
+        return results
     }
 
     /// Runs one statement this connection has prepared as `name`, with nothing queued, in one
