@@ -77,6 +77,7 @@ extension PostgresConnection {
             throw lostConnection(sql: statements.first?.sql.text)
         }
         var steps: [Step] = []
+        steps.reserveCapacity(2 * statements.count)
         for (position, statement) in statements.enumerated() {
             let name: String
             // A statement new to this connection may come twice in one pipeline.
