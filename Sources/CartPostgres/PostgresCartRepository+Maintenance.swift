@@ -6,7 +6,7 @@ import Foundation
 public import CartCore
 
 extension PostgresCartRepository: StoreMaintenance {
-    private static let selectDetails =
+    private static let selectDetails: PostgresSQL =
         "SELECT current_setting('server_version'), current_database(), coalesce(current_schema(), '')"
 
     /// The schema version, the migrations applied and pending, and the server's version, the
@@ -17,7 +17,7 @@ extension PostgresCartRepository: StoreMaintenance {
         try pool.withConnection { connection in
             let applied = try PostgresMigrator.shipped.survey(connection).applied
             guard let row = try connection.execute(Self.selectDetails).first else {
-                throw PostgresError(kind: .unexpectedResult, message: "no server details", sql: Self.selectDetails)
+                throw PostgresError(kind: .unexpectedResult, message: "no server details", sql: Self.selectDetails.text)
             }
             return StoreStatus(
                 kind: PostgresStoreBackend.kind, location: location.redacted, schemaVersion: applied.count,

@@ -7,10 +7,10 @@ import CartCore
 
 /// Carts and their lines.
 extension PostgresCartStorage {
-    private static let selectCartHeader = "SELECT version, updated_at, line_count, next_position FROM carts WHERE id = $1"
+    private static let selectCartHeader: PostgresSQL = "SELECT version, updated_at, line_count, next_position FROM carts WHERE id = $1"
     // FOR UPDATE rather than FOR NO KEY UPDATE: the cart may be deleted, and no other unit
     // may add a line to it meanwhile (the foreign key's check takes a key-share lock on it).
-    static let lockCartHeader = selectCartHeader + " FOR UPDATE"
+    static let lockCartHeader = PostgresSQL(selectCartHeader.text + " FOR UPDATE")
 
     func cartHeader(id: String) throws -> CartHeader? {
         guard let row = try rows(locks ? Self.lockCartHeader : Self.selectCartHeader, [.text(id)]).first else { return nil }
@@ -19,11 +19,11 @@ extension PostgresCartStorage {
             lineCount: try row.int(2), nextLinePosition: try row.int(3))
     }
 
-    static let insertCartSQL = """
+    static let insertCartSQL: PostgresSQL = """
         INSERT INTO carts (id, version, updated_at, line_count, next_position) VALUES ($1, $2, $3, $4, $5)
         ON CONFLICT (id) DO NOTHING
         """
-    static let updateCartSQL = """
+    static let updateCartSQL: PostgresSQL = """
         UPDATE carts SET version = $2, updated_at = $3, line_count = $4, next_position = $5
         WHERE id = $1 AND version = $6
         """
@@ -47,14 +47,14 @@ extension PostgresCartStorage {
         }
     }
 
-    private static let selectCartLines = """
+    private static let selectCartLines: PostgresSQL = """
         SELECT l.position, l.quantity, p.sku, p.name, p.price, p.active, p.stock
         FROM cart_lines AS l JOIN products AS p ON p.sku = l.sku
         WHERE l.cart_id = $1
         ORDER BY p.sku
         """
     // Products in SKU order, so that checkouts sharing products lock them in the same order.
-    static let lockCartLines = selectCartLines + " FOR UPDATE OF l FOR NO KEY UPDATE OF p"
+    static let lockCartLines = PostgresSQL(selectCartLines.text + " FOR UPDATE OF l FOR NO KEY UPDATE OF p")
 
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         var lines: [(position: Int, line: StoredCartLine)] = []
@@ -68,28 +68,30 @@ extension PostgresCartStorage {
         SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity,
             s.currency, s.currency_exponent, s.currency_symbol
         """
-    private static let selectLineContext = lineContextColumns + """
+    private static let selectLineContext = PostgresSQL(
+        lineContextColumns + """
 
-        FROM (SELECT) AS one
-            LEFT JOIN carts AS c ON c.id = $1
-            LEFT JOIN products AS p ON p.sku = $2
-            LEFT JOIN cart_lines AS l ON l.cart_id = $1 AND l.sku = $2
-            LEFT JOIN settings AS s ON s.id = 1
-        """
+            FROM (SELECT) AS one
+                LEFT JOIN carts AS c ON c.id = $1
+                LEFT JOIN products AS p ON p.sku = $2
+                LEFT JOIN cart_lines AS l ON l.cart_id = $1 AND l.sku = $2
+                LEFT JOIN settings AS s ON s.id = 1
+            """)
     // FOR UPDATE cannot lock the nullable side of an outer join, so each row is locked in a
     // CTE of its own. They run in join order, the cart first, as in every unit that locks a
     // cart and its lines' products; were the planner to order them otherwise, a deadlock
     // would end one of the units, and the repository would run it again.
-    static let lockLineContext = """
+    static let lockLineContext = PostgresSQL(
+        """
         WITH c AS (SELECT version, line_count, next_position FROM carts WHERE id = $1 FOR UPDATE),
             p AS (SELECT price, active, stock FROM products WHERE sku = $2 FOR SHARE),
             l AS (SELECT quantity FROM cart_lines WHERE cart_id = $1 AND sku = $2 FOR UPDATE)
 
         """ + lineContextColumns + """
 
-        FROM (SELECT) AS one
-            LEFT JOIN c ON true LEFT JOIN p ON true LEFT JOIN l ON true LEFT JOIN settings AS s ON s.id = 1
-        """
+            FROM (SELECT) AS one
+                LEFT JOIN c ON true LEFT JOIN p ON true LEFT JOIN l ON true LEFT JOIN settings AS s ON s.id = 1
+            """)
 
     // One statement instead of three (header, product, line), with the currency of the
     // product's price.
@@ -109,7 +111,7 @@ extension PostgresCartStorage {
             nextLinePosition: exists ? try row.int(2) : 1, terms: terms, quantity: try row.optionalInt(6))
     }
 
-    static let insertCartLineSQL = """
+    static let insertCartLineSQL: PostgresSQL = """
         INSERT INTO cart_lines (cart_id, sku, quantity, position)
         SELECT $1::text, $2::text, $3::bigint, $4::bigint WHERE EXISTS (SELECT FROM products WHERE sku = $2)
         ON CONFLICT (cart_id, sku) DO NOTHING
@@ -126,7 +128,7 @@ extension PostgresCartStorage {
         }
     }
 
-    static let updateCartLineSQL = "UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND sku = $2"
+    static let updateCartLineSQL: PostgresSQL = "UPDATE cart_lines SET quantity = $3 WHERE cart_id = $1 AND sku = $2"
 
     func updateCartLine(cartID: String, sku: String, quantity: Int) throws {
         guard quantity > 0 else { throw PostgresStoreError.nonPositiveQuantity(quantity) }
@@ -135,7 +137,7 @@ extension PostgresCartStorage {
         }
     }
 
-    private static let deleteCartLineSQL = "DELETE FROM cart_lines WHERE cart_id = $1 AND sku = $2"
+    private static let deleteCartLineSQL: PostgresSQL = "DELETE FROM cart_lines WHERE cart_id = $1 AND sku = $2"
 
     func deleteCartLine(cartID: String, sku: String) throws {
         guard try change(Self.deleteCartLineSQL, [.text(cartID), .text(sku)]) == 1 else {
@@ -147,13 +149,13 @@ extension PostgresCartStorage {
         "the line of cart '\(DisplayText.clean(cartID))' for '\(DisplayText.clean(sku))'"
     }
 
-    static let deleteCartLinesSQL = "DELETE FROM cart_lines WHERE cart_id = $1"
+    static let deleteCartLinesSQL: PostgresSQL = "DELETE FROM cart_lines WHERE cart_id = $1"
 
     func deleteCartLines(cartID: String) throws -> Int {
         try change(Self.deleteCartLinesSQL, [.text(cartID)])
     }
 
-    private static let deleteCartSQL = "DELETE FROM carts WHERE id = $1"
+    private static let deleteCartSQL: PostgresSQL = "DELETE FROM carts WHERE id = $1"
 
     // Its lines go with it (ON DELETE CASCADE).
     func deleteCart(id: String) throws {
@@ -162,8 +164,8 @@ extension PostgresCartStorage {
         }
     }
 
-    private static let lockCartTables = "LOCK TABLE carts, cart_lines IN SHARE MODE"
-    private static let selectCarts = """
+    private static let lockCartTables: PostgresSQL = "LOCK TABLE carts, cart_lines IN SHARE MODE"
+    private static let selectCarts: PostgresSQL = """
         SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0)
         FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
         GROUP BY c.id
@@ -179,22 +181,22 @@ extension PostgresCartStorage {
         }
     }
 
-    private static let selectCartsHolding = "SELECT cart_id FROM cart_lines WHERE sku = $1 ORDER BY cart_id"
+    private static let selectCartsHolding: PostgresSQL = "SELECT cart_id FROM cart_lines WHERE sku = $1 ORDER BY cart_id"
 
     func cartsHolding(sku: String) throws -> [String] {
         lockTables(Self.lockCartTables)
         return try rows(Self.selectCartsHolding, [.text(sku)]).map { row in try row.string(0) }
     }
 
-    private static let lockCartsTable = "LOCK TABLE carts IN SHARE MODE"
-    private static let countCarts = "SELECT count(*) FROM carts"
+    private static let lockCartsTable: PostgresSQL = "LOCK TABLE carts IN SHARE MODE"
+    private static let countCarts: PostgresSQL = "SELECT count(*) FROM carts"
 
     func cartCount() throws -> Int {
         lockTables(Self.lockCartsTable)
         return try rows(Self.countCarts).first?.int(0) ?? 0
     }
 
-    private static let deleteCartsSQL = "DELETE FROM carts WHERE updated_at < $1"
+    private static let deleteCartsSQL: PostgresSQL = "DELETE FROM carts WHERE updated_at < $1"
 
     // One statement, comparing as `OrderQuery.placedMillisecondBounds` does; their lines go
     // with them. A cart another unit changes meanwhile is checked again once that unit

@@ -3,12 +3,12 @@ import CartCore
 /// Orders: each read returns whole orders, their lines joined in the same statement, a page
 /// or a batch at a time.
 extension PostgresCartStorage {
-    private static let selectLastOrderNumber = "SELECT last_number FROM order_numbers WHERE id = 1"
+    private static let selectLastOrderNumber: PostgresSQL = "SELECT last_number FROM order_numbers WHERE id = 1"
     // The lock that makes order numbers gapless: a checkout holds it from reading the last
     // number until it commits the next.
-    static let lockLastOrderNumber = selectLastOrderNumber + " FOR UPDATE"
+    static let lockLastOrderNumber = PostgresSQL(selectLastOrderNumber.text + " FOR UPDATE")
     // Checkouts take the counter's row for update, so while a unit shares it, no order is added.
-    private static let shareLastOrderNumber = selectLastOrderNumber + " FOR SHARE"
+    private static let shareLastOrderNumber = PostgresSQL(selectLastOrderNumber.text + " FOR SHARE")
 
     func lastOrderNumber() throws -> OrderNumber {
         guard let row = try rows(locks ? Self.lockLastOrderNumber : Self.selectLastOrderNumber).first else {
@@ -23,7 +23,7 @@ extension PostgresCartStorage {
         if locks { connection.queue(Self.shareLastOrderNumber) }
     }
 
-    private static let countOrders = "SELECT count(*) FROM orders"
+    private static let countOrders: PostgresSQL = "SELECT count(*) FROM orders"
 
     func orderCount() throws -> Int {
         lockOrders()
@@ -33,7 +33,7 @@ extension PostgresCartStorage {
     // One statement: the counter moves to the order's number only if it is the next one and
     // neither the number nor the key is taken; the order and its lines go in only if the
     // counter moved. A refused order thus changes nothing and fails no statement.
-    static let insertOrderSQL = """
+    static let insertOrderSQL: PostgresSQL = """
         WITH counted AS (
             UPDATE order_numbers SET last_number = $1
             WHERE id = 1 AND last_number = $1 - 1
@@ -74,7 +74,7 @@ extension PostgresCartStorage {
     }
 
     // As insertOrderSQL for a batch ($1 to $2): the counter moves once, to the last number.
-    static let insertOrdersSQL = """
+    static let insertOrdersSQL: PostgresSQL = """
         WITH counted AS (
             UPDATE order_numbers SET last_number = $2
             WHERE id = 1 AND last_number = $1 - 1
@@ -98,7 +98,7 @@ extension PostgresCartStorage {
     // Plans made for each batch: the orders table grows within the unit, and the plan the
     // server would otherwise keep for the prepared statement, made while the table was small,
     // checks the keys by scanning it.
-    private static let planEveryBatch = "SET LOCAL plan_cache_mode = force_custom_plan"
+    private static let planEveryBatch: PostgresSQL = "SET LOCAL plan_cache_mode = force_custom_plan"
 
     // A statement per batch of `orderBatchSize`, which stores the whole batch or nothing. The
     // numbers' order and the keys within a batch are checked here, the rest by the statement,
@@ -157,8 +157,8 @@ extension PostgresCartStorage {
             + " LEFT JOIN settings AS s ON s.id = 1 ORDER BY page.t" + direction + ", page.n" + direction + ", l.position"
     }
 
-    private static let selectOrderByNumber = withLines(
-        page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.number = $1")
+    private static let selectOrderByNumber = PostgresSQL(
+        withLines(page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.number = $1"))
 
     // Orders never change once stored, so reading one locks nothing.
     func order(number: OrderNumber) throws -> Order? {
@@ -167,12 +167,12 @@ extension PostgresCartStorage {
         return found
     }
 
-    private static let selectOrderByKey = withLines(
-        page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.idempotency_key = $1")
+    private static let selectOrderByKey = PostgresSQL(
+        withLines(page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.idempotency_key = $1"))
     // A checkout decides from a key's absence, and an absent row cannot be locked: the key's
     // hash is, in a statement of its own, so that the read after it sees the order of a unit
     // that held the key until it committed.
-    private static let lockIdempotencyKey = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
+    private static let lockIdempotencyKey: PostgresSQL = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
 
     func order(idempotencyKey: String) throws -> Order? {
         if locks { connection.queue(Self.lockIdempotencyKey, [.text(idempotencyKey)]) }
@@ -183,9 +183,10 @@ extension PostgresCartStorage {
 
     /// Orders per statement when reading or inserting many.
     static let orderBatchSize = 500
-    private static let selectOrderBatch = withLines(
-        page: "SELECT \(orderColumns), o.number AS t, o.number AS n FROM orders AS o WHERE o.number > $1 "
-            + "ORDER BY o.number LIMIT $2")
+    private static let selectOrderBatch = PostgresSQL(
+        withLines(
+            page: "SELECT \(orderColumns), o.number AS t, o.number AS n FROM orders AS o WHERE o.number > $1 "
+                + "ORDER BY o.number LIMIT $2"))
 
     // Batches in number order, so memory stays bounded; in a read unit every batch reads the
     // same snapshot, and a write unit holds new orders off.
@@ -226,7 +227,7 @@ extension PostgresCartStorage {
             let filter = PostgresOrderFilter(query, includeCursor: true)
             var count = 0
             let sql = Self.orderPageSQL(filter, sort: query.sort)
-            try orders(in: rows(sql, filter.parameters + [PostgresValue(size)])) { order in
+            try orders(in: rows(PostgresSQL(sql), filter.parameters + [PostgresValue(size)])) { order in
                 count += 1
                 query.after = order.number
                 try body(order)
@@ -295,7 +296,7 @@ extension PostgresCartStorage {
         }
         let result: PostgresResult
         do {
-            result = try rows(sql, filter.parameters)
+            result = try rows(PostgresSQL(sql), filter.parameters)
         } catch let error as PostgresError where error.sqlState == "22003" {
             throw CartError.amountOverflow
         }

@@ -1,7 +1,7 @@
 import CartCore
 
 extension PostgresCartStorage {
-    private static let selectSecret = "SELECT secret FROM store_secret WHERE id = 1"
+    private static let selectSecret: PostgresSQL = "SELECT secret FROM store_secret WHERE id = 1"
 
     // No lock: the row never changes once stored. One stored by another unit after this one
     // looked makes the insert below fail, and the unit runs again.
@@ -14,7 +14,7 @@ extension PostgresCartStorage {
         return secret
     }
 
-    private static let insertSecretSQL = "INSERT INTO store_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING"
+    private static let insertSecretSQL: PostgresSQL = "INSERT INTO store_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING"
 
     func insertStoreSecret(_ secret: StoreSecret) throws {
         guard try change(Self.insertSecretSQL, [.text(secret.hex)]) == 1 else {

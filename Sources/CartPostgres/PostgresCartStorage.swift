@@ -32,24 +32,24 @@ final class PostgresCartStorage: CartStorageWriter {
     }
 
     /// Runs a statement and returns its rows.
-    func rows(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
+    func rows(_ sql: PostgresSQL, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
         try connection.execute(sql, parameters)
     }
 
     /// Runs a write and returns the rows it returns.
-    func write(_ sql: String, _ parameters: [PostgresValue]) throws -> PostgresResult {
+    func write(_ sql: PostgresSQL, _ parameters: [PostgresValue]) throws -> PostgresResult {
         hasWritten = true
         return try connection.execute(sql, parameters)
     }
 
     /// Runs a write and returns how many rows it changed.
-    func change(_ sql: String, _ parameters: [PostgresValue]) throws -> Int {
+    func change(_ sql: PostgresSQL, _ parameters: [PostgresValue]) throws -> Int {
         try write(sql, parameters).affectedRows
     }
 
     // MARK: Settings
 
-    static let selectSettings =
+    static let selectSettings: PostgresSQL =
         "SELECT currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart FROM settings WHERE id = 1"
 
     func settings() throws -> StoreSettings {
@@ -69,8 +69,8 @@ final class PostgresCartStorage: CartStorageWriter {
         return try Currency(code: code, minorUnitExponent: try row.int(first + 1), symbol: try row.optionalString(first + 2))
     }
 
-    private static let lockSettings = "LOCK TABLE settings IN ACCESS EXCLUSIVE MODE"
-    private static let saveSettingsSQL = """
+    private static let lockSettings: PostgresSQL = "LOCK TABLE settings IN ACCESS EXCLUSIVE MODE"
+    private static let saveSettingsSQL: PostgresSQL = """
         INSERT INTO settings (id, currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart)
         VALUES (1, $1, $2, $3, $4, $5)
         ON CONFLICT (id) DO UPDATE SET
@@ -100,7 +100,7 @@ final class PostgresCartStorage: CartStorageWriter {
 
     /// Locks `tables` in `SHARE` mode in a write unit, so that no row of them changes until the
     /// unit ends; travels with the next statement.
-    func lockTables(_ statement: String) {
+    func lockTables(_ statement: PostgresSQL) {
         if locks { connection.queue(statement) }
     }
 
@@ -123,23 +123,23 @@ final class PostgresCartStorage: CartStorageWriter {
         ]
     }
 
-    private static let selectProduct = "SELECT \(productColumns) FROM products WHERE sku = $1"
-    private static let lockProduct = selectProduct + " FOR NO KEY UPDATE"
+    private static let selectProduct = PostgresSQL("SELECT \(productColumns) FROM products WHERE sku = $1")
+    private static let lockProduct = PostgresSQL(selectProduct.text + " FOR NO KEY UPDATE")
 
     func product(sku: String) throws -> Product? {
         try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map { try product(from: $0) }
     }
 
-    private static let selectProducts = "SELECT \(productColumns) FROM products ORDER BY sku"
-    static let lockProductsTable = "LOCK TABLE products IN SHARE MODE"
+    private static let selectProducts = PostgresSQL("SELECT \(productColumns) FROM products ORDER BY sku")
+    static let lockProductsTable: PostgresSQL = "LOCK TABLE products IN SHARE MODE"
 
     func products() throws -> [Product] {
         lockTables(Self.lockProductsTable)
         return try rows(Self.selectProducts).map { try product(from: $0) }
     }
 
-    private static let selectProductsBySKU = "SELECT \(productColumns) FROM products WHERE sku = ANY($1::text[]) ORDER BY sku"
-    private static let lockProductsBySKU = selectProductsBySKU + " FOR NO KEY UPDATE"
+    private static let selectProductsBySKU = PostgresSQL("SELECT \(productColumns) FROM products WHERE sku = ANY($1::text[]) ORDER BY sku")
+    private static let lockProductsBySKU = PostgresSQL(selectProductsBySKU.text + " FOR NO KEY UPDATE")
 
     // One statement for any number of SKUs; in a write unit it locks them in SKU order.
     func products(skus: [String]) throws -> [Product?] {
@@ -153,15 +153,15 @@ final class PostgresCartStorage: CartStorageWriter {
         return skus.map { found[$0] }
     }
 
-    private static let countProducts = "SELECT count(*) FROM products"
+    private static let countProducts: PostgresSQL = "SELECT count(*) FROM products"
 
     func productCount() throws -> Int {
         lockTables(Self.lockProductsTable)
         return try rows(Self.countProducts).first?.int(0) ?? 0
     }
 
-    private static let insertProductSQL =
-        "INSERT INTO products (\(productColumns)) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (sku) DO NOTHING"
+    private static let insertProductSQL = PostgresSQL(
+        "INSERT INTO products (\(productColumns)) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (sku) DO NOTHING")
 
     func insertProduct(_ product: Product) throws {
         guard try change(Self.insertProductSQL, Self.parameters(of: product)) == 1 else {
@@ -169,7 +169,7 @@ final class PostgresCartStorage: CartStorageWriter {
         }
     }
 
-    private static let updateProductSQL = "UPDATE products SET name = $2, price = $3, active = $4, stock = $5 WHERE sku = $1"
+    private static let updateProductSQL: PostgresSQL = "UPDATE products SET name = $2, price = $3, active = $4, stock = $5 WHERE sku = $1"
 
     func updateProduct(_ product: Product) throws {
         guard try change(Self.updateProductSQL, Self.parameters(of: product)) == 1 else {
@@ -179,7 +179,7 @@ final class PostgresCartStorage: CartStorageWriter {
 
     // A product a line holds is left alone by the statement itself: the foreign key of
     // cart_lines would refuse it too, but a failed statement aborts the whole transaction.
-    private static let deleteProductSQL =
+    private static let deleteProductSQL: PostgresSQL =
         "DELETE FROM products WHERE sku = $1 AND NOT EXISTS (SELECT 1 FROM cart_lines WHERE sku = $1)"
 
     func deleteProduct(sku: String) throws {
@@ -188,7 +188,7 @@ final class PostgresCartStorage: CartStorageWriter {
         }
     }
 
-    static let updateStockSQL = "UPDATE products SET stock = $2 WHERE sku = $1"
+    static let updateStockSQL: PostgresSQL = "UPDATE products SET stock = $2 WHERE sku = $1"
 
     func updateProductStock(_ product: Product) throws {
         guard try change(Self.updateStockSQL, [.text(product.sku), PostgresValue(product.stock)]) == 1 else {
@@ -198,12 +198,12 @@ final class PostgresCartStorage: CartStorageWriter {
 
     /// Products per statement of `insertAbsentProducts`.
     static let productBatchSize = 1000
-    private static let insertAbsentProductsSQL = """
+    private static let insertAbsentProductsSQL = PostgresSQL("""
         INSERT INTO products (\(productColumns))
         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::boolean[], $5::bigint[])
         ON CONFLICT (sku) DO NOTHING
         RETURNING sku
-        """
+        """)
 
     // A batch in one statement that skips the SKUs already stored and returns those it stored.
     func insertAbsentProducts(_ products: [Product]) throws -> [Bool] {

@@ -23,7 +23,7 @@ final class PostgresChangeFeed: @unchecked Sendable {
         self.payload = payload
     }
 
-    private static let ping = "SELECT 1"
+    private static let ping: PostgresSQL = "SELECT 1"
 
     /// How many notifications have arrived, plus one for each time the feed started listening
     /// (changes made while nothing listened are not counted otherwise).

@@ -37,7 +37,7 @@ extension PostgresConnection {
     /// Queues a statement whose rows are not needed now: it is sent with the next statement
     /// (`execute`, `pipeline`, `flush`, or the COMMIT of `transaction`), in the same round
     /// trip. Its failure is thrown there.
-    public func queue(_ sql: String, _ parameters: [PostgresValue] = []) {
+    public func queue(_ sql: PostgresSQL, _ parameters: [PostgresValue] = []) {
         queued.append(PostgresStatement(sql, parameters))
     }
 
@@ -52,7 +52,7 @@ extension PostgresConnection {
     /// What the server answers to one step of a pipeline.
     private enum Step {
         /// The preparation of a statement not yet prepared on this connection.
-        case prepare(sql: String)
+        case prepare(sql: PostgresSQL)
         /// The execution of statement number `position`.
         case execute(position: Int)
     }
@@ -62,21 +62,22 @@ extension PostgresConnection {
     /// result (queued ones first).
     func send(_ statements: [PostgresStatement]) throws -> [PostgresResult] {
         let statements = queued.isEmpty ? statements : queued + statements
-        queued.removeAll()
+        queued.removeAll(keepingCapacity: true)
         guard !statements.isEmpty else { return [] }
-        let values = try statements.map(textValues)
+        for statement in statements { try PostgresValue.check(statement.parameters, sql: statement.sql) }
         // The prepared name of each statement, looked up once; SQL still to be prepared must
         // reach libpq whole.
         let prepared = statements.map { statementNames[$0.sql] }
-        for (statement, name) in zip(statements, prepared) where name == nil && statement.sql.utf8.contains(0) {
-            throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: statement.sql)
+        for (statement, name) in zip(statements, prepared) where name == nil && statement.sql.text.utf8.contains(0) {
+            throw PostgresError(kind: .invalidArgument, message: "the SQL contains a NUL character", sql: statement.sql.text)
         }
-        try checkUsable(sql: statements.first?.sql)
+        try checkUsable(sql: statements.first?.sql.text)
         guard cart_PQenterPipelineMode(handle) == 1 else {
             isBroken = true
-            throw lostConnection(sql: statements.first?.sql)
+            throw lostConnection(sql: statements.first?.sql.text)
         }
         var steps: [Step] = []
+        steps.reserveCapacity(2 * statements.count)
         for (position, statement) in statements.enumerated() {
             let name: String
             // A statement new to this connection may come twice in one pipeline.
@@ -86,26 +87,29 @@ extension PostgresConnection {
                 name = "cart_\(nextStatementNumber)"
                 nextStatementNumber += 1
                 statementNames[statement.sql] = name
-                guard cart_PQsendPrepare(handle, name, statement.sql, 0, nil) == 1 else {
-                    return try abandon(statement.sql)
+                guard cart_PQsendPrepare(handle, name, statement.sql.text, 0, nil) == 1 else {
+                    return try abandon(statement.sql.text)
                 }
                 steps.append(.prepare(sql: statement.sql))
             }
-            let sent = withCStrings(values[position]) { pointers in
-                cart_PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+            let sent = PostgresValue.withTextFormats(statement.parameters) { count, values in
+                cart_PQsendQueryPrepared(handle, name, count, values, nil, nil, 0)
             }
-            guard sent == 1 else { return try abandon(statement.sql) }
+            guard sent == 1 else { return try abandon(statement.sql.text) }
             steps.append(.execute(position: position))
         }
-        guard cart_PQpipelineSync(handle) == 1 else { return try abandon(statements.last?.sql) }
+        guard cart_PQpipelineSync(handle) == 1 else { return try abandon(statements.last?.sql.text) }
 
-        var results: [PostgresResult?] = Array(repeating: nil, count: statements.count)
+        // A failure is thrown once every result is in, so on success every statement has one,
+        // appended in order.
+        var results: [PostgresResult] = []
+        results.reserveCapacity(statements.count)
         var failure: PostgresError?
         for step in steps {
             let sql =
                 switch step {
-                case .prepare(let sql): sql
-                case .execute(let position): statements[position].sql
+                case .prepare(let sql): sql.text
+                case .execute(let position): statements[position].sql.text
                 }
             guard let result = cart_PQgetResult(handle) else { return try abandon(sql, failure) }
             // Each step's results end with a null result.
@@ -118,13 +122,12 @@ extension PostgresConnection {
             switch (step, status) {
             case (.prepare, PGRES_COMMAND_OK):
                 cart_PQclear(result)
-            case (.prepare(let sql), _):
-                statementNames[sql] = nil
+            case (.prepare(let prepared), _):
+                statementNames[prepared] = nil
                 if status == PGRES_FATAL_ERROR, failure == nil { failure = error(from: result, sql: sql) }
                 cart_PQclear(result)
-            case (.execute(let position), PGRES_COMMAND_OK), (.execute(let position), PGRES_TUPLES_OK),
-                (.execute(let position), PGRES_EMPTY_QUERY):
-                results[position] = PostgresResult(handle: result, sql: sql)
+            case (.execute, PGRES_COMMAND_OK), (.execute, PGRES_TUPLES_OK), (.execute, PGRES_EMPTY_QUERY):
+                results.append(PostgresResult(handle: result, sql: sql))
             case (.execute, PGRES_FATAL_ERROR):
                 if failure == nil { failure = error(from: result, sql: sql) }
                 cart_PQclear(result)
@@ -139,26 +142,26 @@ extension PostgresConnection {
                 throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
             }
         }
-        guard let sync = cart_PQgetResult(handle) else { return try abandon(statements.last?.sql, failure) }
+        guard let sync = cart_PQgetResult(handle) else { return try abandon(statements.last?.sql.text, failure) }
         let synced = cart_PQresultStatus(sync) == PGRES_PIPELINE_SYNC
         cart_PQclear(sync)
-        guard synced, cart_PQexitPipelineMode(handle) == 1 else { return try abandon(statements.last?.sql, failure) }
+        guard synced, cart_PQexitPipelineMode(handle) == 1 else { return try abandon(statements.last?.sql.text, failure) }
         if let failure { throw failure }
-        return results.compactMap { $0 }
+        return results
     }
 
     /// Runs one statement this connection has prepared as `name`, with nothing queued, in one
     /// round trip outside pipeline mode: a pipeline's entry, sync and exit cost about as much
     /// client work again, and a unit's statements after its first are mostly such lone ones.
-    func sendPrepared(_ sql: String, _ parameters: [PostgresValue], name: String) throws -> PostgresResult {
-        let values = try textValues(PostgresStatement(sql, parameters))
-        try checkUsable(sql: sql)
-        let sent = withCStrings(values) { pointers in
-            cart_PQsendQueryPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+    func sendPrepared(_ sql: PostgresSQL, _ parameters: [PostgresValue], name: String) throws -> PostgresResult {
+        try PostgresValue.check(parameters, sql: sql)
+        try checkUsable(sql: sql.text)
+        let sent = PostgresValue.withTextFormats(parameters) { count, values in
+            cart_PQsendQueryPrepared(handle, name, count, values, nil, nil, 0)
         }
         guard sent == 1 else {
             isBroken = true
-            throw lostConnection(sql: sql)
+            throw lostConnection(sql: sql.text)
         }
         var answer: PostgresResult?
         // Kept until every result is in, so that the error knows whether the connection went
@@ -168,18 +171,18 @@ extension PostgresConnection {
         while let result = cart_PQgetResult(handle) {
             switch cart_PQresultStatus(result) {
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-                if answer == nil { answer = PostgresResult(handle: result, sql: sql) } else { cart_PQclear(result) }
+                if answer == nil { answer = PostgresResult(handle: result, sql: sql.text) } else { cart_PQclear(result) }
             case PGRES_FATAL_ERROR:
                 if failed == nil { failed = result } else { cart_PQclear(result) }
             default:
                 let name = String(cString: cart_PQresStatus(cart_PQresultStatus(result)))
                 cart_PQclear(result)
                 isBroken = true
-                throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
+                throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql.text)
             }
         }
-        if let failed { throw error(from: failed, sql: sql) }
-        guard let answer else { throw lostConnection(sql: sql) }
+        if let failed { throw error(from: failed, sql: sql.text) }
+        guard let answer else { throw lostConnection(sql: sql.text) }
         return answer
     }
 
@@ -189,29 +192,6 @@ extension PostgresConnection {
         isBroken = true
         if let failure, failure.kind == .connection { throw failure }
         throw lostConnection(sql: sql)
-    }
-
-    /// The parameters of `statement` in text format.
-    ///
-    /// - Throws: `PostgresError` of kind `.invalidArgument` for text that holds NUL, which
-    ///   PostgreSQL text cannot store and libpq would cut short, or for more parameters than
-    ///   the protocol carries.
-    private func textValues(_ statement: PostgresStatement) throws -> [String?] {
-        guard statement.parameters.count <= 65535 else {
-            throw PostgresError(
-                kind: .invalidArgument,
-                message: "a statement takes at most 65535 parameters, not \(statement.parameters.count)", sql: statement.sql)
-        }
-        return try statement.parameters.enumerated().map { index, value in
-            let text = value.textFormat
-            if let text, text.containsNUL {
-                throw PostgresError(
-                    kind: .invalidArgument,
-                    message: "parameter $\(index + 1) contains a NUL character, which PostgreSQL text cannot hold",
-                    sql: statement.sql)
-            }
-            return text
-        }
     }
 }
 

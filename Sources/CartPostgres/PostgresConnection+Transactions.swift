@@ -26,14 +26,14 @@ extension PostgresConnection {
         guard transactionStatus == .idle, queued.isEmpty else {
             throw PostgresError(
                 kind: .invalidArgument, message: "a transaction is already open on this connection, or statements are queued",
-                sql: begin)
+                sql: begin.text)
         }
         queue(begin)
         do {
             let result = try body()
             // The server answers COMMIT of a transaction a failed statement aborted (one whose
             // error `body` caught) with a ROLLBACK: that is a failure, not a success.
-            let commit = try execute("COMMIT")
+            let commit = try execute(Self.commit)
             guard commit.commandTag == "COMMIT" else {
                 throw PostgresError(
                     kind: .server, message: "the transaction was rolled back, not committed: one of its statements had failed",
@@ -46,13 +46,16 @@ extension PostgresConnection {
         }
     }
 
+    private static let commit: PostgresSQL = "COMMIT"
+    private static let rollback: PostgresSQL = "ROLLBACK"
+
     /// Ends an open or failed transaction with ROLLBACK, drops queued statements, and marks
     /// the connection broken if even that fails, so that no pool hands it out again.
     func rollBack() {
         queued.removeAll()
         guard isOpen, transactionStatus == .inTransaction || transactionStatus == .failed else { return }
         do {
-            try execute("ROLLBACK")
+            try execute(Self.rollback)
         } catch {
             isBroken = true
         }

@@ -16,7 +16,7 @@ public final class PostgresConnection {
     /// Where the connection goes; its description has the password masked.
     public let location: PostgresLocation
     /// The name of the prepared statement of each SQL text this connection has prepared.
-    var statementNames: [String: String] = [:]
+    var statementNames: [PostgresSQL: String] = [:]
     var nextStatementNumber = 1
     /// Statements queued by `queue(_:_:)`, sent before the next statement.
     var queued: [PostgresStatement] = []
@@ -115,11 +115,11 @@ public final class PostgresConnection {
     ///   lost connection, or a parameter that cannot be sent (text holding NUL; then nothing
     ///   is sent).
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
+    public func execute(_ sql: PostgresSQL, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
         if queued.isEmpty, let name = statementNames[sql] { return try sendPrepared(sql, parameters, name: name) }
         let results = try send([PostgresStatement(sql, parameters)])
         guard let last = results.last else {
-            throw PostgresError(kind: .unexpectedResult, message: "the server returned no result", sql: sql)
+            throw PostgresError(kind: .unexpectedResult, message: "the server returned no result", sql: sql.text)
         }
         return last
     }

@@ -14,14 +14,21 @@ public enum PostgresIsolationLevel: Sendable, Hashable {
 
     /// The `BEGIN` statement for this level: one of six fixed texts, which each connection
     /// prepares once.
-    func begin(readOnly: Bool) -> String {
+    func begin(readOnly: Bool) -> PostgresSQL {
         switch (self, readOnly) {
-        case (.readCommitted, false): "BEGIN ISOLATION LEVEL READ COMMITTED"
-        case (.readCommitted, true): "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
-        case (.repeatableRead, false): "BEGIN ISOLATION LEVEL REPEATABLE READ"
-        case (.repeatableRead, true): "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-        case (.serializable, false): "BEGIN ISOLATION LEVEL SERIALIZABLE"
-        case (.serializable, true): "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY"
+        case (.readCommitted, false): Self.beginReadCommitted
+        case (.readCommitted, true): Self.beginReadCommittedReadOnly
+        case (.repeatableRead, false): Self.beginRepeatableRead
+        case (.repeatableRead, true): Self.beginRepeatableReadReadOnly
+        case (.serializable, false): Self.beginSerializable
+        case (.serializable, true): Self.beginSerializableReadOnly
         }
     }
+
+    private static let beginReadCommitted: PostgresSQL = "BEGIN ISOLATION LEVEL READ COMMITTED"
+    private static let beginReadCommittedReadOnly: PostgresSQL = "BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY"
+    private static let beginRepeatableRead: PostgresSQL = "BEGIN ISOLATION LEVEL REPEATABLE READ"
+    private static let beginRepeatableReadReadOnly: PostgresSQL = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    private static let beginSerializable: PostgresSQL = "BEGIN ISOLATION LEVEL SERIALIZABLE"
+    private static let beginSerializableReadOnly: PostgresSQL = "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY"
 }

@@ -29,14 +29,14 @@ struct PostgresMigrator {
         let applied: [AppliedMigration]
     }
 
-    private static let surveySQL = """
+    private static let surveySQL: PostgresSQL = """
         SELECT current_schema(),
             EXISTS (SELECT FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
                 WHERE n.nspname = current_schema() AND c.relname = 'schema_migrations' AND c.relkind IN ('r', 'p')),
             EXISTS (SELECT FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
                 WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f'))
         """
-    private static let selectRecords = "SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number"
+    private static let selectRecords: PostgresSQL = "SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number"
 
     /// The schema and the migrations it records.
     ///
@@ -44,7 +44,7 @@ struct PostgresMigrator {
     ///   application's tables, records of a newer build or of changed SQL), or `PostgresError`.
     func survey(_ connection: PostgresConnection) throws -> Survey {
         guard let row = try connection.execute(Self.surveySQL).first else {
-            throw PostgresError(kind: .unexpectedResult, message: "the schema survey returned no row", sql: Self.surveySQL)
+            throw PostgresError(kind: .unexpectedResult, message: "the schema survey returned no row", sql: Self.surveySQL.text)
         }
         let schema = try row.optionalString(0)
         guard try row.bool(1) else {
@@ -69,7 +69,7 @@ struct PostgresMigrator {
 
     // A lock of its own per schema, taken in the migrating transaction: concurrent first uses
     // wait for one another, and each after the first finds the migrations applied.
-    private static let lockMigrations =
+    private static let lockMigrations: PostgresSQL =
         "SELECT pg_advisory_xact_lock(hashtext('cart schema_migrations'), hashtext(coalesce(current_schema(), '')))"
     private static let createRecords = """
         CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -79,9 +79,9 @@ struct PostgresMigrator {
             applied_at bigint NOT NULL
         )
         """
-    private static let insertRecord =
+    private static let insertRecord: PostgresSQL =
         "INSERT INTO schema_migrations (number, name, checksum, applied_at) VALUES ($1, $2, $3, $4)"
-    private static let insertSettings = """
+    private static let insertSettings: PostgresSQL = """
         INSERT INTO settings (id, currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart)
         VALUES (1, $1, $2, $3, $4, $5)
         """

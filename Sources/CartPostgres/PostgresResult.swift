@@ -13,20 +13,23 @@ public final class PostgresResult: RandomAccessCollection {
     let handle: OpaquePointer
     /// The SQL that produced the result, for error messages.
     public let sql: String
+    /// How many rows the result has.
+    private let rowCount: Int
+    /// How many columns each row has.
+    public let columnCount: Int
 
     init(handle: OpaquePointer, sql: String) {
         self.handle = handle
         self.sql = sql
+        rowCount = Int(cart_PQntuples(handle))
+        columnCount = Int(cart_PQnfields(handle))
     }
 
     deinit { cart_PQclear(handle) }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { Int(cart_PQntuples(handle)) }
+    public var endIndex: Int { rowCount }
     public subscript(position: Int) -> PostgresRow { PostgresRow(result: self, index: position) }
-
-    /// How many columns each row has.
-    public var columnCount: Int { Int(cart_PQnfields(handle)) }
 
     /// The name of column `column`, or `nil` when there is no such column.
     public func columnName(_ column: Int) -> String? {

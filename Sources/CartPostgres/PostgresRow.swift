@@ -28,7 +28,7 @@ public struct PostgresRow {
     ///
     /// - Throws: `PostgresError` when the column does not exist or has another type.
     public func optionalString(_ column: Int) throws -> String? {
-        try bytes(column, of: Self.textTypes, "text").map { String(decoding: $0, as: UTF8.self) }
+        try bytes(column, of: .text).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The value of a `bigint`, `integer` or `smallint` column, or of a `numeric` one that
@@ -45,7 +45,7 @@ public struct PostgresRow {
     /// - Throws: `PostgresError` when the column does not exist, has another type, or holds
     ///   a number that is not a 64-bit integer.
     public func optionalInt64(_ column: Int) throws -> Int64? {
-        guard let bytes = try bytes(column, of: Self.integerTypes, "an integer") else { return nil }
+        guard let bytes = try bytes(column, of: .integer) else { return nil }
         guard let value = Self.parseInt64(bytes) else {
             throw unexpected("column \(describe(column)) holds \(String(decoding: bytes, as: UTF8.self)), which is not a 64-bit integer")
         }
@@ -80,13 +80,33 @@ public struct PostgresRow {
     ///
     /// - Throws: `PostgresError` when the column does not exist or has another type.
     public func optionalBool(_ column: Int) throws -> Bool? {
-        guard let bytes = try bytes(column, of: [Self.booleanType], "a boolean") else { return nil }
+        guard let bytes = try bytes(column, of: .boolean) else { return nil }
         return bytes.first == UInt8(ascii: "t")
     }
 
-    private static let booleanType: Oid = 16
-    private static let textTypes: [Oid] = [25, 1043, 1042, 19]
-    private static let integerTypes: [Oid] = [20, 23, 21, 1700]
+    /// What a reader takes: the column types it reads.
+    private enum Kind {
+        case text, integer, boolean
+
+        func accepts(_ type: Oid) -> Bool {
+            switch (self, type) {
+            case (.text, 25), (.text, 1043), (.text, 1042), (.text, 19): true
+            case (.integer, 20), (.integer, 23), (.integer, 21), (.integer, 1700): true
+            case (.boolean, 16): true
+            default: false
+            }
+        }
+
+        /// What the reader expected, for its error.
+        var name: String {
+            switch self {
+            case .text: "text"
+            case .integer: "an integer"
+            case .boolean: "a boolean"
+            }
+        }
+    }
+
     private static let typeNames: [Oid: String] = [
         16: "boolean", 17: "bytea", 19: "name", 20: "bigint", 21: "smallint", 23: "integer", 25: "text", 114: "json",
         700: "real", 701: "double precision", 1042: "character", 1043: "character varying", 1082: "date",
@@ -94,13 +114,13 @@ public struct PostgresRow {
     ]
 
     /// The bytes of the value of `column` in text format, or `nil` for NULL, after checking
-    /// that the column exists and has one of `types`.
-    private func bytes(_ column: Int, of types: [Oid], _ expected: String) throws -> UnsafeBufferPointer<UInt8>? {
+    /// that the column exists and has a type `kind` reads.
+    private func bytes(_ column: Int, of kind: Kind) throws -> UnsafeBufferPointer<UInt8>? {
         try checkColumn(column)
         let type = cart_PQftype(result.handle, Int32(column))
-        guard types.contains(type) else {
+        guard kind.accepts(type) else {
             let name = Self.typeNames[type] ?? "of type OID \(type)"
-            throw unexpected("column \(describe(column)) is \(name), not \(expected)")
+            throw unexpected("column \(describe(column)) is \(name), not \(kind.name)")
         }
         guard cart_PQgetisnull(result.handle, Int32(index), Int32(column)) == 0,
             let value = cart_PQgetvalue(result.handle, Int32(index), Int32(column))

@@ -12,7 +12,7 @@ struct PostgresStoreCheck {
 
     private static let schemaOID = "(SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = current_schema())"
 
-    private static let selectDisabledSafeguards = """
+    private static let selectDisabledSafeguards = PostgresSQL("""
         SELECT 'constraint ' || c.conname || ' of ' || c.conrelid::regclass::text || ' is NOT VALID: rows from before it are unchecked'
         FROM pg_catalog.pg_constraint AS c
         WHERE c.connamespace = \(schemaOID) AND NOT c.convalidated
@@ -22,19 +22,19 @@ struct PostgresStoreCheck {
         FROM pg_catalog.pg_trigger AS t JOIN pg_catalog.pg_class AS r ON r.oid = t.tgrelid
         WHERE r.relnamespace = \(schemaOID) AND t.tgenabled = 'D'
         ORDER BY 1
-        """
+        """)
 
     /// Constraints that do not hold for every row, and foreign-key triggers switched off.
     private func disabledSafeguards() throws -> [String] {
         try connection.execute(Self.selectDisabledSafeguards).map { try $0.string(0) }
     }
 
-    private static let selectCheckConstraints = """
+    private static let selectCheckConstraints = PostgresSQL("""
         SELECT c.conrelid::regclass::text, c.conname, pg_catalog.pg_get_expr(c.conbin, c.conrelid)
         FROM pg_catalog.pg_constraint AS c
         WHERE c.connamespace = \(schemaOID) AND c.contype = 'c'
         ORDER BY 1, 2
-        """
+        """)
 
     /// One line per CHECK constraint that rows break, with how many. The query of each is
     /// built from the catalog: the table's name as the server quotes it and the constraint's
@@ -44,13 +44,13 @@ struct PostgresStoreCheck {
         for constraint in try connection.execute(Self.selectCheckConstraints) {
             let (table, name, expression) = (try constraint.string(0), try constraint.string(1), try constraint.string(2))
             let sql = "SELECT count(*) FROM " + table + " WHERE NOT (" + expression + ")"
-            let count = try connection.execute(sql).first?.int(0) ?? 0
+            let count = try connection.execute(PostgresSQL(sql)).first?.int(0) ?? 0
             if count > 0 { lines.append("\(table): \(count) row\(count == 1 ? "" : "s") break CHECK constraint \(name)") }
         }
         return lines
     }
 
-    private static let selectDanglingReferences = """
+    private static let selectDanglingReferences: PostgresSQL = """
         SELECT 'cart_lines (cart_id, sku) = (' || quote_literal(l.cart_id) || ', ' || quote_literal(l.sku)
             || ') references no row of carts'
         FROM cart_lines AS l WHERE NOT EXISTS (SELECT FROM carts AS c WHERE c.id = l.cart_id)
@@ -70,7 +70,7 @@ struct PostgresStoreCheck {
         try connection.execute(Self.selectDanglingReferences).map { "foreign key violation: " + DisplayText.clean(try $0.string(0)) }
     }
 
-    private static let selectLineSummaryMismatches = """
+    private static let selectLineSummaryMismatches: PostgresSQL = """
         SELECT c.id, c.line_count, c.next_position, count(l.sku), coalesce(max(l.position), 0)
         FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
         GROUP BY c.id
@@ -96,7 +96,7 @@ struct PostgresStoreCheck {
         return lines
     }
 
-    private static let selectOrderTotalMismatches = """
+    private static let selectOrderTotalMismatches: PostgresSQL = """
         SELECT o.number, o.total_items, o.total, count(l.position), coalesce(sum(l.quantity), 0), coalesce(sum(l.line_total), 0)
         FROM orders AS o LEFT JOIN order_lines AS l ON l.order_number = o.number
         GROUP BY o.number
@@ -115,7 +115,7 @@ struct PostgresStoreCheck {
         }
     }
 
-    private static let selectOrderNumbers = """
+    private static let selectOrderNumbers: PostgresSQL = """
         SELECT (SELECT count(*) FROM order_numbers), (SELECT last_number FROM order_numbers WHERE id = 1),
             (SELECT count(*) FROM orders), (SELECT coalesce(max(number), 0) FROM orders)
         """

@@ -37,8 +37,9 @@ final class PostgresBench {
     /// The server settings that decide the figures: `fsync off, synchronous_commit on, …`.
     func settings() throws -> String {
         let row = try admin.execute(
-            "SELECT current_setting('server_version'), current_setting('fsync'), current_setting('synchronous_commit'), "
-                + "current_setting('shared_buffers'), coalesce(inet_server_addr()::text, 'Unix socket')")[0]
+            PostgresSQL(
+                "SELECT current_setting('server_version'), current_setting('fsync'), current_setting('synchronous_commit'), "
+                    + "current_setting('shared_buffers'), coalesce(inet_server_addr()::text, 'Unix socket')"))[0]
         return "PostgreSQL \(try row.string(0)), fsync \(try row.string(1)), synchronous_commit \(try row.string(2)), "
             + "shared_buffers \(try row.string(3)), \(try row.string(4))"
     }

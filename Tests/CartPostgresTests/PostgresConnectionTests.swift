@@ -64,7 +64,7 @@ struct PostgresConnectionTests {
         for text in texts {
             #expect(try connection.execute("SELECT $1::text", [.text(text)])[0].string(0) == text)
         }
-        for integer in [Int64.max, Int64.min, 0, -1, 42] {
+        for integer in [Int64.max, Int64.min, 0, -1, 9, 10, -10, 42, 1_000_000] {
             #expect(try connection.execute("SELECT $1::bigint", [.integer(integer)])[0].int64(0) == integer)
         }
         let row = try connection.execute(
@@ -74,6 +74,13 @@ struct PostgresConnectionTests {
         #expect(try row.optionalInt64(1) == nil)
         #expect(try row.bool(2) == true)
         #expect(try row.bool(3) == false)
+        let mixed = try connection.execute(
+            "SELECT $1::text, $2::bigint, $3::text, $4::boolean, $5::bigint", ["a", nil, "", true, -7])[0]
+        #expect(try mixed.string(0) == "a")
+        #expect(try mixed.isNull(1))
+        #expect(try mixed.string(2) == "")
+        #expect(try mixed.bool(3) == true)
+        #expect(try mixed.int64(4) == -7)
     }
 
     @Test("text holding NUL is refused before anything is sent", TestServer.requires())
@@ -94,9 +101,10 @@ struct PostgresConnectionTests {
     func readerChecks() throws {
         let connection = try TestServer.connect()
         let row = try connection.execute(
-            "SELECT 'x'::text AS name, NULL::bigint AS missing, 1.5::numeric AS fraction,"
-                + " 9223372036854775808::numeric AS huge, sum(v) AS total, 7::int4 AS small"
-                + " FROM (VALUES (9223372036854775806::bigint), (1::bigint)) AS t (v)")[0]
+            PostgresSQL(
+                "SELECT 'x'::text AS name, NULL::bigint AS missing, 1.5::numeric AS fraction,"
+                    + " 9223372036854775808::numeric AS huge, sum(v) AS total, 7::int4 AS small"
+                    + " FROM (VALUES (9223372036854775806::bigint), (1::bigint)) AS t (v)"))[0]
         let wrongType = #expect(throws: PostgresError.self) { try row.int64(0) }
         #expect(wrongType?.kind == .unexpectedResult)
         #expect(wrongType?.message == "column 0 (name) is text, not an integer")
@@ -118,19 +126,19 @@ struct PostgresConnectionTests {
     @Test("a statement is prepared once per connection and reused", TestServer.requires())
     func preparedOnce() throws {
         let connection = try TestServer.connect()
-        let sql = "SELECT $1::bigint * 2"
+        let sql: PostgresSQL = "SELECT $1::bigint * 2"
         for value in 1...5 {
             #expect(try connection.execute(sql, [.integer(Int64(value))])[0].int64(0) == Int64(value) * 2)
         }
-        let count = "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1"
-        #expect(try connection.execute(count, [.text(sql)])[0].int64(0) == 1)
+        let count: PostgresSQL = "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1"
+        #expect(try connection.execute(count, [.text(sql.text)])[0].int64(0) == 1)
         #expect(try connection.execute("SELECT count(*) FROM pg_prepared_statements")[0].int64(0) == 3)
     }
 
     @Test("a statement that fails to prepare is not cached, and works once it can", TestServer.requires())
     func failedPreparation() throws {
         let connection = try TestServer.connect()
-        let sql = "SELECT count(*) FROM cart_test_later"
+        let sql: PostgresSQL = "SELECT count(*) FROM cart_test_later"
         let error = #expect(throws: PostgresError.self) { try connection.execute(sql) }
         #expect(error?.isUndefinedTable == true)
         #expect(error?.description.hasPrefix("PostgreSQL error 42P01: relation \"cart_test_later\" does not exist - while executing SELECT") == true)

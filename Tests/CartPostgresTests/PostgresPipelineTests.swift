@@ -69,7 +69,7 @@ struct PostgresPipelineTests {
     @Test("a statement that fails to prepare inside a pipeline is prepared again next time")
     func preparationFailsInPipeline() throws {
         let connection = try connectionWithTable()
-        let sql = "INSERT INTO later VALUES ($1)"
+        let sql: PostgresSQL = "INSERT INTO later VALUES ($1)"
         let error = #expect(throws: PostgresError.self) {
             try connection.pipeline([PostgresStatement("SELECT 1"), PostgresStatement(sql, [1]), PostgresStatement(sql, [2])])
         }

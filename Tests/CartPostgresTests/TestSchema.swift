@@ -35,7 +35,7 @@ final class TestSchema: Sendable {
     /// Runs SQL in the schema, behind the repository's back: as the test role, or as the
     /// cluster's superuser (`postgres`, trusted on the socket of the script's cluster).
     @discardableResult
-    func execute(_ sql: String, asSuperuser: Bool = false) throws -> PostgresResult {
+    func execute(_ sql: PostgresSQL, asSuperuser: Bool = false) throws -> PostgresResult {
         try connect(asSuperuser: asSuperuser).execute(sql)
     }
 
