@@ -1,5 +1,6 @@
 import CartCore
 import CartPostgres
+import CartTestSupport
 import Foundation
 import RawPostgresBaseline
 import Synchronization
@@ -149,7 +150,7 @@ struct PostgresWorkloads {
             group.enter()
             Thread.detachNewThread {
                 defer { group.leave() }
-                var random = SystemRandomNumberGenerator()
+                var random = SplitMix64(seed: UInt64(client + 1))
                 start.wait()
                 while Measurement.now() < deadline {
                     let cart = String(client * 1000 + Int.random(in: 0..<100, using: &random))
