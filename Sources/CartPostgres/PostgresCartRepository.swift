@@ -92,7 +92,7 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     /// The session settings of every connection, from the busy timeout: a unit waits that
     /// long for a lock or a connection; a statement may run, and a transaction sit idle, a
     /// minute longer, which ends a client that hangs holding locks.
-    static func connectionOptions(busyTimeout: Duration) -> PostgresConnectionOptions {
+    public static func connectionOptions(busyTimeout: Duration) -> PostgresConnectionOptions {
         var options = PostgresConnectionOptions()
         options.connectTimeout = max(busyTimeout, .seconds(2))
         options.lockTimeout = busyTimeout

@@ -43,6 +43,17 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
+    /// The session settings, as the `-c NAME=VALUE` options libpq's `options` keyword sends
+    /// to the server: `["-c statement_timeout=65000", …]`, milliseconds, none for a `nil`
+    /// setting. Another client (pgbench, say) given these runs its sessions as the
+    /// repository does.
+    public var serverOptions: [String] {
+        [
+            ("statement_timeout", statementTimeout), ("lock_timeout", lockTimeout),
+            ("idle_in_transaction_session_timeout", idleInTransactionSessionTimeout),
+        ].compactMap { name, duration in duration.map { "-c \(name)=\($0.roundedUpMilliseconds)" } }
+    }
+
     /// The keywords and values for `PQconnectdbParams` with `expand_dbname`: the defaults,
     /// then the location as `dbname` (its settings override those before it), then what
     /// must hold whatever the location says.
@@ -62,10 +73,7 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
         parameters.append(("dbname", location.connectionString))
         // Swift strings are UTF-8: text must travel as UTF-8 whatever PGCLIENTENCODING says.
         parameters.append(("client_encoding", "UTF8"))
-        let settings = [
-            ("statement_timeout", statementTimeout), ("lock_timeout", lockTimeout),
-            ("idle_in_transaction_session_timeout", idleInTransactionSessionTimeout),
-        ].compactMap { name, duration in duration.map { "-c \(name)=\($0.roundedUpMilliseconds)" } }
+        let settings = serverOptions
         if !settings.isEmpty {
             let given = location.serverOptions ?? getenv("PGOPTIONS").map { String(cString: $0) }
             parameters.append(("options", (settings + [given].compactMap { $0 }).joined(separator: " ")))

@@ -1,3 +1,4 @@
+import CartCore
 import CartPostgres
 import Foundation
 
@@ -16,6 +17,18 @@ final class PostgresBench {
     /// `url` with `schema` as the search path.
     func url(schema: String) -> String {
         url + (url.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + schema
+    }
+
+    /// The `-c` options of the repository's sessions with the default busy timeout.
+    static let sessionSettings = PostgresCartRepository.connectionOptions(busyTimeout: StoreOptions().busyTimeout).serverOptions
+
+    /// `url(schema:)` with the session settings the repository gives its connections (its
+    /// statement, lock and idle-in-transaction timeouts), for the raw C client and pgbench:
+    /// the server then runs the same sessions for both sides of a comparison.
+    func baselineURL(schema: String) -> String {
+        let options = (["-c search_path=" + schema] + Self.sessionSettings).joined(separator: " ")
+        return url + (url.contains("?") ? "&" : "?") + "options="
+            + options.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
     }
 
     /// Drops `schema` if it exists and creates it empty; returns its location.
@@ -41,6 +54,7 @@ final class PostgresBench {
                 "SELECT current_setting('server_version'), current_setting('fsync'), current_setting('synchronous_commit'), "
                     + "current_setting('shared_buffers'), coalesce(inet_server_addr()::text, 'Unix socket')"))[0]
         return "PostgreSQL \(try row.string(0)), fsync \(try row.string(1)), synchronous_commit \(try row.string(2)), "
-            + "shared_buffers \(try row.string(3)), \(try row.string(4))"
+            + "shared_buffers \(try row.string(3)), \(try row.string(4)), sessions on both sides "
+            + Self.sessionSettings.joined(separator: " ")
     }
 }

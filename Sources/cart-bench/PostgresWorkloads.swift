@@ -41,9 +41,9 @@ struct PostgresWorkloads {
                 return Double(calls.count) / seconds
             },
             raw: {
-                let (_, url) = try store("cart_bench_add_raw")
+                _ = try store("cart_bench_add_raw")
                 defer { try? server.drop("cart_bench_add_raw") }
-                let raw = try RawPostgres(url: url)
+                let raw = try RawPostgres(url: server.baselineURL(schema: "cart_bench_add_raw"))
                 let seconds = try Measurement.seconds {
                     for call in calls {
                         let code = raw_pg_add_to_cart(
@@ -82,9 +82,9 @@ struct PostgresWorkloads {
                 return Double(count) / seconds
             },
             raw: {
-                let (_, url) = try filled("cart_bench_checkout_raw")
+                _ = try filled("cart_bench_checkout_raw")
                 defer { try? server.drop("cart_bench_checkout_raw") }
-                let raw = try RawPostgres(url: url)
+                let raw = try RawPostgres(url: server.baselineURL(schema: "cart_bench_checkout_raw"))
                 let cCarts = carts.map { strdup($0)! }
                 defer { cCarts.forEach { free($0) } }
                 var number: Int64 = 0
@@ -128,7 +128,7 @@ struct PostgresWorkloads {
         for _ in 0..<options.rounds {
             projectRates.append(try Self.addConcurrently(service, clients: clients, seconds: seconds, skus: skus))
             pgbenchRates.append(
-                try Pgbench.run(script: script, url: url, clients: clients, seconds: seconds))
+                try Pgbench.run(script: script, url: server.baselineURL(schema: schema), clients: clients, seconds: seconds))
         }
         let project = Measurement.median(projectRates)
         let pgbench = Measurement.median(pgbenchRates)
@@ -136,7 +136,7 @@ struct PostgresWorkloads {
             BenchRow(
                 workload: "P3 PostgreSQL add-to-cart, \(clients) clients, own carts", unit: "tx/s", project: project,
                 raw: pgbench, ratio: project / pgbench, target: "pgbench ratio ≥ 0.9", met: project / pgbench >= 0.9,
-                note: "raw = pgbench -M prepared -c \(clients) -j \(clients), the same statements"))
+                note: "raw = pgbench -M prepared -c \(clients) -j \(clients), the same statements and session settings"))
     }
 
     /// Adds for `seconds` from `clients` threads at once, each to its own carts; the adds per second.
