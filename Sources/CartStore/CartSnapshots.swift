@@ -1,26 +1,28 @@
 public import CartCore
 
-/// The snapshots of one cart as it changes, from any connection or process: the current cart
-/// first, then a new `Cart` each time it differs from the last one delivered.
+/// The snapshots of one cart as it changes, from any connection or process: the cart with the
+/// problems that stop its checkout (`CartService.cartReport(_:)`, what `cart show` shows), now
+/// first, then again each time either differs from the last one delivered.
 ///
 /// ```swift
-/// for try await cart in CartSnapshots(service: service, cartID: "alice", interval: .milliseconds(250)) {
-///     print(cart.totalItems, cart.subtotal)
+/// for try await report in CartSnapshots(service: service, cartID: "alice", interval: .milliseconds(250)) {
+///     print(report.cart.totalItems, report.cart.subtotal, report.canCheckOut)
 /// }
 /// ```
 ///
 /// Every `interval` the iterator polls the repository's change token (for SQLite one
 /// `PRAGMA data_version`, no table read) and reads the cart only when the token moved. A commit
 /// to another cart moves the token, costs one read, and delivers nothing. A snapshot differs
-/// when its version changed, and also when a product in it was renamed or repriced, which
-/// changes what the cart shows but not its version.
+/// when the cart's version changed, and also when a change elsewhere changed what the cart
+/// shows without bumping its version: a product in it renamed, repriced, deactivated or short
+/// of stock, or the store's caps changed.
 ///
 /// The calls to `CartService` run on the iterating task's actor, for the reasons given on
 /// `CartStore`. The sequence ends (returns `nil`) when its task is cancelled, and throws the
 /// first error of a read: `CartError.invalidCartID` or the backend's storage error.
 public struct CartSnapshots: AsyncSequence, Sendable {
-    /// Each element is one snapshot of the cart.
-    public typealias Element = Cart
+    /// Each element is one snapshot: the cart and its problems.
+    public typealias Element = CartReport
 
     /// The service the cart is read through.
     public let service: CartService
@@ -45,14 +47,14 @@ public struct CartSnapshots: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let snapshots: CartSnapshots
         var lastToken: Int64?
-        var lastCart: Cart?
+        var lastReport: CartReport?
 
         /// The next snapshot, on the caller's actor; `nil` once the task is cancelled.
         ///
         /// - Throws: `CartError.invalidCartID`, or the backend's storage error.
-        public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> Cart? {
+        public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> CartReport? {
             let repository = snapshots.service.repository
-            if lastCart == nil { return try read(at: repository.changeToken()) }
+            if lastReport == nil { return try read(at: repository.changeToken()) }
             while true {
                 do {
                     try await Task.sleep(for: snapshots.interval)
@@ -61,26 +63,26 @@ public struct CartSnapshots: AsyncSequence, Sendable {
                 }
                 let token = try repository.changeToken()
                 guard token != lastToken else { continue }
-                if let cart = try read(at: token) { return cart }
+                if let report = try read(at: token) { return report }
             }
         }
 
         /// The next snapshot; see `next(isolation:)`.
         ///
         /// - Throws: `CartError.invalidCartID`, or the backend's storage error.
-        public mutating func next() async throws -> Cart? {
+        public mutating func next() async throws -> CartReport? {
             try await next(isolation: nil)
         }
 
-        /// Reads the cart after the change token was read as `token`; returns the cart if it
-        /// differs from the last one. A commit landing after the token was read moves it again,
-        /// so the next poll reads once more.
-        private mutating func read(at token: Int64) throws -> Cart? {
+        /// Reads the cart and its problems after the change token was read as `token`; returns
+        /// them if they differ from the last ones. A commit landing after the token was read
+        /// moves it again, so the next poll reads once more.
+        private mutating func read(at token: Int64) throws -> CartReport? {
             lastToken = token
-            let cart = try snapshots.service.cart(snapshots.cartID)
-            guard cart != lastCart else { return nil }
-            lastCart = cart
-            return cart
+            let report = try snapshots.service.cartReport(snapshots.cartID)
+            guard report != lastReport else { return nil }
+            lastReport = report
+            return report
         }
     }
 }

@@ -16,15 +16,15 @@ struct CartSnapshotsTests {
             .makeAsyncIterator()
 
         let first = try #require(try await snapshots.next())
-        #expect(first.version == 1)
+        #expect(first.cart.version == 1)
         try other.add("apple", to: "alice")
         let second = try #require(try await snapshots.next())
-        #expect(second.quantity(of: "apple") == 2)
+        #expect(second.cart.quantity(of: "apple") == 2)
         try other.add("pear", to: "bob")
         try other.add("pear", to: "alice")
         let third = try #require(try await snapshots.next())
-        #expect(third.version == 3)
-        #expect(third.quantity(of: "pear") == 1)
+        #expect(third.cart.version == 3)
+        #expect(third.cart.quantity(of: "pear") == 1)
     }
 
     @Test("a repricing of a product in the cart is a new snapshot")
@@ -36,8 +36,30 @@ struct CartSnapshotsTests {
         _ = try await snapshots.next()
         try service.updateProduct("pear", with: ProductUpdate(price: Money(minorUnits: 199, currency: .usd)))
         let repriced = try #require(try await snapshots.next())
-        #expect(repriced.subtotal == Money(minorUnits: 199, currency: .usd))
-        #expect(repriced.version == 1)
+        #expect(repriced.cart.subtotal == Money(minorUnits: 199, currency: .usd))
+        #expect(repriced.cart.version == 1)
+    }
+
+    @Test("a change that only changes the cart's problems is a new snapshot")
+    func problemsAreDelivered() async throws {
+        let service = try makeService()
+        try service.add("pear", quantity: 2, to: "alice")
+        var snapshots = CartSnapshots(service: service, cartID: "alice", interval: .milliseconds(20))
+            .makeAsyncIterator()
+        let first = try #require(try await snapshots.next())
+        #expect(first.canCheckOut)
+        try service.updateProduct("pear", with: ProductUpdate(isActive: false))
+        let inactive = try #require(try await snapshots.next())
+        #expect(inactive.cart == first.cart)
+        #expect(inactive.problems.map(\.sku) == ["pear"])
+        try service.updateProduct("pear", with: ProductUpdate(stock: .tracked(1), isActive: true))
+        let short = try #require(try await snapshots.next())
+        #expect(short.cart == first.cart)
+        #expect(short.problems.count == 1)
+        #expect(short.problems != inactive.problems)
+        try service.updateProduct("pear", with: ProductUpdate(stock: .tracked(5)))
+        let fixed = try #require(try await snapshots.next())
+        #expect(fixed.canCheckOut)
     }
 
     @Test("the sequence ends when its task is cancelled")

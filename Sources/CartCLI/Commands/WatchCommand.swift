@@ -38,7 +38,7 @@ enum WatchCommand {
         defer { trap.restore() }
         let feed = Task {
             do {
-                for try await cart in snapshots { events.post(.snapshot(cart)) }
+                for try await report in snapshots { events.post(.snapshot(report)) }
                 events.post(.ended(nil))
             } catch {
                 events.post(.ended(error))
@@ -49,8 +49,8 @@ enum WatchCommand {
         var printed = 0
         while true {
             switch events.next() {
-            case .snapshot(let cart):
-                try show(cart, after: printed, runner)
+            case .snapshot(let report):
+                try show(report, after: printed, runner)
                 printed += 1
             case .interrupted:
                 feed.cancel()
@@ -62,10 +62,8 @@ enum WatchCommand {
     }
 
     /// One snapshot with its problems, as `cart show` prints it: a JSON line, or the table
-    /// after a blank line; flushed at once so whoever reads a pipe sees it now. The problems
-    /// are read as the snapshot is printed (a read of the same cart, no older than it).
-    private static func show(_ cart: Cart, after printed: Int, _ runner: CommandRunner) throws {
-        let report = try runner.service().cartReport(cart.id)
+    /// after a blank line; flushed at once so whoever reads a pipe sees it now.
+    private static func show(_ report: CartReport, after printed: Int, _ runner: CommandRunner) throws {
         if runner.json {
             try runner.emit(report)
         } else {

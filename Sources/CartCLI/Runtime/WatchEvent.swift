@@ -2,8 +2,8 @@ import CartCore
 
 /// What the thread running `cart watch` hears from the snapshot task and the signal handler.
 enum WatchEvent: Sendable {
-    /// The cart as it is now.
-    case snapshot(Cart)
+    /// The cart and its problems as they are now.
+    case snapshot(CartReport)
     /// SIGINT or SIGTERM arrived: stop watching.
     case interrupted
     /// The snapshots ended: after an interruption (`nil`), or with the error of a read.
