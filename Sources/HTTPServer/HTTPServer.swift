@@ -72,7 +72,7 @@ public final class HTTPServer: Sendable {
         }
         guard let daemon else {
             cls.release()
-            var reason = context.lastLogMessage.withLock { $0 }
+            var reason = Self.reason(context.startFailure ?? "")
             if let missing = cart_microhttpd_error() {
                 reason = "libmicrohttpd cannot be loaded (\(String(cString: missing))); install it (Debian: libmicrohttpd12)"
             }
@@ -88,6 +88,14 @@ public final class HTTPServer: Sendable {
 
     deinit {
         stop()
+    }
+
+    /// libmicrohttpd's message about a failed start, without its own "Failed to bind to port
+    /// N: " in front of the system's reason: it names the port option, 0 when an address is
+    /// given, and the error already names the address and port.
+    static func reason(_ message: String) -> String {
+        guard message.hasPrefix("Failed to bind to port "), let colon = message.firstRange(of: ": ") else { return message }
+        return String(message[colon.upperBound...])
     }
 
     /// `host:port` as it goes in a URL: `127.0.0.1:8080`, or `[::1]:8080` for IPv6.

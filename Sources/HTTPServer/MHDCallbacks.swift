@@ -53,7 +53,6 @@ enum MHDCallbacks {
         _ = vsnprintf(&buffer, buffer.count, format, arguments)
         var message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while message.last?.isNewline == true { message.removeLast() }
-        server.lastLogMessage.withLock { $0 = message }
         if !reportsClientGone(message) { server.log(message) }
     }
 

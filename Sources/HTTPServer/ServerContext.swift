@@ -14,8 +14,10 @@ final class ServerContext: Sendable {
     let inFlight = DispatchGroup()
     /// Set when stopping begins: responses then carry `Connection: close`.
     let stopping = Atomic(false)
-    /// The last message libmicrohttpd logged, for the error when it cannot start.
-    let lastLogMessage = Mutex("")
+    /// What libmicrohttpd logged while starting, held back from the error log: the last one
+    /// is the reason in the error when it cannot start, and all of them go to the log once it
+    /// has started. `nil` once started.
+    private let startMessages = Mutex<[String]?>([])
     private let streams = Mutex(Streams())
     private let lifecycle = Mutex(Lifecycle())
 
@@ -38,14 +40,28 @@ final class ServerContext: Sendable {
         self.handler = handler
     }
 
-    /// Passes a message to the configured error log.
+    /// Passes a message to the configured error log, or holds it back while starting.
     func log(_ message: String) {
-        configuration.errorLog?(message)
+        let heldBack = startMessages.withLock { messages in
+            messages?.append(message)
+            return messages != nil
+        }
+        if !heldBack { configuration.errorLog?(message) }
+    }
+
+    /// The last message libmicrohttpd logged while failing to start, if any.
+    var startFailure: String? {
+        startMessages.withLock { $0?.last }
     }
 
     /// Records the running daemon and the reference its callbacks hold, and starts the
     /// heartbeat timer.
     func started(_ daemon: OpaquePointer, releasing callbackReference: Unmanaged<ServerContext>) {
+        let held = startMessages.withLock { messages in
+            defer { messages = nil }
+            return messages ?? []
+        }
+        for message in held { configuration.errorLog?(message) }
         let handle = MHDHandle(pointer: daemon)
         lifecycle.withLock { state in
             state.daemon = handle

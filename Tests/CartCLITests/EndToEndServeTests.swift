@@ -121,6 +121,32 @@ struct EndToEndServeTests {
         }
     }
 
+    @Test("a port another process holds: one error line naming that port and the reason, nothing on stdout")
+    func portInUse() throws {
+        let sandbox = try stocked()
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(holder >= 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(holder, generic, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, generic, &length) == 0
+            }
+        }
+        #expect(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+        let result = try sandbox.run(["serve", "--listen", "127.0.0.1:\(port)"])
+        #expect(result.status != 0)
+        #expect(result.errorLines.count == 1, "\(result)")
+        #expect(result.errorLines.first?.hasPrefix("Error: ") == true, "\(result)")
+        #expect(result.errorLines.first?.contains("port \(port): Address already in use") == true, "\(result)")
+        #expect(result.errorLines.first?.contains("port 0") == false, "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("one access-log line per request on stderr: method, path, status, duration")
     func accessLog() throws {
         let sandbox = try stocked()
