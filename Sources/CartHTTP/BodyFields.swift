@@ -57,8 +57,7 @@ struct BodyFields: Sendable {
     func quantity(in range: ClosedRange<Int>) throws(APIError) -> Int? {
         guard let number = try integer("quantity") else { return nil }
         guard range.contains(number) else {
-            throw .badRequest(
-                "invalid_quantity", "The quantity must be from \(range.lowerBound) to \(range.upperBound); got \(number).")
+            throw .badRequest("invalid_quantity", CartError.invalidQuantity(given: number, range: range).description)
         }
         return number
     }

@@ -258,7 +258,7 @@ struct EndToEndProductTests {
         let sandbox = try CartSandbox()
         let first = try sandbox.ok("demo")
         #expect(first.stdout.hasPrefix("Added 12 sample products priced in USD.\n\nTry next:\n  "))
-        #expect(first.stdout.contains("\nOpen the shop: run '") && first.stdout.hasSuffix(" serve', then visit http://127.0.0.1:8080/\n"))
+        #expect(first.stdout.contains("\nOpen the shop:\n  ") && first.stdout.hasSuffix(" serve  then visit http://127.0.0.1:8080/\n"))
         try sandbox.ok("add", "coffee", "2")
         try sandbox.ok("checkout")
         let catalog = try sandbox.ok("products", "--all", "--json").stdout
@@ -297,12 +297,12 @@ struct EndToEndProductTests {
         #expect(try sandbox.ok("orders", "--json").stdout.contains(#""number":1,"#), "the tour placed an order")
         #expect(
             output.hasSuffix(
-                "Open the shop: run '\(ShellQuoting.quoted(binary)) serve', then visit http://127.0.0.1:8080/\n"),
+                "Open the shop:\n  \(ShellQuoting.quoted(binary)) serve  then visit http://127.0.0.1:8080/\n"),
             "\(output)")
         let directory = (binary as NSString).deletingLastPathComponent
         let onPath = try sandbox.run(["demo"], environment: ["PATH": directory + ":/usr/bin:/bin"]).stdout
         #expect(try suggestions(onPath).first == "cart products", "\(onPath)")
-        #expect(onPath.hasSuffix("Open the shop: run 'cart serve', then visit http://127.0.0.1:8080/\n"))
+        #expect(onPath.hasSuffix("Open the shop:\n  cart serve  then visit http://127.0.0.1:8080/\n"))
         let elsewhere = sandbox.path("other.sqlite3")
         let chosen = try suggestions(try sandbox.ok("--db", elsewhere, "demo").stdout)
         #expect(chosen.first == ShellQuoting.quoted(binary) + " --db " + ShellQuoting.quoted(elsewhere) + " products")

@@ -73,7 +73,8 @@ enum DemoCommand {
             try runner.line("  " + TextLayout.padded(command, to: width) + runner.style.dim(what))
         }
         try runner.line()
-        try runner.line("Open the shop: run '\(try runner.suggestedCommand(["serve"]))', then visit \(shopAddress)")
+        try runner.line("Open the shop:")
+        try runner.line("  " + (try runner.suggestedCommand(["serve"])) + "  " + runner.style.dim("then visit \(shopAddress)"))
     }
 
     /// Where `cart serve` listens unless told otherwise.

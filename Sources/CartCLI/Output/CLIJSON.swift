@@ -39,7 +39,7 @@ enum CLIJSON {
         let settings: StoreSettings
     }
 
-    /// `cart db migrate --json`: `{"applied":["0004_no_line_summary"]}`.
+    /// `cart db migrate --json`: `{"applied":["0004_store_secret"]}`.
     struct Migrated: Encodable {
         let applied: [String]
     }
