@@ -1,5 +1,10 @@
 import CartCore
 import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Every error a service call throws says what kind of failure it is, so that any front end
 /// maps it without knowing the backend: each `CartError` reports the `ErrorCategory` whose
@@ -43,6 +48,7 @@ enum ErrorCategoryContract {
             }
         }
         let tooLong = String(repeating: "x", count: 200)
+        let (day1, day2) = (store.clock.now, store.clock.now.addingTimeInterval(86_400))
         let refusals: [Refusal] = [
             .init(error: .invalidQuantity(given: 0, range: 1...Int.max), category: .invalidInput) { try s.add("apple", quantity: 0, to: "alice") },
             .init(error: .invalidAmount("-0.01", reason: "prices cannot be negative"), category: .invalidInput) {
@@ -111,6 +117,9 @@ enum ErrorCategoryContract {
                 try s.importProducts(Array(repeating: Product(sku: "fig", name: "Fig", price: usd(1)), count: 2))
             },
             .init(error: .invalidLimit(0), category: .invalidInput) { _ = try s.orders(matching: OrderQuery(limit: 0)) },
+            .init(error: .emptyDateRange(since: day2, until: day1), category: .invalidInput) {
+                _ = try s.orders(matching: OrderQuery(placedOnOrAfter: day2, placedBefore: day1))
+            },
             .init(error: .amountOverflow, category: .refused) { _ = try rich.service.orderStats(groupedBy: .total) },
         ]
         var kinds: Set<String> = []
@@ -124,7 +133,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 31, "every kind of CartError is thrown once")
+        #expect(kinds.count == 32, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -162,6 +171,7 @@ enum ErrorCategoryContract {
         case .newProductIncomplete: "newProductIncomplete"
         case .duplicateImportSKU: "duplicateImportSKU"
         case .invalidLimit: "invalidLimit"
+        case .emptyDateRange: "emptyDateRange"
         }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// Every way a cart operation can be refused by the rules, with a one-line description for
 /// people and the `ErrorCategory` a front end maps.
 ///
@@ -68,6 +74,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case duplicateImportSKU(String, firstIndex: Int, index: Int)
     /// A page size outside 1...10000.
     case invalidLimit(Int)
+    /// An order query's `placedBefore` is not after its `placedOnOrAfter`: no order can match.
+    case emptyDateRange(since: Date, until: Date)
 
     public var description: String {
         switch self {
@@ -140,6 +148,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Item \(index + 1) repeats SKU '\(sku.displayable)' of item \(first + 1)."
         case .invalidLimit(let limit):
             return "Limit must be between 1 and 10000; got \(limit)."
+        case .emptyDateRange(let since, let until):
+            return "The range from \(UTCCalendar.iso8601(since)) until \(UTCCalendar.iso8601(until)) is empty: its end must come after its start."
         }
     }
 }
@@ -149,7 +159,7 @@ extension CartError {
         switch self {
         case .invalidQuantity, .invalidAmount, .unknownCurrency, .currencyMismatch, .invalidSKU, .invalidName,
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
-            .newProductIncomplete, .duplicateImportSKU, .invalidLimit:
+            .newProductIncomplete, .duplicateImportSKU, .invalidLimit, .emptyDateRange:
             return .invalidInput
         case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound

@@ -9,7 +9,8 @@ extension CartService {
     ///
     /// Pages use a keyset cursor (`OrderQuery.after`), so page 10,000 costs what page 1 costs.
     ///
-    /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, or a storage error.
+    /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
+    ///   or a storage error.
     public func orders(matching query: OrderQuery) throws -> OrderPage {
         var query = try Self.validated(query)
         let limit = query.limit ?? Self.defaultPageSize
@@ -60,7 +61,7 @@ extension CartService {
     /// day or month (oldest first; the days beginning at midnight at `utcOffset`), by product
     /// (highest revenue first), or in one total row.
     ///
-    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, or a storage error.
+    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.emptyDateRange`, or a storage error.
     public func orderStats(
         matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc
     ) throws -> [OrderStatsRow] {
@@ -74,6 +75,9 @@ extension CartService {
         var query = query
         if let cartID = query.cartID { query.cartID = try Validation.cartID(cartID) }
         if let sku = query.sku { query.sku = try Validation.sku(sku) }
+        if let since = query.placedOnOrAfter, let until = query.placedBefore, until <= since {
+            throw .emptyDateRange(since: since, until: until)
+        }
         return query
     }
 }

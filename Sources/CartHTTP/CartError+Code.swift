@@ -36,6 +36,7 @@ extension CartError {
         case .newProductIncomplete: "new_product_incomplete"
         case .duplicateImportSKU: "duplicate_import_sku"
         case .invalidLimit: "invalid_limit"
+        case .emptyDateRange: "empty_date_range"
         }
     }
 

@@ -83,6 +83,8 @@ extension HostileInput {
         .usage("a flag given a value", ["show", "--json=yes"], "Option '--json' does not take a value."),
         .usage("--limit 0", ["orders", "--limit", "0"], "must be a whole number from 1 to 10000"),
         .usage("--limit over the page size", ["orders", "--limit", "10001"], "from 1 to 10000"),
+        .usage("--until before --since", ["orders", "--since", "2027-01-01", "--until", "2026-01-01"], "is empty: its end must come after its start"),
+        .usage("stats over an empty range", ["orders", "stats", "--since", "2026-05-01", "--until", "2026-05-01"], "is empty"),
         .usage("prune without --older-than", ["prune"], "Missing expected argument '--older-than <days>'."),
         .usage("--store disk", ["--store", "disk", "show"], "expected one of sqlite, memory"),
         .usage("unknown currency", ["db", "init", "--currency", "XYZ"], "not an ISO 4217 code"),

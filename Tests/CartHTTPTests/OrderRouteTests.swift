@@ -90,6 +90,10 @@ struct OrderRouteTests {
         let none = try shop.send("GET", "/v1/orders?until=2000-01-01", admin: true).json()
         #expect(none["orders"]?.array == [])
         #expect(try shop.send("GET", "/v1/orders?since=yesterday", admin: true).errorCode == "invalid_query_parameter")
+        let empty = try shop.send("GET", "/v1/orders?since=2027-01-01&until=2026-01-01", admin: true)
+        #expect(empty.status == 400)
+        #expect(empty.errorCode == "empty_date_range")
+        #expect(try shop.send("GET", "/v1/orders/stats?by=day&since=2026-01-01&until=2026-01-01", admin: true).errorCode == "empty_date_range")
         #expect(try shop.send("GET", "/v1/orders?oldest_first=1", admin: true).errorCode == "invalid_query_parameter")
         #expect(try shop.send("GET", "/v1/orders?cart=%20x", admin: true).errorCode == "invalid_cart_id")
     }

@@ -12,7 +12,8 @@ enum OrderCommands {
         "orders", abstract: "List orders, newest first, a page at a time.",
         discussion: """
             Lists the orders of every cart unless --cart is given or CART_ID is set. Dates are UTC, \
-            as YYYY-MM-DD or an ISO 8601 instant; --since is inclusive and --until exclusive.
+            as YYYY-MM-DD or an ISO 8601 instant; --since is inclusive and --until exclusive \
+            (and after --since, when both are given).
             With --csv, one row per order line streams out, with no limit unless --limit is given, \
             in the columns:
             number,placed_at,cart,sku,name,quantity,unit_price,line_total,currency
