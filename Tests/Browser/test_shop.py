@@ -319,6 +319,25 @@ def test_a_change_to_a_product_outside_the_cart_appears_when_the_page_is_shown_a
     assert browser.execute_script("return window.notReloaded === true"), "the page was not reloaded"
 
 
+def test_a_problem_of_the_whole_cart_is_shown_before_checkout(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1), ("milk", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: len(shop.lines()) == 3, "the three lines")
+    problems = shop.find(hooked("cart-problems"))
+    assert not problems.is_displayed()
+    try:
+        server.cli("db", "init", "--max-lines", "2")
+        problem = shop.wait_for(lambda: problems.is_displayed() and shop.find(hooked("problem"), problems),
+                                "the cart's problem above Checkout")
+        assert problem.get_attribute("data-code") == "line_count_cap"
+        assert problem.text
+        assert not browser.find_elements(By.CSS_SELECTOR, f'{hooked("cart-line")} {hooked("problem")}')
+        assert not shop.find("#cart-refusal").is_displayed()
+    finally:
+        server.cli("db", "init", "--max-lines", "100")
+    shop.wait_for(lambda: not problems.is_displayed(), "the problem to go with the cap raised again")
+
+
 def test_the_page_survives_a_server_restart(browser, server):
     shop = Shop(browser, server).open(server.mint())
     shop.press("add", "eggs")
