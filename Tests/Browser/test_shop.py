@@ -78,6 +78,12 @@ class Shop:
         element = self.find(hooked("refusal"), self.row(sku))
         return element.text if element.is_displayed() else ""
 
+    def product_reads(self):
+        """How many times the page has requested /v1/products."""
+        return self.driver.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".filter((entry) => new URL(entry.name).pathname === '/v1/products').length")
+
     def open_cart(self):
         self.press("cart-open")
         wait_until(lambda: self.find("#cart").is_displayed(), message="the cart sheet to open")
@@ -278,6 +284,58 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     refusal = shop.find("#cart-refusal")
     shop.wait_for(lambda: refusal.is_displayed() and refusal.text, "checkout's refusal")
     assert server.orders(shop.cart_id) == []
+
+
+def test_a_price_changed_by_the_cli_reaches_the_product_list_without_a_reload(browser, server):
+    server.cli("products", "add", "plum-jam", "--name", "Plum jam", "--price", "4.50")
+    shop = Shop(browser, server).open(server.mint([("plum-jam", 1)]))
+    browser.execute_script("window.notReloaded = true")
+    price = shop.find(".price", shop.row("plum-jam"))
+    assert price.get_attribute("textContent") == "$4.50"
+
+    server.cli("products", "update", "plum-jam", "--price", "5.25", "--name", "Damson jam")
+    shop.wait_for(lambda: price.get_attribute("textContent") == "$5.25", "the product row to show the new price")
+    assert shop.find(".product-name", shop.row("plum-jam")).get_attribute("textContent") == "Damson jam"
+    assert shop.total() == "$5.25"
+    assert browser.execute_script("return window.notReloaded === true"), "the page was not reloaded"
+
+
+def test_a_change_to_a_product_outside_the_cart_appears_when_the_page_is_shown_again(browser, server):
+    # No cart event carries it (the cart's JSON is the same), so the page reads the products
+    # again when the shopper returns to it.
+    server.cli("products", "add", "quince", "--name", "Quince paste", "--price", "6.00")
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    # Once at start and once for the stream's first event; after that only coming back reads.
+    shop.wait_for(lambda: shop.product_reads() >= 2, "the products read for the stream's first event")
+    browser.execute_script("window.notReloaded = true")
+    shop_tab = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    server.cli("products", "update", "quince", "--price", "6.40", "--stock", "0")
+    browser.close()
+    browser.switch_to.window(shop_tab)
+    row = shop.row("quince")
+    shop.wait_for(lambda: shop.find(".price", row).get_attribute("textContent") == "$6.40"
+                  and shop.find(".stock", row).is_displayed(), "the new price and Out of stock")
+    assert browser.execute_script("return window.notReloaded === true"), "the page was not reloaded"
+
+
+def test_a_problem_of_the_whole_cart_is_shown_before_checkout(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1), ("milk", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: len(shop.lines()) == 3, "the three lines")
+    problems = shop.find(hooked("cart-problems"))
+    assert not problems.is_displayed()
+    try:
+        server.cli("db", "init", "--max-lines", "2")
+        problem = shop.wait_for(lambda: problems.is_displayed() and shop.find(hooked("problem"), problems),
+                                "the cart's problem above Checkout")
+        assert problem.get_attribute("data-code") == "line_count_cap"
+        assert problem.text
+        assert not browser.find_elements(By.CSS_SELECTOR, f'{hooked("cart-line")} {hooked("problem")}')
+        assert not shop.find("#cart-refusal").is_displayed()
+    finally:
+        server.cli("db", "init", "--max-lines", "100")
+    shop.wait_for(lambda: not problems.is_displayed(), "the problem to go with the cap raised again")
 
 
 def test_the_page_survives_a_server_restart(browser, server):

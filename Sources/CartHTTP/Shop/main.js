@@ -1,6 +1,11 @@
 // The shop: the product list, the cart sheet and the order history of one cart, kept live
 // by the cart's event stream. The server does every sum and writes every amount; the page
 // shows what it is sent (amounts with their currency's symbol) and sends what was clicked.
+//
+// The stream sends the cart only when its JSON changes, so it carries a product change (a
+// price, a name, stock, the active flag) only when that change touches this cart. The product
+// list is read again after every cart event, and, for the changes no event carries, when the
+// page is shown or focused again and every `productRefreshMs` while it is visible.
 
 import { Refusal, cartPath, linePath, newKey, send } from "./api.js";
 import { watch } from "./live.js";
@@ -9,6 +14,7 @@ import { hook, isBusy, renderCart, renderOrders, renderProducts, say, setBusy } 
 const byID = (id) => document.getElementById(id);
 const storageKey = "cart.id";
 const orderPageSize = 5;
+const productRefreshMs = 30000;
 
 const state = {
   cartID: "",
@@ -60,7 +66,7 @@ function refused(element, error) {
   if (!(error instanceof Refusal)) throw error;
   say(element, error.message);
   if (error.body && error.body.cart) showCart(error.body.cart);
-  if (error.status === 422) loadProducts();
+  if (error.status === 422) refreshProducts();
 }
 
 // Product rows and cart lines share their controls: Add and + add a unit, − takes one out,
@@ -135,6 +141,30 @@ async function clearCart() {
   } finally {
     setBusy(button, false);
   }
+}
+
+// One product request at a time: one asked for meanwhile runs once after it, so a burst of
+// events costs at most one more request, and answers arrive in the order they were asked.
+let productsRequest = null;
+let productsAgain = false;
+
+/** Reads the product list again and shows it; answers when the list shown is current. */
+function refreshProducts() {
+  if (productsRequest) {
+    productsAgain = true;
+    return productsRequest;
+  }
+  productsRequest = (async () => {
+    try {
+      do {
+        productsAgain = false;
+        await loadProducts();
+      } while (productsAgain);
+    } finally {
+      productsRequest = null;
+    }
+  })();
+  return productsRequest;
 }
 
 async function loadProducts() {
@@ -218,8 +248,8 @@ function connection(status) {
   const banner = byID("connection");
   if (status === "open") {
     if (!banner.hidden) {
-      // Back after a drop: what changed meanwhile besides the cart comes again.
-      loadProducts();
+      // Back after a drop: the orders placed meanwhile come again (the products come with
+      // the stream's first cart event).
       loadOrders();
     }
     say(banner, "");
@@ -277,7 +307,7 @@ async function start() {
   state.cartID = cart.cart;
   document.body.dataset.cart = state.cartID;
   showCart(cart);
-  await loadProducts();
+  await refreshProducts();
   loadOrders();
   let stop = follow();
   // A page kept in the back/forward cache would keep its stream open, and a browser allows a
@@ -288,15 +318,27 @@ async function start() {
     if (!event.persisted) return;
     state.takeAnyVersion = true;
     stop = follow();
-    loadProducts();
     loadOrders();
   });
+  // A product change that touches no line of this cart sends no event: it is read when the
+  // shopper comes back to the page, and now and then while the page is in view.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refreshProducts();
+  });
+  window.addEventListener("focus", () => refreshProducts());
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshProducts();
+  }, productRefreshMs);
 }
 
 /** Watches the cart's event stream; answers a function that stops watching. */
 function follow() {
   return watch(cartPath(state.cartID, "/events"), {
-    onCart: showCart,
+    onCart: (cart) => {
+      showCart(cart);
+      // A change to the cart may be a product's (its price, name or stock): the list follows.
+      refreshProducts();
+    },
     onState: connection,
     onBroken: () => pageError("The shop sent an update this page cannot read; reload the page."),
   });

@@ -135,6 +135,9 @@ export function renderCart(cart) {
     const line = bySKU.get(element.dataset.sku);
     renderLine(element, line, problems.filter((problem) => problem.sku === line.sku));
   }
+  // A problem of the whole cart (`sku` null, such as too many lines), or of a line the cart
+  // does not list, is shown above Checkout.
+  renderProblems(byID("cart-problems"), problems.filter((problem) => !bySKU.has(problem.sku)));
   if (lost) {
     const next = list.querySelector('[data-testid="line-delete"]');
     (next || byID("cart-done")).focus();
@@ -153,7 +156,12 @@ function renderLine(element, line, problems) {
   hook(element, "increment").setAttribute("aria-label", `One more ${name}`);
   hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
 
-  const list = element.querySelector(".problems");
+  renderProblems(element.querySelector(".problems"), problems);
+  element.classList.toggle("has-problem", problems.length > 0);
+}
+
+/** Shows `problems` as the items of `list`, hidden when there are none. */
+function renderProblems(list, problems) {
   list.replaceChildren(
     ...problems.map((problem) => {
       const item = document.createElement("li");
@@ -164,7 +172,6 @@ function renderLine(element, line, problems) {
     }),
   );
   list.hidden = problems.length === 0;
-  element.classList.toggle("has-problem", problems.length > 0);
 }
 
 /** The order history, newest first, and whether older orders remain. */
