@@ -49,8 +49,8 @@ extension CartStore {
         }
     }
 
-    /// The cart's snapshots, polled every `interval`: the current cart first, then a new one
-    /// each time it changes. See `CartSnapshots`.
+    /// The cart's snapshots with their problems, polled every `interval`: the current ones
+    /// first, then new ones each time either changes. See `CartSnapshots`.
     public nonisolated func snapshots(interval: Duration = .milliseconds(500)) -> CartSnapshots {
         CartSnapshots(service: service, cartID: cartID, interval: interval)
     }
