@@ -17,10 +17,10 @@ extension CartAPI {
         CartRoute("POST", "/v1/carts/{id}/merge", "mergeCart", .cart) { try $0.mergeCart($1) },
         CartRoute("POST", "/v1/carts/{id}/checkout", "checkout", .cart) { try $0.checkout($1) },
         CartRoute("GET", "/v1/carts/{id}/orders", "listCartOrders", .cart) { try $0.cartOrders($1) },
-        CartRoute("GET", "/v1/carts/{id}/events", "streamCartEvents", .cart) { try $0.cartEvents($1) },
+        CartRoute("GET", "/v1/carts/{id}/events", "streamCartEvents", .cart, streams: true) { try $0.cartEvents($1) },
         CartRoute("GET", "/v1/orders", "listOrders", .admin) { try $0.listOrders($1) },
         CartRoute("GET", "/v1/orders/stats", "getOrderStats", .admin) { try $0.orderStats($1) },
         CartRoute("GET", "/v1/orders/{number}", "getOrder", .admin) { try $0.getOrder($1) },
-        CartRoute("GET", "/v1/orders.csv", "exportOrders", .admin) { try $0.exportOrders($1) },
+        CartRoute("GET", "/v1/orders.csv", "exportOrders", .admin, streams: true) { try $0.exportOrders($1) },
     ]
 }

@@ -78,6 +78,8 @@ public final class CartAPI: Sendable {
 
     /// The route for `method` on the path `segments`, with its parameters.
     ///
+    /// A GET route also answers HEAD, unless its body is streamed.
+    ///
     /// - Throws: 404 when no template matches, 405 with `Allow` when the best-matching
     ///   template has no route for the method.
     static func route(_ method: String, _ segments: [String]) throws(APIError) -> (CartRoute, [String: String]) {
@@ -88,8 +90,10 @@ public final class CartAPI: Sendable {
             candidates.append(route)
         }
         guard !candidates.isEmpty else { throw .noRoute }
-        if let route = candidates.first(where: { $0.method == method }) { return (route, route.parameters(in: segments)) }
-        let allowed = candidates.map(\.method).joined(separator: ", ")
+        // HEAD is GET without the body, which libmicrohttpd leaves out (RFC 9110 §9.3.2).
+        let route = candidates.first { method == "HEAD" ? $0.answersHead : $0.method == method }
+        if let route { return (route, route.parameters(in: segments)) }
+        let allowed = candidates.flatMap { $0.answersHead ? [$0.method, "HEAD"] : [$0.method] }.joined(separator: ", ")
         var error = APIError(
             status: 405, code: "method_not_allowed",
             message: "\(DisplayText.clean(method)) is not allowed on this resource; use \(allowed).")

@@ -22,6 +22,10 @@ public struct CartRoute: Sendable {
     public let operationID: String
     /// Who may call it.
     public let access: Access
+    /// Whether the route also answers HEAD: a GET route whose body has a known length.
+    /// libmicrohttpd 0.9.75 sends a chunked body's last chunk in answer to HEAD, so a streamed
+    /// GET answers GET alone.
+    public let answersHead: Bool
     let handler: @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
     /// The template's segments: a literal, or nil for a `{parameter}`.
     private let literals: [String?]
@@ -32,13 +36,14 @@ public struct CartRoute: Sendable {
     let literalCount: Int
 
     init(
-        _ method: String, _ path: String, _ operationID: String, _ access: Access,
+        _ method: String, _ path: String, _ operationID: String, _ access: Access, streams: Bool = false,
         _ handler: @escaping @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
     ) {
         self.method = method
         self.path = path
         self.operationID = operationID
         self.access = access
+        answersHead = method == "GET" && !streams
         self.handler = handler
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         literals = segments.map { $0.hasPrefix("{") ? nil : String($0) }
