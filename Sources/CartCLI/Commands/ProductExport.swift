@@ -7,7 +7,8 @@ enum ProductExport {
         "export", abstract: "Write the whole catalog as CSV or JSON that 'products import' reads back.",
         discussion: """
             Every product, inactive ones too, in SKU order. CSV has the columns sku,name,price,stock,active \
-            (stock empty when not tracked, active true or false); --json writes {"products": [...]}. \
+            (stock empty when not tracked, active true or false); --json writes {"products": [...]} \
+            and, once a FILE is written, prints {"exported": N}. \
             Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV. Without FILE \
             the export goes to stdout; a FILE is replaced only once the whole export is written.
             """,
@@ -33,6 +34,7 @@ enum ProductExport {
         }
         guard let path else { return try runner.stdout.write(text) }
         try FileSystem.replace(path, with: Array(text.utf8))
+        if runner.json { return try runner.emit(CLIJSON.Exported(exported: products.count)) }
         try runner.line("Exported \(Plural.count(products.count, "product")) to \(DisplayText.clean(path)).")
     }
 

@@ -12,6 +12,11 @@ enum CLIJSON {
         let products: [Product]
     }
 
+    /// `cart products export FILE --json`: `{"exported":4}`, the products written to `FILE`.
+    struct Exported: Encodable {
+        let exported: Int
+    }
+
     /// `cart prune --json`: `{"deleted":2}`.
     struct Pruned: Encodable {
         let deleted: Int
