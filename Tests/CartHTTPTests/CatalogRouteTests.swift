@@ -26,6 +26,8 @@ struct CatalogRouteTests {
         let again = try shop.send("GET", "/v1/openapi.yaml", headers: ["If-None-Match: \(tag)"])
         #expect(again.status == 304)
         #expect(again.body.isEmpty)
+        // RFC 9110 §8.6: a 304's Content-Length, if any, is the 200's.
+        #expect(again.header("Content-Length") == String(response.body.count))
     }
 
     @Test("products lists active products by SKU; all=true adds inactive ones")

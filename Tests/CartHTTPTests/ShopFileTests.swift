@@ -26,6 +26,7 @@ struct ShopFileTests {
         let again = try shop.send("GET", "/", headers: ["If-None-Match: \(tag)"])
         #expect(again.status == 304)
         #expect(again.body.isEmpty)
+        #expect(again.header("Content-Length") == String(response.body.count))
         #expect(again.header("Content-Security-Policy") == policy)
     }
 
