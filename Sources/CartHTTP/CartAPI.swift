@@ -21,7 +21,9 @@ public final class CartAPI: Sendable {
     let adminToken: AdminToken?
     let storeKind: String
     /// Whether requests must name a loopback host (`Host: 127.0.0.1:8080`), so that a web page
-    /// elsewhere cannot reach a loopback server through a name it rebinds to 127.0.0.1.
+    /// elsewhere cannot reach a loopback server, open without a token, through a name it rebinds
+    /// to 127.0.0.1. With a token the admin routes are closed anyway, and a reverse proxy in
+    /// front of a loopback server passes the public name on.
     let requiresLoopbackHost: Bool
     let events: CartEventHub
     let log: @Sendable (String) -> Void
@@ -34,7 +36,7 @@ public final class CartAPI: Sendable {
         minter = CartIDMinter(key: configuration.cartIDKey)
         adminToken = try configuration.adminToken.map { token throws(CartHTTPServerError) in try AdminToken(token) }
         storeKind = configuration.storeKind
-        requiresLoopbackHost = configuration.listensOnLoopbackOnly
+        requiresLoopbackHost = configuration.listensOnLoopbackOnly && configuration.adminToken == nil
         let log = configuration.errorLog ?? { _ in }
         self.log = log
         events = CartEventHub(
@@ -76,12 +78,15 @@ public final class CartAPI: Sendable {
         }
     }
 
+    /// The methods RFC 9110 and RFC 5789 (`PATCH`) define.
+    private static let standardMethods: Set = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
     /// The route for `method` on the path `segments`, with its parameters.
     ///
     /// A GET route also answers HEAD, unless its body is streamed.
     ///
-    /// - Throws: 404 when no template matches, 405 with `Allow` when the best-matching
-    ///   template has no route for the method.
+    /// - Throws: 404 when no template matches, 501 for a method HTTP does not define, 405 with
+    ///   `Allow` when the best-matching template has no route for the method.
     static func route(_ method: String, _ segments: [String]) throws(APIError) -> (CartRoute, [String: String]) {
         var candidates: [CartRoute] = []
         for route in routes where route.matches(segments) {
@@ -90,6 +95,13 @@ public final class CartAPI: Sendable {
             candidates.append(route)
         }
         guard !candidates.isEmpty else { throw .noRoute }
+        // A method HTTP does not define (`FOO`, or `get`: methods are case-sensitive) is 501,
+        // one the resource does not take 405 (RFC 9110 §9.1).
+        guard standardMethods.contains(method) else {
+            throw APIError(
+                status: 501, code: "method_not_implemented",
+                message: "The server does not know the method \(DisplayText.clean(method)).")
+        }
         // HEAD is GET without the body, which libmicrohttpd leaves out (RFC 9110 §9.3.2).
         let route = candidates.first { method == "HEAD" ? $0.answersHead : $0.method == method }
         if let route { return (route, route.parameters(in: segments)) }
@@ -150,7 +162,8 @@ public final class CartAPI: Sendable {
         }
     }
 
-    /// Refuses a request for another host name than loopback's while listening on loopback.
+    /// Refuses a request for another host name than loopback's while listening on loopback
+    /// without an admin token.
     ///
     /// - Throws: 421 `misdirected_request`.
     private func checkHost(of request: HTTPRequest) throws(APIError) {

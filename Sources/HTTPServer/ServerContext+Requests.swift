@@ -77,6 +77,10 @@ extension ServerContext {
         if !codings.isEmpty && (codings.count > 1 || !HTTPHeaders.sameName(codings[0], "chunked")) {
             return queueError(400, "unsupported Transfer-Encoding: only chunked is accepted", connection, request)
         }
+        // RFC 9112 §3.2: readers could disagree on which of two Host fields names the server.
+        if headers.values(for: "Host").count > 1 {
+            return queueError(400, "more than one Host header", connection, request)
+        }
         if let length = lengths.first.flatMap({ UInt64($0) }), length > UInt64(configuration.maxBodyBytes) {
             return queueError(413, "request body is larger than \(configuration.maxBodyBytes) bytes", connection, request)
         }

@@ -109,6 +109,22 @@ struct AccessTests {
         }
     }
 
+    @Test("with an admin token, a loopback server answers any host name, as behind a reverse proxy")
+    func proxiedHost() throws {
+        let shop = try TestShop()
+        for host in ["shop.example.com", "shop.example.com:443"] {
+            let connection = try TestConnection(port: shop.server.port)
+            connection.send(rawRequest("GET", "/v1/products", host: host))
+            #expect(try connection.readResponse().status == 200, "\(host)")
+            let page = try TestConnection(port: shop.server.port)
+            page.send(rawRequest("GET", "/", host: host))
+            #expect(try page.readResponse().status == 200, "\(host)")
+        }
+        let connection = try TestConnection(port: shop.server.port)
+        connection.send(rawRequest("GET", "/v1/orders", host: "shop.example.com"))
+        #expect(try connection.readResponse().status == 401)
+    }
+
     @Test("IDs minted before a restart, or by another server of the same store, are recognised; another store's are not")
     func mintedAcrossServers() throws {
         let directory = try TemporaryDirectory()
