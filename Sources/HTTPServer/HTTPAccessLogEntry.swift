@@ -15,22 +15,34 @@ public struct HTTPAccessLogEntry: Sendable {
     /// How the request ended.
     public let outcome: HTTPRequestOutcome
 
-    /// The line to log: method, target, status, duration in milliseconds, then the outcome
-    /// when the response was not completed; `-` stands for a missing method or status.
-    /// Control characters (and `\`) in the target are written as `\xHH`, so a log line is
-    /// always one line.
+    /// The line to log: client address, method, target, status, duration in milliseconds,
+    /// then the outcome when the response was not completed; `-` stands for a missing
+    /// address, method or status. Control characters (and `\`) in the target are written as
+    /// `\xHH`, so a log line is always one line, and a target over
+    /// ``maximumLoggedTargetBytes`` is cut there, so a line stays one atomic write to a pipe.
     ///
-    /// `GET /v1/health 200 0.412ms`
+    /// `127.0.0.1 GET /v1/health 200 0.412ms`
     public var line: String {
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let fraction = String(micros % 1000)
         let milliseconds = "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
         let method = method.isEmpty ? "-" : Self.printable(method)
         let status = status.map(String.init) ?? "-"
-        var line = "\(method) \(Self.printable(target)) \(status) \(milliseconds)"
+        var target = target
+        let length = target.utf8.count
+        if length > Self.maximumLoggedTargetBytes {
+            // Cut at a character boundary; the count says how much is left out.
+            let cut = String(decoding: target.utf8.prefix(Self.maximumLoggedTargetBytes), as: UTF8.self)
+            target = String(cut.dropLast()) + "…(\(length) bytes)"
+        }
+        var line = "\(remoteAddress ?? "-") \(method) \(Self.printable(target)) \(status) \(milliseconds)"
         if outcome != .completed { line += " \(outcome)" }
         return line
     }
+
+    /// The most of a target a line holds: with the rest of the line, and each control
+    /// character written as four, well under the 4 KiB a pipe writes at once.
+    public static let maximumLoggedTargetBytes = 512
 
     private static func printable(_ text: String) -> String {
         let isPrintableASCII = text.utf8.allSatisfy { byte in

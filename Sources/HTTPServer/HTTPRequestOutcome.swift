@@ -11,6 +11,9 @@ public enum HTTPRequestOutcome: Sendable, Equatable, CustomStringConvertible {
     case serverStopped
     /// The response could not be completed: a body producer failed, a stream was overrun.
     case failed
+    /// libmicrohttpd answered the request itself (no `Host`, headers too large) and closed
+    /// the connection; the entry has no status, as the server never saw which.
+    case refused
 
     /// The word used in log lines.
     public var description: String {
@@ -20,6 +23,7 @@ public enum HTTPRequestOutcome: Sendable, Equatable, CustomStringConvertible {
         case .timedOut: "timed-out"
         case .serverStopped: "server-stopped"
         case .failed: "failed"
+        case .refused: "refused"
         }
     }
 }

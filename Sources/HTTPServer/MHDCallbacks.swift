@@ -11,13 +11,17 @@ import Glibc
 /// or per-request pointer it was given (an `Unmanaged` reference).
 enum MHDCallbacks {
     /// Runs once per request as soon as its request line is in: makes the request's context
-    /// (from the raw target, before libmicrohttpd decodes it) and counts it in flight.
-    static let requestStarted: cart_mhd_uri_log_callback = { cls, uri, _ in
+    /// (from the raw target, before libmicrohttpd decodes it, and the client's address, which
+    /// a request libmicrohttpd refuses before its headers are whole is logged with) and counts
+    /// it in flight.
+    static let requestStarted: cart_mhd_uri_log_callback = { cls, uri, connection in
         guard let cls else { return nil }
         let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
         let target = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
         server.inFlight.enter()
-        return Unmanaged.passRetained(RequestContext(target: target, start: .now)).toOpaque()
+        let request = RequestContext(target: target, start: .now)
+        request.remoteAddress = connection.flatMap { ListenAddress.numericHost(cart_mhd_client_address($0)) }
+        return Unmanaged.passRetained(request).toOpaque()
     }
 
     /// libmicrohttpd's access handler: called once the headers are in, once per piece of
@@ -53,7 +57,27 @@ enum MHDCallbacks {
         _ = vsnprintf(&buffer, buffer.count, format, arguments)
         var message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         while message.last?.isNewline == true { message.removeLast() }
-        if !reportsClientGone(message) { server.log(message) }
+        if !reportsClientGone(message) { server.log(readable(message)) }
+    }
+
+    /// libmicrohttpd's report of an answer it made itself, `Error processing request (HTTP
+    /// response code is 431 ('<html><head><title>Request too big</title>…')). Closing
+    /// connection.`, without the page: `answered 431 (Request too big) and closed the
+    /// connection`. Other messages are returned as they are.
+    static func readable(_ message: String) -> String {
+        let prefix = "Error processing request (HTTP response code is "
+        guard message.hasPrefix(prefix) else { return message }
+        let rest = message.dropFirst(prefix.count)
+        let code = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !code.isEmpty else { return message }
+        var text = "answered \(code)"
+        if let open = rest.firstRange(of: "<title>"), let close = rest[open.upperBound...].firstRange(of: "</title>") {
+            let title = rest[open.upperBound..<close.lowerBound]
+                .replacing("&quot;", with: "\"").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+                .replacing("&amp;", with: "&")
+            text += " (\(String(title)))"
+        }
+        return text + " and closed the connection"
     }
 
     /// How libmicrohttpd's messages end when the client closed or reset its connection: a send

@@ -41,7 +41,10 @@ extension ServerContext {
                 case .REQUEST_TERMINATED_COMPLETED_OK: request.failed ? .failed : .completed
                 case .REQUEST_TERMINATED_TIMEOUT_REACHED: .timedOut
                 case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: .serverStopped
-                case .REQUEST_TERMINATED_WITH_ERROR: request.failed ? .failed : .clientGone
+                case .REQUEST_TERMINATED_WITH_ERROR:
+                    // No method means the access handler never ran: libmicrohttpd refused the
+                    // request before it was whole.
+                    request.failed ? .failed : request.method.isEmpty && request.status == nil ? .refused : .clientGone
                 default: .clientGone
                 }
             accessLog(
@@ -66,7 +69,6 @@ extension ServerContext {
         request.headers = headers
         request.method = method.map { String(cString: $0) } ?? ""
         request.version = version.map { String(cString: $0) } ?? ""
-        request.remoteAddress = ListenAddress.numericHost(cart_mhd_client_address(connection))
         // libmicrohttpd frames the body by the first Content-Length, or by Transfer-Encoding
         // when present; anything a proxy could read differently is refused.
         let lengths = headers.values(for: "Content-Length")

@@ -1,5 +1,6 @@
 import CartTestSupport
 import Foundation
+import RegexBuilder
 import Testing
 
 /// `cart serve` as it runs in production: the built binary on a free port, driven over real
@@ -159,9 +160,9 @@ struct EndToEndServeTests {
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2, "\(lines)")
         // A line is written once its response is sent, so two lines may swap places.
-        #expect(lines.contains { $0.hasPrefix("GET /v1/health 200 ") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("GET /v1/products/nothing 404 ") }, "\(lines)")
-        #expect(lines.allSatisfy { $0.hasSuffix("ms") }, "\(lines)")
+        // The UTC time it was written, the client's address, then the request.
+        #expect(lines.contains { $0.wholeMatch(of: Self.stamped("GET /v1/health 200 ")) != nil }, "\(lines)")
+        #expect(lines.contains { $0.wholeMatch(of: Self.stamped("GET /v1/products/nothing 404 ")) != nil }, "\(lines)")
     }
 
     @Test("an event-stream client that goes away leaves only access-log lines on stderr")
@@ -175,19 +176,29 @@ struct EndToEndServeTests {
         // Closing the socket is what the kernel does for a client that is killed.
         stream = nil
         // Each change is written to the stream; a write after the close fails, and ends it.
-        let streamLine = "GET /v1/carts/\(id)/events 200 "
+        let streamLine = " 127.0.0.1 GET /v1/carts/\(id)/events 200 "
         func lines() throws -> [Substring] { try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n") }
         for _ in 0..<20 {
-            if try lines().contains(where: { $0.hasPrefix(streamLine) }) { break }
+            if try lines().contains(where: { $0.contains(streamLine) }) { break }
             try sandbox.ok("--cart", id, "add", "apple", "1")
             pause(milliseconds: 300)
         }
         server.process.send(SIGTERM)
         #expect(server.process.exitStatus() == 0)
         let logged = try lines()
-        #expect(logged.contains { $0.hasPrefix(streamLine) && $0.hasSuffix("ms client-gone") }, "\(logged)")
-        let accessLine = #/(GET|POST) /\S* \d{3} \d+\.\d{3}ms( [a-z-]+)?/#
+        #expect(logged.contains { $0.contains(streamLine) && $0.hasSuffix("ms client-gone") }, "\(logged)")
+        let accessLine = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 (GET|POST) /\S* \d{3} \d+\.\d{3}ms( [a-z-]+)?/#
         #expect(logged.allSatisfy { $0.wholeMatch(of: accessLine) != nil }, "\(logged)")
+    }
+
+    /// An access-log line of `cart serve` for `request` (method, target, status and a space):
+    /// the time, the client's address, the request, its duration.
+    static func stamped(_ request: String) -> Regex<Substring> {
+        Regex {
+            #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 /#
+            request
+            #/\d+\.\d{3}ms/#
+        }
     }
 
     @Test("kill -9 under load from 64 connections: every answered write is in the store, which checks clean and serves again")

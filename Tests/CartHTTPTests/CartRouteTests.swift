@@ -243,8 +243,8 @@ struct CartRouteTests {
         // either order.
         let lines = shop.accessLog.all.sorted()
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("GET /v1/health 200 ") == true)
-        #expect(lines.last?.hasPrefix("GET /v1/nothing?x=1 404 ") == true)
+        #expect(lines.first?.hasPrefix("127.0.0.1 GET /v1/health 200 ") == true)
+        #expect(lines.last?.hasPrefix("127.0.0.1 GET /v1/nothing?x=1 404 ") == true)
         #expect(lines.allSatisfy { $0.hasSuffix("ms") })
     }
 }

@@ -1,5 +1,5 @@
 import CartTestSupport
-import HTTPServer
+@testable import HTTPServer
 import Testing
 
 @Suite("Access log and error log")
@@ -30,7 +30,7 @@ struct AccessLogTests {
         #expect(entries.allSatisfy { $0.duration >= .milliseconds(20) && $0.outcome == .completed })
         #expect(entries.allSatisfy { $0.remoteAddress == "127.0.0.1" })
         let line = try #require(entries.first?.line)
-        #expect(line.hasPrefix("GET /v1/health?x=1 200 "))
+        #expect(line.hasPrefix("127.0.0.1 GET /v1/health?x=1 200 "))
         #expect(line.hasSuffix("ms"))
     }
 
@@ -52,6 +52,7 @@ struct AccessLogTests {
         #expect(try body.readResponse().status == 413)
         let entries = wait(for: 2, in: log)
         #expect(entries.first { $0.target == "/big" }?.status == nil)
+        #expect(entries.first { $0.target == "/big" }?.outcome == .refused)
         #expect(entries.first { $0.target == "/body" }?.status == 413)
     }
 
@@ -87,7 +88,24 @@ struct AccessLogTests {
         connection.send("GET /a\u{1B}[31mred\\b HTTP/1.1\r\nHost: t\r\n\r\n")
         _ = try connection.readResponse()
         let line = try #require(wait(for: 1, in: log).first?.line)
-        #expect(line.hasPrefix(#"GET /a\x1B[31mred\x5Cb 200 "#))
+        #expect(line.hasPrefix(#"127.0.0.1 GET /a\x1B[31mred\x5Cb 200 "#))
+    }
+
+    @Test("a long target is cut in the line, which stays one short line")
+    func longTarget() {
+        let entry = HTTPAccessLogEntry(
+            method: "GET", target: "/" + String(repeating: "é", count: 20_000), status: 414, duration: .milliseconds(1),
+            remoteAddress: nil, outcome: .completed)
+        #expect(entry.line.hasPrefix("- GET /é"))
+        #expect(entry.line.contains("é…(40001 bytes) 414 1.000ms"))
+        #expect(entry.line.utf8.count < 600)
+    }
+
+    @Test("libmicrohttpd's report of an answer it made itself is logged without its HTML page")
+    func readableRefusal() {
+        let message = #"Error processing request (HTTP response code is 400 ('<html><head><title>&quot;Host:&quot; header required</title></head><body>In HTTP 1.1, requests must include a &quot;Host:&quot; header.</body></html>')). Closing connection."#
+        #expect(MHDCallbacks.readable(message) == #"answered 400 ("Host:" header required) and closed the connection"#)
+        #expect(MHDCallbacks.readable("Failed to bind to port 8080: Address already in use") == "Failed to bind to port 8080: Address already in use")
     }
 
     @Test("libmicrohttpd's messages go to the error log, not to stderr")
