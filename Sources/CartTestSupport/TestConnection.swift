@@ -14,6 +14,8 @@ package final class TestConnection {
 
     private let socket: Int32
     private var buffer: [UInt8] = []
+    /// How the last read that got nothing ended, for failure messages.
+    private var ending = "the connection ended"
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
     package init(port: UInt16, timeout: Int = 10) throws {
@@ -147,23 +149,31 @@ package final class TestConnection {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 return String(decoding: line, as: UTF8.self)
             }
-            guard fill() else { throw Failure(description: "connection ended in the middle of a line") }
+            guard fill() else {
+                throw Failure(description: "\(ending) in the middle of a line, after \(String(decoding: buffer, as: UTF8.self).debugDescription)")
+            }
         }
     }
 
     private func readBytes(_ count: Int) throws -> [UInt8] {
         while buffer.count < count {
-            guard fill() else { throw Failure(description: "connection ended after \(buffer.count) of \(count) bytes") }
+            guard fill() else { throw Failure(description: "\(ending) after \(buffer.count) of \(count) bytes") }
         }
         defer { buffer.removeFirst(count) }
         return Array(buffer[..<count])
     }
 
-    /// Reads what is available into the buffer; false at the end or on a timeout.
+    /// Reads what is available into the buffer; false at the end or on a timeout, which
+    /// `ending` then names.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return false }
+        guard count > 0 else {
+            ending =
+                count == 0 ? "the peer closed the connection"
+                : errno == EAGAIN || errno == EWOULDBLOCK ? "the read timed out" : "the read failed (errno \(errno))"
+            return false
+        }
         buffer += chunk[..<count]
         return true
     }
