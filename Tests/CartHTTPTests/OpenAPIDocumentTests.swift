@@ -1,4 +1,5 @@
 import CartCore
+import Foundation
 @testable import CartHTTP
 import Testing
 
@@ -75,6 +76,18 @@ struct OpenAPIDocumentTests {
         #expect(documented.count == CartAPI.routes.count)
         #expect(Set(documented).subtracting(routed).map(\.description).sorted() == [], "documented but not routed")
         #expect(routed.subtracting(documented).map(\.description).sorted() == [], "routed but not documented")
+    }
+
+    @Test("docs/HTTP_API.md's table of routes lists exactly the routes, with their access")
+    func routesInGuide() throws {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/HTTP_API.md")
+        let rows = try String(contentsOf: guide, encoding: .utf8).split(separator: "\n").filter {
+            $0.hasPrefix("| `GET` ") || $0.hasPrefix("| `PUT` ") || $0.hasPrefix("| `POST` ") || $0.hasPrefix("| `DELETE` ")
+        }
+        let listed = rows.map { row in row.split(separator: "|").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        let routed = CartAPI.routes.map { "`\($0.method)` `\($0.path)` \($0.access.rawValue)" }
+        #expect(listed == routed)
     }
 
     @Test("the route table has no two routes for one method and path, and names each operation once")
