@@ -167,7 +167,7 @@ public final class CartAPI: Sendable {
     ///
     /// - Throws: 421 `misdirected_request`.
     private func checkHost(of request: HTTPRequest) throws(APIError) {
-        guard requiresLoopbackHost, let authority = request.headers["Host"] else { return }
+        guard requiresLoopbackHost, let authority = request.authority ?? request.headers["Host"] else { return }
         // Searched as bytes: an ASCII byte always starts a character, and the byte view
         // skips grapheme breaking.
         var host = Substring(authority.trimmingSpaces)

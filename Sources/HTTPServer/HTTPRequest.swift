@@ -19,6 +19,10 @@ public struct HTTPRequest: Sendable {
     /// The raw request target as sent, such as `/v1/products/a%2Fb?limit=5`; bytes that are
     /// not UTF-8 appear as U+FFFD.
     public let target: String
+    /// The host, and port if given, that an absolute-form target names (`127.0.0.1:8080` for
+    /// `http://127.0.0.1:8080/v1/health`), which stands for the `Host` header (RFC 9112
+    /// §3.2.2); nil for a target that is a path.
+    public let authority: String?
     /// The decoded path segments (none for `/`), or why there are none.
     public let path: Result<[String], HTTPTargetError>
     /// The decoded query parameters, or why there are none.
@@ -49,8 +53,10 @@ public struct HTTPRequest: Sendable {
     ) {
         self.method = method
         self.target = String(decoding: rawTarget, as: UTF8.self)
-        self.path = TargetDecoder.path(of: rawTarget)
-        self.query = TargetDecoder.query(of: rawTarget)
+        let (authority, origin) = TargetDecoder.originForm(of: rawTarget)
+        self.authority = authority
+        self.path = TargetDecoder.path(of: origin)
+        self.query = TargetDecoder.query(of: origin)
         self.version = version
         self.headers = headers
         self.body = body

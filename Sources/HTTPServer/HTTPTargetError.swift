@@ -6,7 +6,8 @@
 /// not UTF-8 or are control characters, and `.` or `..` segments however they are spelled.
 /// Applications answer these with 400 (or 404 for a dot segment, which names nothing).
 public enum HTTPTargetError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The target does not start with `/` (absolute-form `http://…` or asterisk-form `*`).
+    /// The target is neither a path starting with `/` nor an `http://` absolute form with a
+    /// host (asterisk-form `*`, another scheme).
     case notOriginForm
     /// A space, control character or DEL appears unencoded in the target.
     case invalidCharacter
@@ -22,7 +23,7 @@ public enum HTTPTargetError: Error, Equatable, Sendable, CustomStringConvertible
     /// A one-line human description.
     public var description: String {
         switch self {
-        case .notOriginForm: "request target is not a path starting with '/'"
+        case .notOriginForm: "request target is not a path starting with '/' or an http:// URL"
         case .invalidCharacter: "request target contains a space or control character"
         case .invalidPercentEncoding: "request target has a '%' not followed by two hex digits"
         case .invalidUTF8: "request target decodes to bytes that are not UTF-8"

@@ -3,6 +3,26 @@
 /// Percent-decoding happens once per segment, after splitting on `/`, so `%2F` stays
 /// inside its segment and `%252e` decodes to the text `%2e`, never to a dot.
 enum TargetDecoder {
+    /// An absolute-form target (`http://127.0.0.1:8080/v1/health?x=1`, the scheme in any
+    /// case), which RFC 9112 §3.2.2 says a server must accept, as the authority it names and
+    /// the origin-form rest (`/v1/health?x=1`; `/` when it has no path). Any other target is
+    /// returned as it is, with no authority.
+    static func originForm(of target: [UInt8]) -> (authority: String?, origin: [UInt8]) {
+        let scheme = "http://".utf8
+        guard target.count > scheme.count, target.first != UInt8(ascii: "/"),
+            zip(target, scheme).allSatisfy({ byte, expected in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+            })
+        else { return (nil, target) }
+        let rest = target[scheme.count...]
+        let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
+        let authority = rest[..<end]
+        guard !authority.isEmpty, rawError(authority) == nil else { return (nil, target) }
+        var origin = Array(rest[end...])
+        if origin.first != UInt8(ascii: "/") { origin.insert(UInt8(ascii: "/"), at: 0) }
+        return (String(decoding: authority, as: UTF8.self), origin)
+    }
+
     /// The path segments of `target`: none for `/`, otherwise one for each `/`, empty ones
     /// kept (`/a//b/` is `["a", "", "b", ""]`).
     static func path(of target: [UInt8]) -> Result<[String], HTTPTargetError> {

@@ -107,6 +107,14 @@ struct AccessTests {
             connection.send(rawRequest("GET", "/v1/products", host: host))
             #expect(try connection.readResponse().status == 200, "\(host)")
         }
+        // An absolute-form target's host stands for Host (RFC 9112 §3.2.2).
+        for (target, host, status) in [
+            ("http://evil.example/v1/products", "127.0.0.1", 421), ("http://127.0.0.1/v1/products", "evil.example", 200),
+        ] {
+            let connection = try TestConnection(port: shop.server.port)
+            connection.send(rawRequest("GET", target, host: host))
+            #expect(try connection.readResponse().status == status, "\(target)")
+        }
     }
 
     @Test("with an admin token, a loopback server answers any host name, as behind a reverse proxy")

@@ -16,9 +16,26 @@ struct DecodingTests {
     }
 
     @Test(
+        "an absolute-form target stands for its path and query, and names the authority",
+        arguments: [
+            ("http://127.0.0.1:8080/v1/health?x=1", "127.0.0.1:8080", ["v1", "health"], ["x"]),
+            ("HTTP://example.com", "example.com", [], []), ("Http://h?y=2", "h", [], ["y"]),
+            ("http://[::1]/a%2Fb", "[::1]", ["a/b"], []),
+        ] as [(String, String, [String], [String])])
+    func absoluteForm(target: String, authority: String, segments: [String], names: [String]) throws {
+        let request = HTTPRequest(method: "GET", target: target)
+        #expect(request.authority == authority)
+        #expect(try request.path.get() == segments)
+        #expect(try request.query.get().items.map(\.name) == names)
+        #expect(request.target == target)
+        #expect(HTTPRequest(method: "GET", target: "/v1/health").authority == nil)
+    }
+
+    @Test(
         "unsafe paths are reported",
         arguments: [
-            ("*", .notOriginForm), ("", .notOriginForm), ("http://a/b", .notOriginForm), ("a/b", .notOriginForm),
+            ("*", .notOriginForm), ("", .notOriginForm), ("ftp://a/b", .notOriginForm), ("http:///b", .notOriginForm),
+            ("http://a b/c", .notOriginForm), ("a/b", .notOriginForm),
             ("/..", .dotSegment), ("/a/.", .dotSegment), ("/%2E%2e", .dotSegment), ("/a/%2e/b", .dotSegment),
             ("/a%", .invalidPercentEncoding), ("/a%g0", .invalidPercentEncoding), ("/%%41", .invalidPercentEncoding),
             ("/a%00", .controlCharacter), ("/a%7F", .controlCharacter), ("/a%0a", .controlCharacter),

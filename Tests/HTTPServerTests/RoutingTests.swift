@@ -117,10 +117,13 @@ struct RoutingTests {
         #expect(try exchange(rawRequest("GET", "/a?x=%00")).text.contains("query-error=\(HTTPTargetError.controlCharacter)"))
     }
 
-    @Test("a target that is not a path is reported as not origin-form")
+    @Test("an absolute-form target arrives as its path; another form is reported as not origin-form")
     func absoluteForm() throws {
-        let text = try exchange("GET http://example.com/a HTTP/1.1\r\nHost: example.com\r\n\r\n").text
-        #expect(text.contains("path-error=\(HTTPTargetError.notOriginForm)"))
+        let text = try exchange("GET http://example.com/a?b=1 HTTP/1.1\r\nHost: example.com\r\n\r\n").text
+        #expect(text.contains("path=[a]\n"))
+        #expect(text.contains("query[b]=1\n"))
+        let other = try exchange("GET ftp://example.com/a HTTP/1.1\r\nHost: example.com\r\n\r\n").text
+        #expect(other.contains("path-error=\(HTTPTargetError.notOriginForm)"))
     }
 
     @Test("raw bytes that are not UTF-8 in the target are reported, and shown as U+FFFD")
