@@ -140,9 +140,17 @@ extension CartAPI {
     /// - Throws: 400 for a malformed `If-Match`, 412 for one no version can match.
     func expectedVersion(of id: String, _ request: APIRequest) throws -> Int? {
         switch try EntityTag.precondition(of: request.http) {
-        case .any: nil
-        case .version(let version): version
-        case .unmatchable: throw try versionConflict(id)
+        case .any:
+            return nil
+        case .versions(let versions):
+            guard versions.count > 1 else { return versions[0] }
+            // The core checks one version in the unit: of several, the one the cart is at now,
+            // which the unit checks again, so a change in between is still refused.
+            let current = try service.cart(id).version
+            guard versions.contains(current) else { throw try versionConflict(id) }
+            return current
+        case .unmatchable:
+            throw try versionConflict(id)
         }
     }
 

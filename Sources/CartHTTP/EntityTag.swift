@@ -6,10 +6,10 @@ enum EntityTag {
     enum Precondition: Equatable {
         /// Any version: no `If-Match`, or `If-Match: *`.
         case any
-        /// Only this version.
-        case version(Int)
-        /// No version: a weak tag (never equal under the strong comparison `If-Match` uses) or
-        /// a tag that is not a version.
+        /// One of these versions, in the order named.
+        case versions([Int])
+        /// No version: only weak tags (never equal under the strong comparison `If-Match`
+        /// uses) or tags that are not versions.
         case unmatchable
     }
 
@@ -18,29 +18,69 @@ enum EntityTag {
         "\"\(version)\""
     }
 
-    /// The precondition of `request`'s `If-Match`. One entity tag or `*` is accepted, as the
-    /// API only ever sends one.
+    /// The precondition of `request`'s `If-Match`: `*`, or a list of entity tags (RFC 9110
+    /// §13.1.1), over one field line or several, which combine into one list.
     ///
-    /// - Throws: 400 `invalid_if_match` for a list, a repeated header or a malformed tag.
+    /// - Throws: 400 `invalid_if_match` for a malformed list or tag, or `*` in a list.
     static func precondition(of request: HTTPRequest) throws(APIError) -> Precondition {
         let values = request.headers.values(for: "If-Match")
-        guard let raw = values.first else { return .any }
-        let value = raw.trimmingSpaces
-        guard values.count == 1, !value.contains(",") else {
-            throw .badRequest("invalid_if_match", "If-Match must hold one entity tag, such as \"3\".")
+        guard !values.isEmpty else { return .any }
+        var tags: [Tag] = []
+        for value in values { tags += try list(in: value) }
+        if tags.contains(.wildcard) {
+            guard tags.count == 1 else { throw malformed }
+            return .any
         }
-        if value == "*" { return .any }
-        let weak = value.hasPrefix("W/")
-        let tag = weak ? value.dropFirst(2) : value[...]
-        guard tag.count >= 2, tag.first == "\"", tag.last == "\"",
-            !tag.dropFirst().dropLast().contains(where: { $0 == "\"" || $0.asciiValue.map { $0 < 0x21 || $0 == 0x7F } ?? false })
-        else {
-            throw .badRequest("invalid_if_match", "If-Match must hold one entity tag, such as \"3\".")
+        var versions: [Int] = []
+        for case .strong(let opaque) in tags {
+            // Entity tags compare as opaque text: `"05"` and `"+5"` are not the tag of version 5.
+            if let version = Int(opaque), version >= 0, String(version) == opaque, !versions.contains(version) {
+                versions.append(version)
+            }
         }
-        // Entity tags compare as opaque text: `"05"` and `"+5"` are not the tag of version 5.
-        let opaque = tag.dropFirst().dropLast()
-        guard !weak, let version = Int(opaque), version >= 0, String(version) == opaque else { return .unmatchable }
-        return .version(version)
+        return versions.isEmpty ? .unmatchable : .versions(versions)
+    }
+
+    /// One member of an `If-Match` list.
+    private enum Tag: Equatable {
+        case wildcard
+        case strong(String)
+        case weak
+    }
+
+    private static var malformed: APIError {
+        .badRequest("invalid_if_match", "If-Match must hold * or entity tags such as \"3\", separated by commas.")
+    }
+
+    /// The members of one field value: `*`, or `[W/]"opaque"` separated by commas and optional
+    /// spaces; empty members are skipped, as RFC 9110 §5.6.1 allows.
+    private static func list(in value: String) throws(APIError) -> [Tag] {
+        let bytes = Array(value.utf8)
+        var tags: [Tag] = []
+        var index = 0
+        func skip(_ isSkipped: (UInt8) -> Bool) { while index < bytes.count, isSkipped(bytes[index]) { index += 1 } }
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        while true {
+            skip { isSpace($0) || $0 == UInt8(ascii: ",") }
+            guard index < bytes.count else { return tags }
+            if bytes[index] == UInt8(ascii: "*") {
+                tags.append(.wildcard)
+                index += 1
+            } else {
+                let weak = bytes[index...].starts(with: "W/".utf8)
+                if weak { index += 2 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw malformed }
+                index += 1
+                let start = index
+                // etagc: any visible byte but the quote, and bytes of non-ASCII text.
+                skip { $0 == 0x21 || (0x23...0x7E).contains($0) || $0 >= 0x80 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw malformed }
+                tags.append(weak ? .weak : .strong(String(decoding: bytes[start..<index], as: UTF8.self)))
+                index += 1
+            }
+            skip(isSpace)
+            guard index == bytes.count || bytes[index] == UInt8(ascii: ",") else { throw malformed }
+        }
     }
 }
 
