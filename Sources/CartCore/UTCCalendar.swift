@@ -136,13 +136,12 @@ public enum UTCCalendar {
         return (year, month, day)
     }
 
-    /// `2026-11-29T12:00:00Z`, with `.123` milliseconds when they are not zero or when
-    /// `alwaysMilliseconds` asks for them (log lines of one width).
-    public static func iso8601(_ date: Date, alwaysMilliseconds: Bool = false) -> String {
+    /// `2026-11-29T12:00:00Z` (with `.123` milliseconds when they are not zero).
+    public static func iso8601(_ date: Date) -> String {
         let c = components(milliseconds: milliseconds(date))
         var text = "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T"
         text += "\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))"
-        if c.millisecond != 0 || alwaysMilliseconds { text += "." + pad(c.millisecond, 3) }
+        if c.millisecond != 0 { text += "." + pad(c.millisecond, 3) }
         return text + "Z"
     }
 

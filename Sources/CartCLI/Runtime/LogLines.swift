@@ -6,11 +6,6 @@
     import Darwin
 #endif
 import CartCore
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Lines written to a file descriptor with one `write` each, from any thread, each after the
 /// UTC time it is written (`2026-12-01T21:09:15.123Z 127.0.0.1 GET …`): lines of a pipe never interleave
@@ -23,7 +18,9 @@ struct LogLines: Sendable {
     /// Writes the time, `line` and a newline. A failure is dropped: there is nowhere left to
     /// report it.
     func send(_ line: String) {
-        var bytes = Array((UTCCalendar.iso8601(Date(), alwaysMilliseconds: true) + " " + line).utf8)
+        var bytes = Self.timestamp()
+        bytes.append(UInt8(ascii: " "))
+        bytes += line.utf8
         bytes.append(UInt8(ascii: "\n"))
         var sent = 0
         while sent < bytes.count {
@@ -32,5 +29,38 @@ struct LogLines: Sendable {
             guard count > 0 else { return }
             sent += count
         }
+    }
+
+    /// Now as `2026-12-01T21:09:15.123Z`, in UTF-8, written digit by digit rather than through
+    /// intermediate strings: every request writes one.
+    static func timestamp() -> [UInt8] {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let c = UTCCalendar.components(milliseconds: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        func append(_ value: Int, width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        append(c.year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        append(c.month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        append(c.day, width: 2)
+        bytes.append(UInt8(ascii: "T"))
+        append(c.hour, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(c.minute, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(c.second, width: 2)
+        bytes.append(UInt8(ascii: "."))
+        append(c.millisecond, width: 3)
+        bytes.append(UInt8(ascii: "Z"))
+        return bytes
     }
 }
