@@ -47,20 +47,14 @@ struct LogLines: Sendable {
                 divisor /= 10
             }
         }
-        append(c.year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        append(c.month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        append(c.day, width: 2)
-        bytes.append(UInt8(ascii: "T"))
-        append(c.hour, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(c.minute, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(c.second, width: 2)
-        bytes.append(UInt8(ascii: "."))
-        append(c.millisecond, width: 3)
-        bytes.append(UInt8(ascii: "Z"))
+        let fields: [(value: Int, width: Int, separator: Unicode.Scalar)] = [
+            (c.year, 4, "-"), (c.month, 2, "-"), (c.day, 2, "T"), (c.hour, 2, ":"), (c.minute, 2, ":"),
+            (c.second, 2, "."), (c.millisecond, 3, "Z"),
+        ]
+        for (value, width, separator) in fields {
+            append(value, width: width)
+            bytes.append(UInt8(ascii: separator))
+        }
         return bytes
     }
 }
