@@ -1,7 +1,12 @@
 /// A store location that cannot be opened as given.
 public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
-    /// The location looks like a URL of a scheme no backend handles.
+    /// The location looks like a URL (`mysql://…`, or a scheme with a colon, `postgresql:/x`)
+    /// that no backend handles.
     case unknownScheme(location: String, scheme: String, known: [String])
+    /// The location looks like a libpq `key=value` connection string (`host=/tmp dbname=shop`),
+    /// which is not a location; `keyword` is its first key. The rest is not kept: it may hold
+    /// a password.
+    case connectionString(keyword: String)
     /// The location cannot hold a store: a directory, a device, an empty name.
     case unusable(location: String, reason: String)
     /// No store exists there and the caller asked not to create one.
@@ -9,7 +14,7 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
 
     public var category: ErrorCategory {
         switch self {
-        case .unknownScheme: .invalidInput
+        case .unknownScheme, .connectionString: .invalidInput
         case .unusable: .storageFailure
         case .noStore: .notFound
         }
@@ -21,8 +26,13 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
             // "a file path or memory:", "a file path, memory: or postgresql://…"
             var list = "a file path"
             for (index, example) in known.enumerated() { list += (index == known.count - 1 ? " or " : ", ") + example }
-            return "'\(location.displayable)' looks like a URL, but no store handles '\(scheme.displayable):'; "
+            let what = known.first { $0.hasPrefix(scheme + ":") }.map { "not a well-formed \($0)" }
+                ?? "no store handles '\(scheme.displayable):'"
+            return "'\(location.displayable)' looks like a URL, but \(what); "
                 + "use \(list) (a file whose name starts like a URL is written with a leading './')."
+        case .connectionString(let keyword):
+            return "'\(keyword.displayable)=…' looks like a key=value connection string, which --db does not take; "
+                + "write it as a postgresql://… URL (a password goes in PGPASSWORD or ~/.pgpass)."
         case .unusable(let location, let reason):
             return "'\(location.displayable)' cannot hold a store: \(reason)."
         case .noStore(let location):

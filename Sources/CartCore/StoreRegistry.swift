@@ -8,8 +8,9 @@
 /// ```
 ///
 /// Backends are asked in order; the first that accepts the location opens it. A location that
-/// looks like a URL (`scheme://…`) but that no backend accepts is refused rather than taken as
-/// a file name.
+/// looks like a URL (`scheme://…`, or `scheme:` and more) or a libpq connection string
+/// (`host=… dbname=…`) but that no backend accepts is refused rather than taken as a file
+/// name, so a mistyped location never becomes a new, empty store.
 public struct StoreRegistry: Sendable {
     /// The backends asked, in order.
     public let backends: [any StoreBackend]
@@ -24,7 +25,8 @@ public struct StoreRegistry: Sendable {
     /// - Throws: `StoreLocationError.unknownScheme` when no backend accepts it.
     public func backend(for location: String) throws(StoreLocationError) -> any StoreBackend {
         if let backend = backends.first(where: { $0.accepts(location) }) { return backend }
-        let scheme = Self.urlScheme(of: location) ?? location
+        if let keyword = Self.connectionStringKeyword(of: location) { throw .connectionString(keyword: keyword) }
+        let scheme = Self.urlScheme(of: location) ?? Self.schemePrefix(of: location) ?? location
         throw .unknownScheme(
             location: displayLocation(location), scheme: scheme, known: backends.flatMap(\.locationExamples))
     }
@@ -50,15 +52,50 @@ public struct StoreRegistry: Sendable {
         try backend(for: location).open(location, options: options)
     }
 
+    /// Whether a backend that takes plain file paths should leave `location` alone: it is
+    /// written as a URL or starts with a scheme (`postgresql:/x`, `file:shop.db`), or it is a
+    /// libpq connection string.
+    public static func looksLikeURLOrConnectionString(_ location: String) -> Bool {
+        urlScheme(of: location) != nil || schemePrefix(of: location) != nil || connectionStringKeyword(of: location) != nil
+    }
+
+    /// The scheme a location starts with, followed by a colon (`postgresql` for
+    /// `postgresql:/x`), or nil. One letter before the colon is not taken as a scheme.
+    static func schemePrefix(of location: String) -> String? {
+        guard let colon = location.firstIndex(of: ":") else { return nil }
+        let scheme = location[..<colon]
+        guard scheme.count >= 2, isScheme(scheme) else { return nil }
+        return String(scheme)
+    }
+
+    /// The libpq keywords a connection string most often starts with.
+    private static let connectionKeywords: Set = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "service", "sslmode", "options",
+        "application_name", "connect_timeout", "passfile",
+    ]
+
+    /// The first key of a libpq `key=value` connection string (`host` for `host=/tmp
+    /// dbname=shop`), or nil.
+    static func connectionStringKeyword(of location: String) -> String? {
+        let text = location.drop { $0 == " " }
+        guard let equals = text.firstIndex(of: "=") else { return nil }
+        var keyword = text[..<equals]
+        while keyword.last == " " { keyword.removeLast() }
+        return connectionKeywords.contains(String(keyword)) ? String(keyword) : nil
+    }
+
+    private static func isScheme(_ text: Substring) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "+-.".unicodeScalars.contains($0)) }
+    }
+
     /// The scheme of a location written as a URL (`postgresql` for `postgresql://…`), or `nil`
     /// when it does not start with a scheme and `://`.
     public static func urlScheme(of location: String) -> String? {
         guard let colon = location.firstIndex(of: ":"), location[colon...].hasPrefix("://") else { return nil }
-        let scheme = location[..<colon].unicodeScalars
-        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic,
-            scheme.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "+-.".unicodeScalars.contains($0)) })
-        else { return nil }
-        return String(scheme)
+        let scheme = location[..<colon]
+        return isScheme(scheme) ? String(scheme) : nil
     }
 }
 

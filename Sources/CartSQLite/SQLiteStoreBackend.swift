@@ -9,7 +9,7 @@ import CartCore
 #endif
 
 /// SQLite files as a `StoreBackend`. A location is a file path, byte for byte; one written as
-/// a URL (`scheme://…`) belongs to another backend.
+/// a URL (`scheme://…`, `scheme:…`) or a connection string belongs to another backend.
 struct SQLiteStoreBackend: StoreBackend {
     static let kind = "sqlite"
 
@@ -18,7 +18,7 @@ struct SQLiteStoreBackend: StoreBackend {
     var locationExamples: [String] { [] }
 
     func accepts(_ location: String) -> Bool {
-        !location.isEmpty && StoreRegistry.urlScheme(of: location) == nil
+        !location.isEmpty && !StoreRegistry.looksLikeURLOrConnectionString(location)
     }
 
     /// Refuses a path that cannot be a database file (a directory, a device, a pipe), creates

@@ -97,6 +97,11 @@ extension HostileInput {
         .usage(
             "a URL no store handles", ["--db", "mysql://u@h/db", "show"],
             "no store handles 'mysql:'; use a file path, memory: or postgresql://… (a file whose name starts like a URL"),
+        .usage("a URL missing a slash", ["--db", "postgresql:/shop", "show"], "'postgresql:/shop' looks like a URL, but not a well-formed postgresql://…"),
+        .usage("a SQLite URI", ["--db", "file:shop.db?mode=ro", "show"], "no store handles 'file:'"),
+        .usage(
+            "a libpq connection string", ["--db", "host=/tmp dbname=shop password=hunter2", "show"],
+            "'host=…' looks like a key=value connection string, which --db does not take; write it as a postgresql://… URL"),
     ]
 
     static let importFiles: [HostileInput] = [

@@ -55,5 +55,10 @@ struct HostileInputTests {
             #expect(lines.count == 1, "\(result)")
         }
         #expect(try sandbox.dump() == template.dump)
+        // A refused location is not created as a file.
+        if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count {
+            let db = arguments[index + 1]
+            #expect(!FileManager.default.fileExists(atPath: db), "\(db) was created")
+        }
     }
 }
