@@ -97,6 +97,8 @@ extension HostileInput {
         .usage(
             "a URL no store handles", ["--db", "mysql://u@h/db", "show"],
             "no store handles 'mysql:'; use a file path, memory: or postgresql://… (a file whose name starts like a URL"),
+        .usage("an option that swallows the command", ["--cart", "show"], "Missing the command to run, such as 'products' or 'add'."),
+        .usage("a group with options and no command", ["--json", "db"], "Missing the command to run after 'cart db', such as"),
         .usage("a URL missing a slash", ["--db", "postgresql:/shop", "show"], "'postgresql:/shop' looks like a URL, but not a well-formed postgresql://…"),
         .usage("a SQLite URI", ["--db", "file:shop.db?mode=ro", "show"], "no store handles 'file:'"),
         .usage(

@@ -54,7 +54,13 @@ struct CommandLineParser {
             try record(name, value: value, valueMissing: valueMissing, into: &invocation)
         }
         if let unknownWord { throw unknownCommand(unknownWord, in: command) }
-        guard command.spec.action != nil else { return .help(command) }
+        guard command.spec.action != nil else {
+            // `cart` or `cart db` alone asks what there is; with options (`cart --cart show`,
+            // where `show` became the option's value) a command is missing, and a script must
+            // not read the help as success.
+            guard optionNames.isEmpty else { throw missingCommand(in: command) }
+            return .help(command)
+        }
         try assign(Array(positionals.dropFirst(used)), into: &invocation)
         try checkRequiredAndExclusive(invocation)
         return .run(invocation)
@@ -185,6 +191,12 @@ struct CommandLineParser {
             command = command.appending(child)
         }
         return command
+    }
+
+    private func missingCommand(in command: ResolvedCommand) -> UsageError {
+        let names = command.spec.subcommands.prefix(2).map { "'\($0.name)'" }.joined(separator: " or ")
+        let name = command.isRoot ? "" : " after '\(command.fullName)'"
+        return UsageError("Missing the command to run\(name), such as \(names).", command: command)
     }
 
     private func unknownCommand(_ word: String, in command: ResolvedCommand) -> UsageError {
