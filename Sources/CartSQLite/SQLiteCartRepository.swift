@@ -265,9 +265,14 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     func integrityProblems() throws -> [String] {
         let check = try database.prepare("PRAGMA integrity_check")
         var lines: [String] = []
-        while try check.step() {
-            lines += check.string(at: 0).split(whereSeparator: \.isNewline).map(String.init)
-                .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
+        do {
+            while try check.step() {
+                lines += check.string(at: 0).split(whereSeparator: \.isNewline).map(String.init)
+                    .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
+            }
+        } catch let error as DatabaseError where error.category == .damagedStore {
+            // A page so damaged that the check itself cannot go on: what it found, and that.
+            lines.append("the integrity check stopped at a damaged page: SQLite says \(error.message)")
         }
         let rows = { try self.danglingReferences() + self.lineSummaryMismatches() + self.storedValueProblems() }
         // SQLite's own findings may be damaged pages, on which these queries stop at the first

@@ -43,14 +43,35 @@ struct DamagedFileTests {
         // 0 stands for "all but the last page".
         #expect(truncate(sandbox.database, off_t(bytes == 0 ? size - 4096 : bytes)) == 0)
         let before = try sandbox.checksum(sandbox.database)
-        for arguments in Self.reads + Self.writes + [["db", "migrate"]] {
+        for arguments in Self.reads + Self.writes + [["db", "migrate"]] where arguments != ["db", "check"] {
             let result = try sandbox.run(arguments)
             #expect(result.status == 1, "\(arguments) \(result)")
             #expect(
                 result.stderr == "Error: '\(sandbox.database)' is not a cart store, or it is damaged.\n",
                 "\(arguments)")
         }
+        // The check lists the damage it finds, and fails.
+        let check = try sandbox.run("db", "check", "--json")
+        #expect(check.status == 1 && check.stderr.hasPrefix("Error: The check found "), "\(check)")
+        #expect(check.stdout.hasPrefix(#"{"ok":false,"problems":["#), "\(check)")
         #expect(try sandbox.checksum(sandbox.database) == before)
+    }
+
+    @Test("a page damaged in the middle: db check lists what SQLite found and where its check stopped")
+    func damagedPage() throws {
+        let sandbox = try filledSandbox()
+        for index in 0..<300 { try sandbox.ok("products", "add", "p\(index)", "--name", "Product \(index)", "--price", "1") }
+        let size = try FileManager.default.attributesOfItem(atPath: sandbox.database)[.size] as? Int ?? 0
+        let file = try #require(FileHandle(forUpdatingAtPath: sandbox.database))
+        try file.seek(toOffset: UInt64(size / 2 / 4096 * 4096))
+        try file.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+        try file.close()
+        let check = try sandbox.run("db", "check", "--json")
+        #expect(check.status == 1, "\(check)")
+        #expect(check.stdout.hasPrefix(#"{"ok":false,"problems":["#), "\(check)")
+        #expect(check.stderr.hasPrefix("Error: The check found "), "\(check)")
+        let text = try sandbox.run("db", "check")
+        #expect(text.status == 1 && !text.stdout.isEmpty, "\(text)")
     }
 
     @Test("an empty file is a database not created yet: status and check leave it, the first command creates it")

@@ -136,13 +136,17 @@ struct EndToEndDatabaseTests {
         let sandbox = try CartSandbox()
         let text = Array(String(repeating: "not a database\n", count: 400).utf8)
         let path = try sandbox.write("notes.txt", text)
-        for arguments in [["show"], ["add", "x"], ["db", "status"], ["db", "migrate"], ["db", "check"]] {
+        for arguments in [["show"], ["add", "x"], ["db", "status"], ["db", "migrate"]] {
             let result = try sandbox.run(["--db", path] + arguments)
             #expect(result.status == 1, "\(arguments) \(result)")
             #expect(
                 result.stderr == "Error: '\(path)' is not a cart store, or it is damaged.\n",
                 "\(arguments)")
         }
+        // The check reports what it finds, as for any damage.
+        let check = try sandbox.run("--db", path, "db", "check", "--json")
+        #expect(check.status == 1 && check.stderr == "Error: The check found 1 problem in '\(path)'.\n", "\(check)")
+        #expect(check.stdout == #"{"ok":false,"problems":["it cannot be read as a cart store: the file is not a SQLite database"]}"# + "\n")
         #expect(try bytes(path) == Data(text))
     }
 

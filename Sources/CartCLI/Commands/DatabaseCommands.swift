@@ -114,6 +114,9 @@ enum DatabaseCommands {
             problems = try runner.openStore().check()
         } catch StoreLocationError.noStore {
             throw CommandFailure("No store at '\(DisplayText.escaped(runner.displayLocation))' yet; there is nothing to check.")
+        } catch where ErrorCategory(of: error) == .damagedStore {
+            // Damage that keeps the store from opening is the check's finding, too.
+            problems = ["it cannot be read as a cart store: " + ((error as? any CategorizedError)?.reason ?? "it is damaged, or not a cart store")]
         }
         if runner.json {
             try runner.emit(CLIJSON.Checked(ok: problems.isEmpty, problems: problems))
