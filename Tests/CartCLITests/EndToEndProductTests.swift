@@ -221,6 +221,21 @@ struct EndToEndProductTests {
         #expect(try target.ok("products", "--all", "--json").stdout == exported)
     }
 
+    @Test("- is standard output for export and standard input for import; ./- is a file")
+    func dashIsStandardStream() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        let csv = try sandbox.ok("products", "export").stdout
+        #expect(try sandbox.ok("products", "export", "-").stdout == csv)
+        let db = "'" + sandbox.database + "'"
+        let piped = try sandbox.shell(#"printf 'sku,price\napple,2.00\n' | "$0" --db "# + db + " products import -")
+        #expect(piped.status == 0 && piped.stdout == "Imported 1 product from stdin: 0 created, 1 updated (1 price), 0 unchanged.\n", "\(piped)")
+        let bad = try sandbox.shell(#"printf 'sku,price\napple,x\n' | "$0" --db "# + db + " products import -")
+        #expect(bad.status == 1 && bad.stderr.hasPrefix("Error: stdin:2: "), "\(bad)")
+        let file = try sandbox.shell("cd '\(sandbox.path(""))' && \"$0\" --db \(db) products export ./- && test -s ./-")
+        #expect(file.status == 0, "\(file)")
+    }
+
     @Test("a bad import names the line or index and imports nothing")
     func importAllOrNothing() throws {
         let sandbox = try CartSandbox()

@@ -66,7 +66,7 @@ enum ProductCommands {
     static let noStock = Flag("--no-stock", help: "Stop tracking stock.")
     static let active = Flag("--active", help: "Put the product on sale.")
     static let inactive = Flag("--inactive", help: "Take the product off sale; carts holding it cannot check out.")
-    static let file = Argument<String>("file", .path, help: "The CSV or JSON file.")
+    static let file = Argument<String>("file", .path, help: "The CSV or JSON file; - reads standard input.")
 
     // MARK: - Actions
 
@@ -148,8 +148,10 @@ enum ProductCommands {
     }
 
     static func importProducts(_ runner: CommandRunner) throws {
-        let path = try runner[file]
-        let bytes = try FileSystem.contents(of: path)
+        let argument = try runner[file]
+        // `-` is standard input, as for most tools; its lines are named `stdin:3`.
+        let path = argument == "-" ? "stdin" : argument
+        let bytes = try argument == "-" ? FileSystem.standardInput() : FileSystem.contents(of: path)
         let currency = try runner.storeSettings().currency
         let file = try ProductFileReader(name: path, currency: currency).read(bytes)
         let summary: CartService.ImportSummary

@@ -16,13 +16,13 @@ enum ProductExport {
         action: { try run($0) })
 
     static let csv = Flag("--csv", help: "Write CSV (the default, unless FILE ends in .json).")
-    static let file = Argument<String?>(optional: "file", .path, help: "The file to write; stdout when left out.")
+    static let file = Argument<String?>(optional: "file", .path, help: "The file to write; stdout when left out or -.")
 
     /// The CSV header, in the order of `row(_:)`'s fields.
     static let columns = ["sku", "name", "price", "stock", "active"]
 
     static func run(_ runner: CommandRunner) throws {
-        let path = try runner[file]
+        let path = try runner[file].flatMap { $0 == "-" ? nil : $0 }
         let asJSON = runner.json || (!runner[csv] && path?.lowercased().hasSuffix(".json") == true)
         let products = try runner.service().products(includeInactive: true)
         var text = ""

@@ -39,6 +39,19 @@ enum FileSystem {
         return [UInt8](data)
     }
 
+    /// Everything on standard input, up to its end.
+    static func standardInput() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw CommandFailure("Cannot read standard input: \(String(cString: strerror(errno))).") }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
     /// Replaces the file at `path` with `bytes`, or creates it: written to a new file beside it
     /// and renamed over it, so that a reader sees the old file or the whole new one, and a
     /// failed write (a full disk) leaves the old one as it was.
