@@ -89,9 +89,13 @@ enum RemovingContract {
         let update = try store.service.setQuantity("apple", to: 0, in: "alice")
         #expect(update.quantity == 0)
         #expect(try store.service.cart("alice").isEmpty)
-        #expect(throws: CartError.notInCart(sku: "apple", cart: "alice")) {
-            try store.service.setQuantity("apple", to: 0, in: "alice")
-        }
+        // Setting 0 again, or on a line never there, changes nothing: no version, no cart made.
+        let before = try store.state()
+        let again = try store.service.setQuantity("apple", to: 0, in: "alice")
+        #expect(again.quantity == 0 && again.previousQuantity == 0 && again.version == update.version)
+        let never = try store.service.setQuantity("apple", to: 0, in: "bob")
+        #expect(never.version == 0)
+        #expect(try store.state() == before)
     }
 
     static func setChecksLikeAdd(_ backend: Backend) throws {

@@ -120,9 +120,11 @@ public struct CartService: Sendable {
     }
 
     /// Sets a line to exactly `quantity`; 0 removes the line. Other values are checked as
-    /// `add` checks them. Setting the quantity a line already has changes nothing.
+    /// `add` checks them. Setting the quantity a line already has changes nothing, and a
+    /// missing line has 0, so setting 0 there changes nothing either: a retried "remove it"
+    /// succeeds.
     ///
-    /// - Throws: the errors of `add`, and `CartError.notInCart` when setting 0 on a missing line.
+    /// - Throws: the errors of `add`.
     @discardableResult
     public func setQuantity(_ sku: String, to quantity: Int, in cartID: String, expectedVersion: Int? = nil)
         throws -> CartUpdate
@@ -135,13 +137,12 @@ public struct CartService: Sendable {
             let context = try storage.lineContext(cartID: id, sku: sku)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity
-            if current == quantity {
+            if (current ?? 0) == quantity {
                 return CartUpdate(
                     cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity, previousQuantity: quantity)
             }
             var cart = CartState(context)
             if quantity == 0 {
-                guard current != nil else { throw CartError.notInCart(sku: sku, cart: id) }
                 try storage.deleteCartLine(cartID: id, sku: sku)
                 cart.lineDeleted()
             } else {

@@ -59,6 +59,9 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("set", "apple", "7").stdout == "Set apple to 7 units (cart 'default', version 5).\n")
         #expect(
             try sandbox.ok("set", "apple", "0").stdout == "Removed apple from the cart (cart 'default', version 6).\n")
+        #expect(
+            try sandbox.ok("set", "apple", "0").stdout
+                == "apple was not in the cart; nothing changed (cart 'default', version 6).\n")
         try sandbox.ok("add", "kiwi", "2")
         #expect(try sandbox.ok("delete", "kiwi").stdout == "Removed kiwi from the cart (cart 'default', version 8).\n")
         try sandbox.ok("add", "apple")

@@ -38,7 +38,8 @@ enum CartCommands {
                 try runner[CommandTree.sku], to: try runner[newQuantity], in: runner.cartID,
                 expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner) {
-                update.quantity == 0 ? "Removed \($0) from the cart" : "Set \($0) to \(units(update.quantity))"
+                if update.quantity > 0 { return "Set \($0) to \(units(update.quantity))" }
+                return update.previousQuantity == 0 ? "\($0) was not in the cart; nothing changed" : "Removed \($0) from the cart"
             }
         })
 
