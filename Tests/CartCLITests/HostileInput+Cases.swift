@@ -26,7 +26,7 @@ extension HostileInput {
     ]
 
     static let amounts: [HostileInput] = [
-        .usage("price -1", ["products", "add", "x", "--name", "X", "--price", "-1"], "invalid for '--price <amount>'"),
+        .usage("price -1", ["products", "add", "x", "--name", "X", "--price", "-1"], "invalid for '--price <amount>': amounts cannot be negative."),
         .usage("price 1.999", ["products", "add", "x", "--name", "X", "--price", "1.999"], "USD has at most 2"),
         .usage("price NaN", ["products", "add", "x", "--name", "X", "--price", "NaN"], "The value 'NaN' is invalid"),
         .usage("price ∞", ["products", "add", "x", "--name", "X", "--price", "∞"], "The value '∞' is invalid"),

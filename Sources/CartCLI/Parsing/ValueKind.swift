@@ -40,6 +40,9 @@ enum ValueKind: Sendable, Equatable {
             }
             return .success(.date(date))
         case .amount:
+            if text.hasPrefix("-"), Self.isDecimal(String(text.dropFirst())) {
+                return .failure(ValueProblem("amounts cannot be negative"))
+            }
             return Self.isDecimal(text)
                 ? .success(.text(text)) : .failure(ValueProblem("expected an amount such as 12.99"))
         case .choice(let words):
