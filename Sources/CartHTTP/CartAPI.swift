@@ -78,15 +78,13 @@ public final class CartAPI: Sendable {
         }
     }
 
-    /// The methods RFC 9110 and RFC 5789 (`PATCH`) define.
-    private static let standardMethods: Set = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
-
     /// The route for `method` on the path `segments`, with its parameters.
     ///
     /// A GET route also answers HEAD, unless its body is streamed.
     ///
-    /// - Throws: 404 when no template matches, 501 for a method HTTP does not define, 405 with
-    ///   `Allow` when the best-matching template has no route for the method.
+    /// - Throws: 404 when no template matches, 405 with `Allow` when the best-matching template
+    ///   has no route for the method (any method, `QUERY` or `FOO` too: 501 would be a server
+    ///   error to clients that probe with methods the document does not list).
     static func route(_ method: String, _ segments: [String]) throws(APIError) -> (CartRoute, [String: String]) {
         var candidates: [CartRoute] = []
         for route in routes where route.matches(segments) {
@@ -95,13 +93,6 @@ public final class CartAPI: Sendable {
             candidates.append(route)
         }
         guard !candidates.isEmpty else { throw .noRoute }
-        // A method HTTP does not define (`FOO`, or `get`: methods are case-sensitive) is 501,
-        // one the resource does not take 405 (RFC 9110 §9.1).
-        guard standardMethods.contains(method) else {
-            throw APIError(
-                status: 501, code: "method_not_implemented",
-                message: "The server does not know the method \(DisplayText.clean(method)).")
-        }
         // HEAD is GET without the body, which libmicrohttpd leaves out (RFC 9110 §9.3.2).
         let route = candidates.first { method == "HEAD" ? $0.answersHead : $0.method == method }
         if let route { return (route, route.parameters(in: segments)) }

@@ -21,12 +21,14 @@ enum EntityTag {
     /// The precondition of `request`'s `If-Match`: `*`, or a list of entity tags (RFC 9110
     /// §13.1.1), over one field line or several, which combine into one list.
     ///
-    /// - Throws: 400 `invalid_if_match` for a malformed list or tag, or `*` in a list.
+    /// - Throws: 400 `invalid_if_match` for an empty or malformed list or tag, or `*` in a list.
     static func precondition(of request: HTTPRequest) throws(APIError) -> Precondition {
         let values = request.headers.values(for: "If-Match")
         guard !values.isEmpty else { return .any }
         var tags: [Tag] = []
         for value in values { tags += try list(in: value) }
+        // An empty field names nothing to match: malformed, as the document's pattern says.
+        guard !tags.isEmpty else { throw malformed }
         if tags.contains(.wildcard) {
             guard tags.count == 1 else { throw malformed }
             return .any

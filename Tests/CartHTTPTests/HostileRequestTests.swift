@@ -130,7 +130,7 @@ struct HostileRequestTests {
             raw("two Content-Lengths", "POST \(items) HTTP/1.1\r\nHost: \(host)\r\n\(json)\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400),
             raw("Content-Length with chunked", "POST \(items) HTTP/1.1\r\nHost: \(host)\r\n\(json)\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
             raw("a gzip transfer coding", "POST \(items) HTTP/1.1\r\nHost: \(host)\r\n\(json)\r\nTransfer-Encoding: gzip\r\n\r\n", 400),
-            raw("a lowercase method", "get /v1/health HTTP/1.1\r\nHost: \(host)\r\n\r\n", 501),
+            raw("a lowercase method", "get /v1/health HTTP/1.1\r\nHost: \(host)\r\n\r\n", 405),
             get("a target of 40 KiB", "/v1/products/" + String(repeating: "a", count: 40 * 1024), 414),
             get("headers of 40 KiB", "/v1/health", 431, headers: (0..<40).map { "X-Filler-\($0): " + String(repeating: "x", count: 1000) }),
             get("an admin route with another's token", "/v1/orders.csv", 401, headers: ["Authorization: Bearer \(TestShop.token.dropLast())"]),
