@@ -41,23 +41,27 @@ public struct CartIDKey: Sendable {
     }
 
     /// The bytes two hex digits each stand for; nil when a digit is not lowercase hex.
-    static func bytes(fromHex digits: ArraySlice<UInt8>) -> [UInt8]? {
-        func value(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            default: nil
-            }
-        }
+    static func bytes<Digits: RandomAccessCollection<UInt8>>(fromHex digits: Digits) -> [UInt8]? {
+        guard digits.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
         var index = digits.startIndex
-        while index + 1 < digits.endIndex {
-            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+        while index != digits.endIndex {
+            let next = digits.index(after: index)
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[next]) else { return nil }
             bytes.append(high << 4 | low)
-            index += 2
+            index = digits.index(after: next)
         }
-        return index == digits.endIndex ? bytes : nil
+        return bytes
+    }
+
+    /// The value of a lowercase hex digit; nil for any other byte.
+    static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 
     /// `count` bytes from `generator`.

@@ -38,12 +38,16 @@ public struct CartIDMinter: Sendable {
     /// Whether this minter (or another with the same key) minted `id`. The tag is compared in
     /// constant time.
     public func isMinted(_ id: String) -> Bool {
-        let bytes = Array(id.utf8)
-        guard bytes.count == Self.length, id.hasPrefix(Self.prefix),
-            let given = CartIDKey.bytes(fromHex: bytes[(Self.length - 32)...]),
-            CartIDKey.bytes(fromHex: bytes[Self.prefix.utf8.count..<(Self.length - 32)]) != nil
-        else { return false }
-        return ConstantTime.equal(given, tag(Array(bytes[..<(Self.length - 32)])))
+        let bodyLength = Self.length - 32
+        var id = id
+        return id.withUTF8 { bytes in
+            guard bytes.count == Self.length, bytes.starts(with: Self.prefix.utf8),
+                bytes[Self.prefix.utf8.count..<bodyLength].allSatisfy({ CartIDKey.hexValue($0) != nil }),
+                let given = CartIDKey.bytes(fromHex: bytes[bodyLength...])
+            else { return false }
+            let body = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<bodyLength]))
+            return ConstantTime.equal(given, key.authenticate(body).prefix(16))
+        }
     }
 
     /// The first 16 bytes of the HMAC of `body`.

@@ -33,48 +33,48 @@ public enum SHA256 {
     /// The 32-byte digest of `message`.
     public static func digest(_ message: [UInt8]) -> [UInt8] {
         var state = initialState
-        return finish(&state, message, after: 0)
+        return message.withUnsafeBytes { finish(&state, $0, after: 0) }
     }
 
+    /// The eight words of the hash state, held inline: a state is copied for every HMAC, and
+    /// an array would be a heap allocation each time.
+    typealias State = SIMD8<UInt32>
+
     /// The hash state before any block.
-    static let initialState: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+    static let initialState = State(
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
 
     /// The digest of a message whose first `earlier` bytes (a multiple of 64) `state` has
     /// already absorbed and whose rest is `tail`: the tail, the padding and the length.
-    static func finish(_ state: inout [UInt32], _ tail: [UInt8], after earlier: Int) -> [UInt8] {
+    static func finish(_ state: inout State, _ tail: UnsafeRawBufferPointer, after earlier: Int) -> [UInt8] {
         let bitLength = UInt64(earlier + tail.count) &* 8
         let whole = tail.count - tail.count % 64
-        tail.withUnsafeBufferPointer { tail in absorb(&state, UnsafeBufferPointer(rebasing: tail[..<whole])) }
+        absorb(&state, UnsafeRawBufferPointer(rebasing: tail[..<whole]))
         // The last bytes, 0x80, zeros and the 64-bit length fill one block or two.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { last in
+        withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { last in
             let rest = tail.count - whole
             let count = rest < 56 ? 64 : 128
-            for i in 0..<rest { last[i] = tail[whole + i] }
+            last.copyMemory(from: UnsafeRawBufferPointer(rebasing: tail[whole...]))
             last[rest] = 0x80
-            for i in (rest + 1)..<(count - 8) { last[i] = 0 }
-            for i in 0..<8 { last[count - 1 - i] = UInt8(truncatingIfNeeded: bitLength &>> UInt64(8 * i)) }
-            absorb(&state, UnsafeBufferPointer(rebasing: last[..<count]))
+            last[(rest + 1)..<(count - 8)].initializeMemory(as: UInt8.self, repeating: 0)
+            last.storeBytes(of: bitLength.bigEndian, toByteOffset: count - 8, as: UInt64.self)
+            absorb(&state, UnsafeRawBufferPointer(rebasing: last[..<count]))
         }
         return [UInt8](unsafeUninitializedCapacity: 32) { digest, initialized in
-            for (i, word) in state.enumerated() {
-                for j in 0..<4 { digest[4 * i + j] = UInt8(truncatingIfNeeded: word &>> UInt32(24 - 8 * j)) }
+            for i in 0..<8 {
+                UnsafeMutableRawBufferPointer(digest).storeBytes(
+                    of: state[i].bigEndian, toByteOffset: 4 * i, as: UInt32.self)
             }
             initialized = 32
         }
     }
 
     /// Runs the compression function over each 64-byte block of `data` (a multiple of 64).
-    static func absorb(_ state: inout [UInt32], _ data: [UInt8]) {
-        data.withUnsafeBufferPointer { data in absorb(&state, data) }
-    }
-
-    private static func absorb(_ state: inout [UInt32], _ data: UnsafeBufferPointer<UInt8>) {
+    static func absorb(_ state: inout State, _ data: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             k.withUnsafeBufferPointer { k in
                 for chunk in stride(from: 0, to: data.count, by: 64) {
-                    compress(&state, UnsafeBufferPointer(rebasing: data[chunk..<(chunk + 64)]), w, k)
+                    compress(&state, UnsafeRawBufferPointer(rebasing: data[chunk..<(chunk + 64)]), w, k)
                 }
             }
         }
@@ -82,12 +82,11 @@ public enum SHA256 {
 
     /// FIPS 180-4's compression of one block into `state`, with `w` as the message schedule.
     private static func compress(
-        _ state: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>, _ w: UnsafeMutableBufferPointer<UInt32>,
+        _ state: inout State, _ block: UnsafeRawBufferPointer, _ w: UnsafeMutableBufferPointer<UInt32>,
         _ k: UnsafeBufferPointer<UInt32>
     ) {
         for i in 0..<16 {
-            let j = 4 * i
-            w[i] = UInt32(block[j]) &<< 24 | UInt32(block[j + 1]) &<< 16 | UInt32(block[j + 2]) &<< 8 | UInt32(block[j + 3])
+            w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
         }
         for i in 16..<64 {
             let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] &>> 3)
@@ -103,14 +102,7 @@ public enum SHA256 {
             let majority = (a & b) ^ (a & c) ^ (b & c)
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
         }
-        state[0] = state[0] &+ a
-        state[1] = state[1] &+ b
-        state[2] = state[2] &+ c
-        state[3] = state[3] &+ d
-        state[4] = state[4] &+ e
-        state[5] = state[5] &+ f
-        state[6] = state[6] &+ g
-        state[7] = state[7] &+ h
+        state &+= State(a, b, c, d, e, f, g, h)
     }
 
     /// Masking shifts (`&>>`): the amounts are constants below 32, so Swift's checks for

@@ -149,6 +149,25 @@ struct AccessTests {
         #expect(Set((0..<100).map { _ in one.mint() }).count == 100)
     }
 
+    @Test("an ID changed in any one character, or cut, or made longer, is not recognised")
+    func tamperedIDs() {
+        let minter = CartIDMinter(key: .random())
+        let id = Array(minter.mint().utf8)
+        #expect(minter.isMinted(String(decoding: id, as: UTF8.self)))
+        for index in id.indices {
+            for replacement in [UInt8(ascii: "0"), UInt8(ascii: "f"), UInt8(ascii: "A"), UInt8(ascii: "g")]
+            where replacement != id[index] {
+                var changed = id
+                changed[index] = replacement
+                #expect(!minter.isMinted(String(decoding: changed, as: UTF8.self)), "\(index)")
+            }
+        }
+        let text = String(decoding: id, as: UTF8.self)
+        for variant in [String(text.dropLast()), text + "0", text.uppercased(), "", CartIDMinter.prefix] {
+            #expect(!minter.isMinted(variant), "\(variant)")
+        }
+    }
+
     @Test("a key derived from a store secret differs from the secret; a short key is refused")
     func keys() throws {
         let secret = StoreSecret.random()
