@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks the release `cart serve` with wrk over loopback, on a SQLite store of 64 minted
-# carts of 3 lines each.
+# carts (of 3 lines each unless --lines says otherwise).
 #
-# Usage: scripts/bench-http.sh [--pool] [SECONDS [CONNECTIONS [THREADS [ROUNDS]]]]
-#        (defaults 10, 64, 4, 3)
+# Usage: scripts/bench-http.sh [--pool] [--lines N] [SECONDS [CONNECTIONS [THREADS [ROUNDS]]]]
+#        (defaults 10, 64, 4, 3; carts of 3 lines)
 #
 # Without --pool: `cart serve` against raw-cart-http-baseline, a raw C server on
 # libmicrohttpd doing the same work on the same store, for GET a cart and POST an item. The
@@ -11,6 +11,8 @@
 # thread (what `cart serve`'s reader pool gives).
 # With --pool: GET a cart from `cart serve` with its reader pool (the default, a connection a
 # thread) against `cart serve --connections 1` (every request through one connection).
+# --lines N gives each cart N lines (N products), so that reading a cart is a larger share of
+# a GET.
 #
 # Every server runs THREADS threads; wrk runs 2 threads and CONNECTIONS connections. Servers
 # alternate within each round, so a change in the machine's load hits all of them; the
@@ -20,10 +22,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=raw
-if [[ ${1:-} == --pool ]]; then
-    mode=pool
-    shift
-fi
+lines=3
+while [[ ${1:-} == --* ]]; do
+    case $1 in
+        --pool) mode=pool; shift ;;
+        --lines) lines=$2; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 64 ;;
+    esac
+done
 seconds=${1:-10}
 connections=${2:-64}
 threads=${3:-4}
@@ -38,7 +44,7 @@ source scripts/lib/servers.sh
 trap 'stop_servers; rm -rf "$work"' EXIT
 
 db=$work/shop.sqlite3
-seed_store "$bin/cart" "$db" 64 "$work/ids"
+seed_store "$bin/cart" "$db" 64 "$work/ids" "$lines"
 
 # Runs wrk with method $1 against $url; prints "REQUESTS_PER_SECOND P99_MS".
 measure() {
@@ -92,7 +98,7 @@ else
     methods=(GET)
     contenders=(cart cart-one)
 fi
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; wrk -t2 -c$connections -d${seconds}s; $threads server threads; $rounds rounds" >&2
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; carts of $lines lines; wrk -t2 -c$connections -d${seconds}s; $threads server threads; $rounds rounds" >&2
 for round in $(seq "$rounds"); do
     for method in "${methods[@]}"; do
         for server in "${contenders[@]}"; do run "$server" "$method"; done

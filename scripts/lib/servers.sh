@@ -31,22 +31,32 @@ stop_servers() {
     for server in "${servers[@]}"; do stop_server "$server"; done
 }
 
-# seed_store CART DB COUNT IDS : makes the SQLite store DB with the `cart` binary CART (lines
-# of up to 1,000,000 units; apple, banana with ample stock, cherry), mints COUNT carts through
-# `cart serve`, puts one apple, banana and cherry in each, and writes their IDs to the file
-# IDS, one a line.
+# seed_store CART DB COUNT IDS [LINES] : makes the SQLite store DB with the `cart` binary CART
+# (lines of up to 1,000,000 units; apple, banana with ample stock, cherry, and for LINES above 3
+# the products item-4 to item-LINES), mints COUNT carts through `cart serve`, puts one of each
+# of the first LINES products (default 3) in each, and writes their IDs to the file IDS, one a
+# line.
 seed_store() {
-    local cart=$1 db=$2 count=$3 ids=$4
-    "$cart" --db "$db" db init --max-line-quantity 1000000 >/dev/null
+    local cart=$1 db=$2 count=$3 ids=$4 lines=${5:-3}
+    "$cart" --db "$db" db init --max-line-quantity 1000000 --max-lines "$(( lines > 100 ? lines : 100 ))" >/dev/null
     "$cart" --db "$db" products add apple --name Apple --price 0.50 >/dev/null
     "$cart" --db "$db" products add banana --name Banana --price 0.25 --stock 1000000 >/dev/null
     "$cart" --db "$db" products add cherry --name Cherry --price 12.99 >/dev/null
+    local skus=(apple banana cherry) i
+    if (( lines > 3 )); then
+        {
+            echo "sku,name,price"
+            for i in $(seq 4 "$lines"); do echo "item-$i,Catalog item number $i,$((i % 50)).99"; done
+        } | "$cart" --db "$db" products import - >/dev/null
+        for i in $(seq 4 "$lines"); do skus+=("item-$i"); done
+    fi
+    skus=("${skus[@]:0:lines}")
     start_server seed "$cart" --db "$db" serve --listen 127.0.0.1:0
     : >"$ids"
     local id sku
     for _ in $(seq "$count"); do
         id=$(curl -sf -X POST "$url/v1/carts" | sed -n 's/.*"cart":"\([^"]*\)".*/\1/p')
-        for sku in apple banana cherry; do
+        for sku in "${skus[@]}"; do
             curl -sf -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"sku\":\"$sku\"}" "$url/v1/carts/$id/items"
         done
         echo "$id" >>"$ids"
