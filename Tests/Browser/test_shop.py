@@ -242,27 +242,39 @@ def test_a_double_clicked_checkout_places_one_order_and_empties_both_browsers(br
     assert len(server.orders(cart_id)) == 1
 
 
-def test_an_out_of_stock_refusal_is_shown_next_to_the_control(browser, server):
+def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_the_control(browser, server):
     shop = Shop(browser, server).open(server.mint())
     row = shop.row("saffron")
     assert shop.find(".stock", row).text == "Out of stock"
-    shop.press("add", "saffron")
-    shop.wait_for(lambda: "stock" in shop.refusal("saffron"), "the refusal beside Add")
-    assert shop.badge() == 0 and shop.quantity("saffron") == 0
+    assert not shop.find(hooked("add"), row).is_enabled()
 
-    # Olive oil has 3 in stock: the fourth is refused, and the line keeps 3.
+    # Olive oil has 3 in stock: at 3, + is not offered.
     shop.press("add", "olive-oil")
     for count in (2, 3):
         shop.wait_for(lambda: shop.quantity("olive-oil") == count - 1, f"{count - 1} units")
         shop.press("increment", "olive-oil")
     shop.wait_for(lambda: shop.quantity("olive-oil") == 3, "3 units")
-    shop.press("increment", "olive-oil")
-    shop.wait_for(lambda: "stock" in shop.refusal("olive-oil"), "the refusal beside +")
-    assert shop.quantity("olive-oil") == 3
-    shop.in_step("after the refusal")
-    # The next action in the row clears the refusal.
+    increment = shop.find(hooked("increment"), shop.row("olive-oil"))
+    shop.wait_for(lambda: not increment.is_enabled(), "+ to be off at the stock")
     shop.press("decrement", "olive-oil")
-    shop.wait_for(lambda: shop.quantity("olive-oil") == 2 and shop.refusal("olive-oil") == "", "the refusal to go")
+    shop.wait_for(lambda: shop.quantity("olive-oil") == 2 and increment.is_enabled(), "+ back on below the stock")
+
+    # Stock sold elsewhere, which the page has not heard of: the server's refusal is shown beside
+    # Add, in the product's name, and Add then goes off.
+    server.cli("products", "add", "fig-jam", "--name", "Fig jam", "--price", "3.20", "--stock", "4")
+    shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+    shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "fig-jam")), "the new product")
+    server.cli("products", "update", "fig-jam", "--stock", "0")
+    shop.press("add", "fig-jam")
+    shop.wait_for(lambda: "Fig jam" in shop.refusal("fig-jam"), "the refusal beside Add")
+    assert "'fig-jam'" not in shop.refusal("fig-jam")
+    add = shop.find(hooked("add"), shop.row("fig-jam"))
+    shop.wait_for(lambda: not add.is_enabled(), "Add to go off once the stock is read again")
+    assert shop.quantity("fig-jam") == 0
+    shop.in_step("after the refusal")
+    # A change to the cart clears the refusal, which was about the cart as it was.
+    shop.press("decrement", "olive-oil")
+    shop.wait_for(lambda: shop.quantity("olive-oil") == 1 and shop.refusal("fig-jam") == "", "the refusal to go")
 
 
 def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
@@ -284,6 +296,13 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     refusal = shop.find("#cart-refusal")
     shop.wait_for(lambda: refusal.is_displayed() and refusal.text, "checkout's refusal")
     assert server.orders(shop.cart_id) == []
+    # In the shopper's words: the product's name and "your cart", not its SKU and ID; and the
+    # message wraps inside the sheet.
+    assert "Black truffle" in refusal.text and "Your cart" in refusal.text, refusal.text
+    assert shop.cart_id not in refusal.text and "'truffle'" not in refusal.text, refusal.text
+    assert browser.execute_script(
+        "return [document.getElementById('cart'), document.querySelector('#cart .sheet-body')]"
+        ".every((element) => element.scrollWidth <= element.clientWidth)")
 
 
 def test_a_price_changed_by_the_cli_reaches_the_product_list_without_a_reload(browser, server):
@@ -402,10 +421,24 @@ def test_a_page_returned_to_with_back_stays_live(browser, server):
     shop.wait_for(lambda: shop.quantity("milk") == 3, "a click after Back")
 
 
-def test_a_cart_address_that_was_not_minted_is_refused_in_words(browser, server):
+def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_goes_on(browser, server):
     browser.get(server.url + "/?cart=alice")
-    error = Shop(browser, server).find("#page-error")
+    shop = Shop(browser, server)
+    error = shop.find("#page-error")
     wait_until(lambda: error.is_displayed() and "cannot be opened" in error.text, message="the refusal")
+    # The catalog and a cart of this browser's own are there, and the address names no cart.
+    shop.wait_for(lambda: shop.cart_id.startswith("shop_") and shop.row("apple"), "the shop with its own cart")
+    assert "cart=" not in browser.current_url
+    shop.press("add", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 1, "an add on the own cart")
+    assert server.cart(shop.cart_id)["totalItems"] == 1
+
+
+def test_an_empty_cart_address_is_no_error(browser, server):
+    browser.get(server.url + "/?cart=")
+    shop = Shop(browser, server)
+    shop.wait_for(lambda: shop.cart_id.startswith("shop_") and shop.row("apple"), "the shop")
+    assert not shop.find("#page-error").is_displayed()
 
 
 def test_orders_are_newest_first_and_paged(browser, server):
@@ -429,6 +462,9 @@ def test_orders_are_newest_first_and_paged(browser, server):
     older.click()
     shop.wait_for(lambda: shown() == numbers[::-1], "all seven, newest first")
     assert not older.is_displayed()
+    # The button is gone: focus is on the first of the orders it showed, not lost.
+    sixth = browser.find_element(By.CSS_SELECTOR, f'[data-testid="order"][data-number="{numbers[1]}"] summary')
+    shop.wait_for(lambda: focused(browser) == sixth, "focus on the first older order")
 
 
 def test_amounts_show_the_currency_symbol_in_every_view(browser, server):

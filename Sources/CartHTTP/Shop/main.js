@@ -28,6 +28,8 @@ const state = {
   // Whether the next cart is taken whatever its version: the first one after the stream
   // (re)opens, since a cart that was pruned starts again from version 0.
   takeAnyVersion: true,
+  // Why the cart the address named is not the one shown, while the page is open.
+  notice: "",
 };
 
 /** Shows `cart` if it is not older than the one shown. */
@@ -36,15 +38,18 @@ function showCart(cart) {
   state.takeAnyVersion = false;
   const before = state.cart;
   state.cart = cart;
+  // A refusal was about the cart as it was: once the cart has changed, it no longer holds.
+  if (before && before.version !== cart.version) clearRefusals();
   renderCart(cart);
   renderProducts(state.products, cart);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   if (before && before.totalItems > 0 && cart.totalItems === 0) loadOrders();
 }
 
-/** Shows `message` in the banner for failures that belong to no control. */
+/** Shows `message` in the banner for failures that belong to no control; without one, the
+ * notice about the page's address, if there is one. */
 function pageError(message) {
-  say(byID("page-error"), message);
+  say(byID("page-error"), message || state.notice);
 }
 
 /** Runs `work` for `button`: busy meanwhile, its refusal shown in `refusal`. */
@@ -61,12 +66,33 @@ async function attempt(button, refusal, work) {
   }
 }
 
-/** Shows a refusal's message in `element`, and what the server says is true now. */
+/** Hides every refusal shown beside a control. */
+function clearRefusals() {
+  for (const element of document.querySelectorAll('[data-testid="refusal"], #cart-refusal')) say(element, "");
+}
+
+/** Shows what the server says is true now, then the refusal's message in `element`. */
 function refused(element, error) {
   if (!(error instanceof Refusal)) throw error;
-  say(element, error.message);
   if (error.body && error.body.cart) showCart(error.body.cart);
+  say(element, shopperText(error));
   if (error.status === 422) refreshProducts();
+}
+
+/**
+ * A refusal in the shopper's words: the server's message names products by SKU and the cart
+ * by its ID, which mean nothing on this page, so they become the product's name and "your
+ * cart"; a version conflict, which only says the cart moved on, is said plainly.
+ */
+function shopperText(error) {
+  if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
+  let text = error.message;
+  if (state.cartID) {
+    text = text.replaceAll(`Cart '${state.cartID}'`, "Your cart").replaceAll(`cart '${state.cartID}'`, "your cart");
+  }
+  const names = new Map(state.products.map((product) => [product.sku, product.name]));
+  for (const line of state.cart ? state.cart.items : []) names.set(line.sku, line.name);
+  return text.replace(/'([^']+)'/g, (quoted, sku) => (names.has(sku) ? names.get(sku) : quoted));
 }
 
 // Product rows and cart lines share their controls: Add and + add a unit, − takes one out,
@@ -214,26 +240,28 @@ function recall() {
 
 /**
  * The cart to show: the one `?cart=ID` names, else the one this browser was given before,
- * else a new one the server mints. Answers the cart as the server has it.
+ * else a new one the server mints. Answers the cart as the server has it, and a notice when
+ * the address named a cart that cannot be opened (the page then goes on with its own cart).
  */
 async function chooseCart() {
-  const given = new URLSearchParams(location.search).get("cart");
-  if (given !== null) {
+  const given = (new URLSearchParams(location.search).get("cart") || "").trim();
+  let notice = "";
+  if (given) {
     try {
       const cart = await send("GET", cartPath(given));
       remember(given);
-      return cart;
+      forgetAddress();
+      return { cart, notice };
     } catch (error) {
-      if (error instanceof Refusal && !error.retryable) {
-        error.message = `The cart in this address cannot be opened: ${error.message}`;
-      }
-      throw error;
+      if (!(error instanceof Refusal) || error.retryable) throw error;
+      notice = `The cart in this address cannot be opened (${error.message}); this is your own cart.`;
+      forgetAddress();
     }
   }
   const stored = recall();
   if (stored) {
     try {
-      return await send("GET", cartPath(stored));
+      return { cart: await send("GET", cartPath(stored)), notice };
     } catch (error) {
       // A cart this server no longer recognises is replaced by a new one.
       if (!(error instanceof Refusal) || error.retryable) throw error;
@@ -241,7 +269,14 @@ async function chooseCart() {
   }
   const minted = await send("POST", "/v1/carts");
   remember(minted.cart);
-  return minted;
+  return { cart: minted, notice };
+}
+
+/** Takes `?cart=` out of the address once it is used, so a copied address shares no cart. */
+function forgetAddress() {
+  const url = new URL(location.href);
+  url.searchParams.delete("cart");
+  history.replaceState(history.state, "", url);
 }
 
 function connection(status) {
@@ -254,6 +289,8 @@ function connection(status) {
     }
     say(banner, "");
     pageError("");
+    // What was refused while the shop could not be reached may work now.
+    clearRefusals();
   } else {
     say(banner, "Connection to the shop lost. Reconnecting…");
     state.takeAnyVersion = true;
@@ -287,15 +324,23 @@ function wire() {
   confirm.addEventListener("close", () => {
     if (sheet.open) byID("clear-cart").focus();
   });
-  byID("older-orders").addEventListener("click", () => loadOrders({ older: true }));
+  byID("older-orders").addEventListener("click", showOlderOrders);
+}
+
+/** The next page of older orders; focus moves to the first of them, as the button may go. */
+async function showOlderOrders() {
+  const shown = state.orders.length;
+  await loadOrders({ older: true });
+  const first = byID("order-list").children[shown];
+  if (first) first.querySelector("summary").focus();
 }
 
 async function start() {
   wire();
-  let cart = null;
-  for (let delay = 1000; cart === null; delay = Math.min(delay * 2, 10000)) {
+  let chosen = null;
+  for (let delay = 1000; chosen === null; delay = Math.min(delay * 2, 10000)) {
     try {
-      cart = await chooseCart();
+      chosen = await chooseCart();
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       pageError(error.message);
@@ -303,6 +348,8 @@ async function start() {
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+  const cart = chosen.cart;
+  state.notice = chosen.notice;
   pageError("");
   state.cartID = cart.cart;
   document.body.dataset.cart = state.cartID;

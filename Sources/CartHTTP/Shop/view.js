@@ -17,9 +17,9 @@ export function hook(root, name) {
   return root.querySelector(`[data-testid="${name}"]`);
 }
 
-/** `count` and the noun, singular or plural. */
+/** `count` and the noun, singular or plural, kept on one line. */
 function items(count) {
-  return count === 1 ? "1 item" : `${count} items`;
+  return count === 1 ? "1\u00a0item" : `${count}\u00a0items`;
 }
 
 /** Shows `message` in the refusal element `element`, or hides it when `message` is empty. */
@@ -97,6 +97,10 @@ function renderProductRow(row, product, quantity) {
   const soldOut = product.stock === 0;
   row.querySelector(".stock").hidden = !soldOut;
   row.classList.toggle("sold-out", soldOut);
+  // What the server would refuse for stock is not offered: no Add when none is left, no +
+  // when the line holds all there is.
+  add.disabled = soldOut;
+  hook(row, "increment").disabled = product.stock !== null && quantity >= product.stock;
   add.setAttribute("aria-label", `Add ${name} to the cart`);
   stepper.setAttribute("aria-label", `${name} in the cart`);
   hook(row, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
