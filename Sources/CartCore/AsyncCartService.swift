@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// `CartService` for Swift concurrency callers (a Vapor or Hummingbird app, a SwiftUI task):
 /// the same operations, `async`, each run as the synchronous unit it is on `BlockingThreads`,
 /// never on the cooperative thread pool.
@@ -94,6 +100,22 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.listCarts() }
     }
 
+    /// `CartService.cartReport(_:)`.
+    public func cartReport(_ cartID: String) async throws -> CartReport {
+        try await threads.run { [service] in try service.cartReport(cartID) }
+    }
+
+    /// `CartService.carts(matching:)`.
+    public func carts(matching query: CartQuery) async throws -> CartPage {
+        try await threads.run { [service] in try service.carts(matching: query) }
+    }
+
+    /// `CartService.prune(olderThan:)`.
+    @discardableResult
+    public func prune(olderThan instant: Date) async throws -> Int {
+        try await threads.run { [service] in try service.prune(olderThan: instant) }
+    }
+
     /// `CartService.prune(notChangedFor:)`.
     @discardableResult
     public func prune(notChangedFor age: Duration) async throws -> Int {
@@ -103,6 +125,26 @@ public struct AsyncCartService: Sendable {
     /// `CartService.settings()`.
     public func settings() async throws -> StoreSettings {
         try await threads.run { [service] in try service.settings() }
+    }
+
+    /// `CartService.updateSettings(currency:maxLineQuantity:maxLinesPerCart:)`.
+    @discardableResult
+    public func updateSettings(currency: Currency? = nil, maxLineQuantity: Int? = nil, maxLinesPerCart: Int? = nil)
+        async throws -> StoreSettings
+    {
+        try await threads.run { [service] in
+            try service.updateSettings(currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLinesPerCart)
+        }
+    }
+
+    /// `CartService.counts()`.
+    public func counts() async throws -> StoreCounts {
+        try await threads.run { [service] in try service.counts() }
+    }
+
+    /// `CartService.storeSecret()`.
+    public func storeSecret() async throws -> StoreSecret {
+        try await threads.run { [service] in try service.storeSecret() }
     }
 
     /// `CartService.product(_:)`.
@@ -127,6 +169,17 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.updateProduct(sku, with: update) }
     }
 
+    /// `CartService.products(matching:)`.
+    public func products(matching query: ProductQuery) async throws -> ProductPage {
+        try await threads.run { [service] in try service.products(matching: query) }
+    }
+
+    /// `CartService.deleteProduct(_:)`.
+    @discardableResult
+    public func deleteProduct(_ sku: String) async throws -> Product {
+        try await threads.run { [service] in try service.deleteProduct(sku) }
+    }
+
     /// `CartService.importProducts(_:)`.
     @discardableResult
     public func importProducts(_ products: [Product]) async throws -> CartService.ImportSummary {
@@ -147,6 +200,14 @@ public struct AsyncCartService: Sendable {
     /// `CartService.order(_:)`.
     public func order(_ number: OrderNumber) async throws -> Order {
         try await threads.run { [service] in try service.order(number) }
+    }
+
+    /// `CartService.forEachOrder(matching:_:)`: `body` runs on the unit's thread, once an
+    /// order, while the read is open.
+    public func forEachOrder(matching query: OrderQuery, _ body: @escaping @Sendable (Order) throws -> Void)
+        async throws
+    {
+        try await threads.run { [service] in try service.forEachOrder(matching: query, body) }
     }
 
     /// `CartService.orderStats(matching:groupedBy:utcOffset:)`.

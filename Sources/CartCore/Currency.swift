@@ -15,7 +15,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// 0 for no symbol; otherwise the symbol's position in `Currency.symbols`, plus one.
     private let symbolNumber: UInt32
 
-    /// Creates a currency that is not in the built-in table.
+    /// Creates a currency that may not be in the built-in table. A code of the table with its
+    /// exponent and no symbol is the table's currency, symbol included, so
+    /// `Currency(code: "USD", minorUnitExponent: 2) == .usd`.
     ///
     /// - Throws: `CartError.unknownCurrency` if the code is not three ASCII capital letters or
     ///   the exponent is outside 0...4.
@@ -23,6 +25,10 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
             (0...4).contains(minorUnitExponent)
         else { throw .unknownCurrency(code) }
+        if symbol == nil, let known = Currency.known[code], known.minorUnitExponent == minorUnitExponent {
+            self = known
+            return
+        }
         self.init(known: code, minorUnitExponent, symbol)
     }
 

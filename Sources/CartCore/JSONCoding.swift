@@ -16,9 +16,13 @@ public enum CartJSON {
         return encoder
     }
 
-    /// A decoder for the project's JSON shapes.
-    public static func decoder() -> JSONDecoder {
-        JSONDecoder()
+    /// A decoder for the project's JSON shapes. A currency is written as its code alone, so a
+    /// store currency outside the built-in table (made with `Currency(code:minorUnitExponent:symbol:)`)
+    /// decodes only when it is among `currencies`; pass the store's, `try service.settings().currency`.
+    public static func decoder(currencies: [Currency] = []) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Currency.decodable] = currencies
+        return decoder
     }
 }
 

@@ -9,6 +9,19 @@ import CartCore
 #endif
 
 extension SQLiteCartRepository {
+    /// Refuses a path that cannot name a database file: an empty one, a directory, or something
+    /// that is not a regular file (a device, a pipe, a socket).
+    ///
+    /// - Throws: `StoreLocationError.unusable` naming `path` as given.
+    static func checkFile(_ path: String) throws(StoreLocationError) {
+        guard !path.isEmpty else { throw .unusable(location: path, reason: "the path is empty") }
+        let file = FileInfo(path)
+        if file.isDirectory || path.hasSuffix("/") { throw .unusable(location: path, reason: "it is a directory") }
+        if file.exists, !file.isRegularFile {
+            throw .unusable(location: path, reason: "it is not a regular file (a device, pipe or socket)")
+        }
+    }
+
     /// Refuses a path where SQLite could neither open nor create the file, naming the file and
     /// the cause, where SQLite itself says only "unable to open database file": a directory
     /// above it that is missing or is not a directory, or, for a file that does not exist yet,

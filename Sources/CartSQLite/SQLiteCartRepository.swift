@@ -45,7 +45,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// Opens or creates the database at `path`. The directory must exist: a missing one, a
     /// path through something that is not a directory, or a directory this process cannot
     /// write for a new file is refused with `StoreLocationError.unusable`, which names the
-    /// file and the cause.
+    /// file and the cause, as are an empty path, a directory and anything that is not a
+    /// regular file.
     ///
     /// A file this process cannot write is opened read-only: reads work, and every write unit
     /// throws a `DatabaseError` whose `isReadOnly` is true (as do pending migrations).
@@ -59,13 +60,14 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///   - readers: how many more connections read while this one writes, for a repository
     ///     that serves many threads (a server); 0 reads through the writing connection, which
     ///     suits a short command. Each opens on first use.
-    /// - Throws: `StoreLocationError.unusable` for a file with more than one name (hard
-    ///   link), `MigrationError` for a file this build must not touch, `DatabaseError` when
-    ///   SQLite cannot open or read it (not a database, a directory, busy…).
+    /// - Throws: `StoreLocationError.unusable` for the paths above and a file with more than
+    ///   one name (hard link), `MigrationError` for a file this build must not touch,
+    ///   `DatabaseError` when SQLite cannot open or read it (not a database, busy…).
     public convenience init(
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
         migrate: Bool = true, readers: Int = 0
     ) throws {
+        try Self.checkFile(path)
         try Self.checkDirectory(of: path)
         // A relative name is given a `./`, which SQLite never reads as `:memory:` or a URI.
         let fileName = path.hasPrefix("/") ? path : "./" + path

@@ -24,14 +24,8 @@ struct SQLiteStoreBackend: StoreBackend {
     /// Refuses a path that cannot be a database file (a directory, a device, a pipe), creates
     /// the missing parent directories when a new file may be created, and opens the file.
     func open(_ location: String, options: StoreOptions) throws -> any MaintainableRepository {
-        let file = FileInfo(location)
-        if file.isDirectory || location.hasSuffix("/") {
-            throw StoreLocationError.unusable(location: location, reason: "it is a directory")
-        }
-        if file.exists, !file.isRegularFile {
-            throw StoreLocationError.unusable(location: location, reason: "it is not a regular file (a device, pipe or socket)")
-        }
-        if !file.hasContent {
+        try SQLiteCartRepository.checkFile(location)
+        if !FileInfo(location).hasContent {
             guard options.createIfMissing else { throw StoreLocationError.noStore(location: location) }
             try createParentDirectories(of: location)
         }

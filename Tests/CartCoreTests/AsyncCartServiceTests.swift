@@ -2,6 +2,7 @@ import CartCore
 import CartInMemory
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 /// `CartService.async` runs each unit as the synchronous unit it is, on `BlockingThreads`.
@@ -35,6 +36,30 @@ struct AsyncCartServiceTests {
         let carts = try Self.service().async
         await #expect(throws: CartError.unknownProduct("pear")) { try await carts.add("pear", to: "alice") }
         await #expect(throws: CartError.emptyCart("alice")) { try await carts.checkout("alice") }
+        #expect(try await carts.listCarts().isEmpty)
+    }
+
+    @Test("the catalog, settings, reports, pages, counts, order walks and pruning are there too")
+    func everyOperation() async throws {
+        let carts = try Self.service().async
+        try await carts.updateSettings(maxLinesPerCart: 5)
+        #expect(try await carts.settings().maxLinesPerCart == 5)
+        try await carts.addProduct(Product(sku: "pear", name: "Pear", price: Money(minorUnits: 80, currency: .usd)))
+        #expect(try await carts.products(matching: ProductQuery()).products.map(\.sku) == ["apple", "pear"])
+        #expect(try await carts.deleteProduct("pear").sku == "pear")
+        try await carts.add("apple", quantity: 2, to: "alice")
+        #expect(try await carts.cartReport("alice").cart.totalItems == 2)
+        #expect(try await carts.carts(matching: CartQuery()).carts.map(\.id) == ["alice"])
+        #expect(try await carts.counts() == StoreCounts(products: 1, carts: 1, orders: 0))
+        let number = try await carts.checkout("alice").order.number
+        let walked = Mutex<[OrderNumber]>([])
+        try await carts.forEachOrder(matching: OrderQuery()) { order in walked.withLock { $0.append(order.number) } }
+        #expect(walked.withLock { $0 } == [number])
+        #expect(try await carts.storeSecret() == carts.service.storeSecret())
+        try await carts.add("apple", to: "bob")
+        let stored = try await carts.listCarts().count
+        #expect(stored >= 1)
+        #expect(try await carts.prune(olderThan: Date(timeIntervalSince1970: 1_772_366_401)) == stored)
         #expect(try await carts.listCarts().isEmpty)
     }
 

@@ -1,4 +1,5 @@
 import CartCore
+import Foundation
 import Testing
 
 @Suite("Formatting money, arithmetic and currencies")
@@ -86,6 +87,33 @@ struct MoneyFormattingTests {
         #expect(throws: CartError.unknownCurrency("XTS")) { try Currency(code: "XTS", minorUnitExponent: 5) }
         #expect(throws: CartError.unknownCurrency("XTS")) { try Currency(code: "XTS", minorUnitExponent: -1) }
         #expect(throws: CartError.unknownCurrency("ÀBC")) { try Currency(code: "ÀBC", minorUnitExponent: 2) }
+    }
+}
+
+@Suite("Currencies made by code and exponent, and their JSON")
+struct CustomCurrencyTests {
+    @Test("a code of the table with its exponent and no symbol is the table's currency")
+    func tableCurrency() throws {
+        #expect(try Currency(code: "USD", minorUnitExponent: 2) == .usd)
+        #expect(try Currency(code: "USD", minorUnitExponent: 3) != .usd)
+        #expect(try Currency(code: "USD", minorUnitExponent: 2, symbol: "US$").symbol == "US$")
+    }
+
+    @Test("a currency outside the table decodes when the decoder is given it, and says how otherwise")
+    func decoding() throws {
+        let baht = try Currency(code: "THB", minorUnitExponent: 2, symbol: "฿")
+        let cart = try Cart(
+            id: "alice", version: 1,
+            lines: [CartLine(sku: "tea", name: "Tea", quantity: 2, unitPrice: Money(minorUnits: 4500, currency: baht))],
+            currency: baht)
+        let data = try CartJSON.encoder().encode(cart)
+        #expect(try CartJSON.decoder(currencies: [baht]).decode(Cart.self, from: data) == cart)
+        #expect {
+            _ = try CartJSON.decoder().decode(Cart.self, from: data)
+        } throws: { error in
+            String(describing: error).contains("Unknown currency 'THB'")
+                && String(describing: error).contains("CartJSON.decoder(currencies:)")
+        }
     }
 }
 

@@ -32,6 +32,18 @@ struct HardLinkTests {
         #expect(try CartService(repository: try SQLiteCartRepository(path: path)).cart("alice").totalItems == 1)
     }
 
+    @Test("a directory or an empty path given to the initialiser is refused for what it is")
+    func directoryAndEmptyPath() throws {
+        let directory = try TemporaryDirectory()
+        for (path, reason) in [(directory.path, "it is a directory"), (directory.path + "/", "it is a directory"), ("", "the path is empty")] {
+            #expect {
+                _ = try SQLiteCartRepository(path: path)
+            } throws: { error in
+                String(describing: error) == "'\(path)' cannot hold a store: \(reason)."
+            }
+        }
+    }
+
     @Test("a symbolic link is one file with one name: SQLite follows it, so it opens")
     func symbolicLinkOpens() throws {
         let directory = try TemporaryDirectory()
