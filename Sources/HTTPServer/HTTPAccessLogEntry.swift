@@ -45,7 +45,7 @@ public struct HTTPAccessLogEntry: Sendable {
     public static let maximumLoggedTargetBytes = 512
 
     private static func printable(_ text: String) -> String {
-        let isPrintableASCII = text.utf8.allSatisfy { byte in
+        let isPrintableASCII = text.allUTF8 { byte in
             (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\")
         }
         if isPrintableASCII { return text }

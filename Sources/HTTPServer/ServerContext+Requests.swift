@@ -199,8 +199,8 @@ extension ServerContext {
     private static func problem(with response: HTTPResponse) -> String? {
         guard (200...599).contains(response.status) else { return "status \(response.status) is not 200...599" }
         for (name, value) in response.headers {
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { return "header name \(name.debugDescription) is not a token" }
-            guard !value.isEmpty, value.utf8.allSatisfy(isValueByte) else {
+            guard !name.isEmpty, name.allUTF8(isTokenByte) else { return "header name \(name.debugDescription) is not a token" }
+            guard !value.isEmpty, value.allUTF8(isValueByte) else {
                 return "header \(name) has an empty value or a control character (CR, LF, NUL) in it"
             }
             if HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Transfer-Encoding") {
