@@ -94,15 +94,32 @@ public enum SHA256 {
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+        // Eight rounds at a time, each naming the working variables in the places the previous
+        // round shifted them to, rather than moving all eight values every round.
+        for i in stride(from: 0, to: 64, by: 8) {
+            round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+            round(h, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
+            round(g, h, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
+            round(f, g, h, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
+            round(e, f, g, &h, a, b, c, &d, k[i + 4] &+ w[i + 4])
+            round(d, e, f, &g, h, a, b, &c, k[i + 5] &+ w[i + 5])
+            round(c, d, e, &f, g, h, a, &b, k[i + 6] &+ w[i + 6])
+            round(b, c, d, &e, f, g, h, &a, k[i + 7] &+ w[i + 7])
         }
         state &+= State(a, b, c, d, e, f, g, h)
+    }
+
+    /// One round: `d` becomes the new `e`, and `h` the new `a`, given the round's constant plus
+    /// its schedule word.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ constantAndWord: UInt32
+    ) {
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ constantAndWord
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+        d = d &+ t1
+        h = t1 &+ t2
     }
 
     /// Masking shifts (`&>>`): the amounts are constants below 32, so Swift's checks for
