@@ -63,11 +63,7 @@ struct ListenAddress {
             let converted: UnsafePointer<CChar>?
             switch Int32(address.pointee.sa_family) {
             case AF_INET:
-                converted = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                    withUnsafePointer(to: ipv4.pointee.sin_addr) {
-                        inet_ntop(AF_INET, $0, text.baseAddress, socklen_t(text.count))
-                    }
-                }
+                return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { dottedQuad($0.pointee.sin_addr) }
             case AF_INET6:
                 converted = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
                     withUnsafePointer(to: ipv6.pointee.sin6_addr) {
@@ -78,6 +74,33 @@ struct ListenAddress {
                 converted = nil
             }
             return converted.map { String(cString: $0) }
+        }
+    }
+
+    /// An IPv4 address in dotted-decimal, `127.0.0.1`, written digit by digit: glibc's
+    /// `inet_ntop` formats it with `sprintf`, and every request's access-log line needs one.
+    static func dottedQuad(_ address: in_addr) -> String {
+        withUnsafeBytes(of: address) { bytes in
+            String(unsafeUninitializedCapacity: 15) { out in
+                var count = 0
+                for (index, byte) in bytes.enumerated() {
+                    if index > 0 {
+                        out[count] = UInt8(ascii: ".")
+                        count += 1
+                    }
+                    if byte >= 100 {
+                        out[count] = UInt8(ascii: "0") + byte / 100
+                        count += 1
+                    }
+                    if byte >= 10 {
+                        out[count] = UInt8(ascii: "0") + byte / 10 % 10
+                        count += 1
+                    }
+                    out[count] = UInt8(ascii: "0") + byte % 10
+                    count += 1
+                }
+                return count
+            }
         }
     }
 }

@@ -1,9 +1,19 @@
 import CartTestSupport
+import Glibc
 @testable import HTTPServer
 import Testing
 
 @Suite("Access log and error log")
 struct AccessLogTests {
+    @Test(
+        "an IPv4 client address is written as inet_ntop writes it",
+        arguments: ["0.0.0.0", "127.0.0.1", "10.20.3.199", "255.255.255.255", "192.168.100.9", "1.22.133.0"])
+    func dottedQuad(_ text: String) throws {
+        var address = in_addr()
+        try #require(inet_pton(AF_INET, text, &address) == 1)
+        #expect(ListenAddress.dottedQuad(address) == text)
+    }
+
     /// Waits until `recorder` holds `count` entries, or a few seconds have passed.
     func wait(for count: Int, in recorder: Recorder<HTTPAccessLogEntry>) -> [HTTPAccessLogEntry] {
         for _ in 0..<300 where recorder.all.count < count { pause(milliseconds: 10) }
