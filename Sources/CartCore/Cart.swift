@@ -15,7 +15,8 @@ public struct Cart: Hashable, Sendable {
 
     /// Creates a snapshot, computing its totals.
     ///
-    /// - Throws: `CartError.amountOverflow` if the subtotal does not fit.
+    /// - Throws: `CartError.amountOverflow` if the subtotal does not fit, or
+    ///   `CartError.currencyMismatch` if a line's amounts are in another currency.
     public init(id: String, version: Int, lines: [CartLine], currency: Currency) throws(CartError) {
         self.id = id
         self.version = version

@@ -107,6 +107,9 @@ extension CartService {
     }
 
     /// Deletes carts not changed since `instant` (abandoned carts); orders are never touched.
+    /// A deleted cart written again starts over at version 1, so a version a client kept from
+    /// before may match the new cart: clients that hold versions across long pauses should
+    /// read the cart again first.
     ///
     /// - Returns: how many carts were deleted.
     /// - Throws: a storage error.

@@ -51,16 +51,26 @@ extension CartAPI {
     /// `PUT /v1/products/{sku}` `{"name","price","stock"?,"active"?}`: creates the product
     /// (201, `Location`) or replaces its name and price (200). An absent `stock` or `active`
     /// keeps what is stored (for a new product: untracked, active); `"stock": null` stops
-    /// tracking stock.
+    /// tracking stock. A product as `GET` answers it may be sent back: its `sku` must be the
+    /// path's and its `currency` the store's.
     func putProduct(_ request: APIRequest) throws -> HTTPResponse {
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
-        let fields = try request.body(allowed: ["name", "price", "stock", "active"], required: true)
+        let fields = try request.body(allowed: ["sku", "name", "price", "currency", "stock", "active"], required: true)
+        if let given = try fields.string("sku"), given != sku {
+            throw APIError.badRequest(
+                "sku_mismatch", "The body's sku '\(DisplayText.clean(given))' is not the path's, '\(DisplayText.clean(sku))'.")
+        }
+        let currency = try service.settings().currency
+        if let given = try fields.string("currency"), given != currency.code {
+            throw APIError.badRequest(
+                "currency_mismatch", "Prices in this store are in \(currency.code), not '\(DisplayText.clean(given))'.")
+        }
         let name = try BodyFields.required(try fields.string("name"), "name")
         let priceText = try BodyFields.required(try fields.string("price"), "price")
         let stock = try fields.nullableInteger("stock")
         let active = try fields.bool("active")
-        let price = try Money(parsing: priceText, currency: try service.settings().currency)
+        let price = try Money(parsing: priceText, currency: currency)
         let update = ProductUpdate(name: name, price: price, stock: stock.map(StockLevel.init), isActive: active)
         do {
             return JSONBody.response(try service.updateProduct(sku, with: update))

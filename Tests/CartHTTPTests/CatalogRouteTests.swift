@@ -1,6 +1,7 @@
 import CartCore
 @testable import CartHTTP
 import CartTestSupport
+import Foundation
 import Testing
 
 @Suite("Routes: health, the OpenAPI document and the catalog")
@@ -74,6 +75,18 @@ struct CatalogRouteTests {
         #expect(try shop.service.product("kiwi/1").isActive == false)
     }
 
+    @Test("a product as GET answers it can be PUT back, changed")
+    func getThenPut() throws {
+        let shop = try TestShop()
+        #expect(try shop.send("PUT", "/v1/products/kiwi", json: #"{"name":"Kiwi","price":"0.80","stock":3}"#, admin: true).status == 201)
+        let read = try shop.send("GET", "/v1/products/kiwi")
+        let text = String(decoding: read.body, as: UTF8.self).replacingOccurrences(of: "0.80", with: "0.95")
+        let written = try shop.send("PUT", "/v1/products/kiwi", json: text, admin: true)
+        #expect(written.status == 200, "\(text)")
+        #expect(try shop.service.product("kiwi").price == Money(minorUnits: 95, currency: .usd))
+        #expect(try shop.service.product("kiwi").stock == 3)
+    }
+
     @Test(
         "PUT refuses a bad product with 400 and stores nothing",
         arguments: [
@@ -86,6 +99,8 @@ struct CatalogRouteTests {
             (#"{"name":"Kiwi","price":"1","stock":1.5}"#, "invalid_field"),
             (#"{"name":"Kiwi","price":"1","colour":"green"}"#, "unknown_field"),
             (#"{"name":"Kiwi","price":"1000000.01"}"#, "invalid_amount"),
+            (#"{"sku":"kiwi2","name":"Kiwi","price":"1"}"#, "sku_mismatch"),
+            (#"{"name":"Kiwi","price":"1","currency":"EUR"}"#, "currency_mismatch"),
             (#"["Kiwi"]"#, "not_an_object"),
         ])
     func putProductRefused(body: String, code: String) throws {
