@@ -54,10 +54,13 @@ struct BodyFields: Sendable {
 
     /// The `quantity` field within `range`, as the OpenAPI document bounds it; nil when absent.
     /// A value outside is malformed (400 `invalid_quantity`), whatever the store's rules say.
+    /// Below the range the message names only its lower bound: the upper is the document's,
+    /// not the store's per-line cap, and would mislead there.
     func quantity(in range: ClosedRange<Int>) throws(APIError) -> Int? {
         guard let number = try integer("quantity") else { return nil }
         guard range.contains(number) else {
-            throw .badRequest("invalid_quantity", CartError.invalidQuantity(given: number, range: range).description)
+            let said = number < range.lowerBound ? range.lowerBound...Int.max : range
+            throw .badRequest("invalid_quantity", CartError.invalidQuantity(given: number, range: said).description)
         }
         return number
     }
