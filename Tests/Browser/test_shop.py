@@ -434,6 +434,15 @@ def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_g
     assert server.cart(shop.cart_id)["totalItems"] == 1
 
 
+def test_products_are_listed_by_name(browser, server):
+    # SKU order would put "Sourdough bread" (bread) between Banana and "Salted butter" (butter).
+    shop = Shop(browser, server).open(server.mint())
+    names = [row.find_element(By.CSS_SELECTOR, ".product-name").text
+             for row in browser.find_elements(By.CSS_SELECTOR, hooked("product-row"))]
+    assert len(names) > 5
+    assert names == sorted(names, key=str.casefold), names
+
+
 def test_an_empty_cart_address_is_no_error(browser, server):
     browser.get(server.url + "/?cart=")
     shop = Shop(browser, server)

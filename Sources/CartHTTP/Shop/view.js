@@ -69,12 +69,13 @@ function keyed(list, keys, make) {
   return null;
 }
 
-/** The product list, with each row's controls for what `cart` holds. */
+/** The product list in name order, with each row's controls for what `cart` holds. */
 export function renderProducts(products, cart) {
   const list = byID("products");
   const held = quantities(cart);
   const bySKU = new Map(products.map((product) => [product.sku, product]));
-  keyed(list, products.map((product) => product.sku), (sku) => {
+  const byName = products.slice().sort((a, b) => a.name.localeCompare(b.name) || (a.sku < b.sku ? -1 : 1));
+  keyed(list, byName.map((product) => product.sku), (sku) => {
     const row = instance("product-template");
     row.dataset.sku = sku;
     return row;
