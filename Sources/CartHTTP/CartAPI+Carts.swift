@@ -51,7 +51,8 @@ extension CartAPI {
         let id = try cartID(request)
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
-        let quantity = try request.body(allowed: ["quantity"], required: false).integer("quantity") ?? 1
+        // Malformed before the version is compared, as for the other quantities.
+        let quantity = try request.body(allowed: ["quantity"], required: false).quantity(in: 1...Int.max) ?? 1
         return try change(id, request) { expected in
             try service.remove(sku, quantity: quantity, from: id, expectedVersion: expected)
         }

@@ -151,6 +151,9 @@ struct CartRouteTests {
         // Below the bounds the message does not name the document's upper bound, which is not
         // the store's per-line cap.
         #expect(try noUnits.json()["error"]?["message"]?.string == "Quantity must be at least 1; got 0.")
+        let negative = try shop.send(
+            "POST", "/v1/carts/\(target)/items/apple/remove", json: #"{"quantity":-5}"#, headers: [#"If-Match: "8595""#])
+        #expect(negative.status == 400 && negative.errorCode == "invalid_quantity")
         // A source never written is named by the body, not the path: 422, and the target stays.
         let missing = try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"nobody"}"#, admin: true)
         #expect(missing.status == 422 && missing.errorCode == "cart_not_found")
