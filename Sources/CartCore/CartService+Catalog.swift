@@ -14,14 +14,7 @@ extension CartService {
     public func updateSettings(currency: Currency? = nil, maxLineQuantity: Int? = nil, maxLinesPerCart: Int? = nil)
         throws -> StoreSettings
     {
-        if let maxLineQuantity, !StoreSettings.maxLineQuantityRange.contains(maxLineQuantity) {
-            throw CartError.invalidSetting(
-                name: "Maximum line quantity", value: maxLineQuantity, range: StoreSettings.maxLineQuantityRange)
-        }
-        if let maxLinesPerCart, !StoreSettings.maxLinesPerCartRange.contains(maxLinesPerCart) {
-            throw CartError.invalidSetting(
-                name: "Maximum lines per cart", value: maxLinesPerCart, range: StoreSettings.maxLinesPerCartRange)
-        }
+        try StoreSettings.check(maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLinesPerCart)
         return try repository.write { storage in
             var settings = try storage.settings()
             if let currency, currency != settings.currency {

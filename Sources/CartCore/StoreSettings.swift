@@ -15,10 +15,31 @@ public struct StoreSettings: Hashable, Sendable, Codable {
     /// The settings of a store created without options: USD, 99 per line, 100 lines.
     public static let defaults = StoreSettings(currency: .usd, maxLineQuantity: 99, maxLinesPerCart: 100)
 
-    /// Creates settings; `CartService` checks the ranges before storing them.
+    /// Creates settings; `CartService`, and a backend creating a store with them, check the
+    /// ranges before storing them (`validated()`).
     public init(currency: Currency, maxLineQuantity: Int, maxLinesPerCart: Int) {
         self.currency = currency
         self.maxLineQuantity = maxLineQuantity
         self.maxLinesPerCart = maxLinesPerCart
+    }
+
+    /// These settings, when each is within its range.
+    ///
+    /// - Throws: `CartError.invalidSetting` for the first that is not.
+    public func validated() throws(CartError) -> StoreSettings {
+        try Self.check(maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLinesPerCart)
+        return self
+    }
+
+    /// Refuses a value given outside its range.
+    ///
+    /// - Throws: `CartError.invalidSetting`.
+    static func check(maxLineQuantity: Int?, maxLinesPerCart: Int?) throws(CartError) {
+        if let maxLineQuantity, !maxLineQuantityRange.contains(maxLineQuantity) {
+            throw .invalidSetting(name: "Maximum line quantity", value: maxLineQuantity, range: maxLineQuantityRange)
+        }
+        if let maxLinesPerCart, !maxLinesPerCartRange.contains(maxLinesPerCart) {
+            throw .invalidSetting(name: "Maximum lines per cart", value: maxLinesPerCart, range: maxLinesPerCartRange)
+        }
     }
 }

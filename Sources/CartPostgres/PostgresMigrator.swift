@@ -120,12 +120,13 @@ struct PostgresMigrator {
                     ])
             }
             if survey.applied.isEmpty {
-                let currency = initialSettings.currency
+                let settings = try initialSettings.validated()
+                let currency = settings.currency
                 connection.queue(
                     Self.insertSettings,
                     [
                         .text(currency.code), PostgresValue(currency.minorUnitExponent), PostgresValue(currency.symbol),
-                        PostgresValue(initialSettings.maxLineQuantity), PostgresValue(initialSettings.maxLinesPerCart),
+                        PostgresValue(settings.maxLineQuantity), PostgresValue(settings.maxLinesPerCart),
                     ])
             }
             return pending.map(\.name)

@@ -146,7 +146,8 @@ struct Migrator {
             }
             try checkForeignKeys(database)
             if applied.isEmpty {
-                try SQLiteCartStorage(database: database, settingsCache: SettingsCache()).saveSettings(initialSettings)
+                try SQLiteCartStorage(database: database, settingsCache: SettingsCache())
+                    .saveSettings(try initialSettings.validated())
             }
             return pending.map(\.name)
         }

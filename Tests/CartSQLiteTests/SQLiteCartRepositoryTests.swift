@@ -25,6 +25,22 @@ struct SQLiteCartRepositoryTests {
         #expect(cart.version == 2)
     }
 
+    @Test("settings out of range for a new file are refused as input, naming the setting; the path stays usable")
+    func invalidInitialSettings() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        #expect(throws: CartError.invalidSetting(name: "Maximum line quantity", value: 0, range: StoreSettings.maxLineQuantityRange)) {
+            _ = try SQLiteCartRepository(
+                path: path, initialSettings: StoreSettings(currency: .usd, maxLineQuantity: 0, maxLinesPerCart: 5))
+        }
+        #expect(throws: CartError.invalidSetting(name: "Maximum lines per cart", value: 10_001, range: StoreSettings.maxLinesPerCartRange)) {
+            _ = try SQLiteCartRepository(
+                path: path, initialSettings: StoreSettings(currency: .usd, maxLineQuantity: 5, maxLinesPerCart: 10_001))
+        }
+        let service = CartService(repository: try SQLiteCartRepository(path: path))
+        #expect(try service.settings() == .defaults)
+    }
+
     @Test("migrations apply once and are recorded with checksums")
     func migrationsApplyOnce() throws {
         let directory = try TemporaryDirectory()
