@@ -432,6 +432,8 @@ def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_g
     shop.press("add", "apple")
     shop.wait_for(lambda: shop.quantity("apple") == 1, "an add on the own cart")
     assert server.cart(shop.cart_id)["totalItems"] == 1
+    # Once the own cart has changed, the notice about the address has served its purpose.
+    shop.wait_for(lambda: not error.is_displayed(), "the notice to go")
 
 
 def test_products_are_listed_by_name(browser, server):

@@ -38,8 +38,15 @@ function showCart(cart) {
   state.takeAnyVersion = false;
   const before = state.cart;
   state.cart = cart;
-  // A refusal was about the cart as it was: once the cart has changed, it no longer holds.
-  if (before && before.version !== cart.version) clearRefusals();
+  // A refusal was about the cart as it was: once the cart has changed, it no longer holds,
+  // and nor does the notice that the address named another cart.
+  if (before && before.version !== cart.version) {
+    clearRefusals();
+    if (state.notice) {
+      state.notice = "";
+      pageError("");
+    }
+  }
   renderCart(cart);
   renderProducts(state.products, cart);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
