@@ -8,7 +8,7 @@
 /// @Suite struct InMemoryContract {
 ///     @Test(arguments: CartContract.cases)
 ///     func contract(_ check: ContractCase) async throws {
-///         try await check.run { settings in InMemoryCartRepository(settings: settings) }
+///         try await check.run { settings in try InMemoryCartRepository(settings: settings) }
 ///     }
 /// }
 /// ```

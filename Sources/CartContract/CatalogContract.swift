@@ -7,6 +7,7 @@ enum CatalogContract {
         "Store settings, products and imports", key: "catalog",
         [
             ("initialSettings", "a new store has the settings it was created with", initialSettings),
+            ("initialSettingRanges", "a store created with settings outside their range refuses them as input", initialSettingRanges),
             ("changeCaps", "changed caps are stored and govern the rules", changeCaps),
             ("settingRanges", "settings outside their range are refused and nothing is stored", settingRanges),
             ("currencyChangesWhileEmpty", "the currency may change while there are no products", currencyChangesWhileEmpty),
@@ -39,6 +40,14 @@ enum CatalogContract {
         }
         try store.service.add("tea", quantity: 5, to: "alice")
         #expect(try store.service.cart("alice").subtotal == Money(minorUnits: 2500, currency: .jpy))
+    }
+
+    // A backend may refuse when it is created or when the store is first used.
+    static func initialSettingRanges(_ backend: Backend) throws {
+        let bad = StoreSettings(currency: .usd, maxLineQuantity: 0, maxLinesPerCart: 5)
+        #expect(throws: CartError.invalidSetting(name: "Maximum line quantity", value: 0, range: 1...1_000_000)) {
+            _ = try CartService(repository: try backend.makeRepository(settings: bad)).settings()
+        }
     }
 
     static func changeCaps(_ backend: Backend) throws {

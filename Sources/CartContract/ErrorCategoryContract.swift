@@ -120,6 +120,9 @@ enum ErrorCategoryContract {
             .init(error: .emptyDateRange(since: day2, until: day1), category: .invalidInput) {
                 _ = try s.orders(matching: OrderQuery(placedOnOrAfter: day2, placedBefore: day1))
             },
+            .init(error: .negativeAge(.seconds(-1)), category: .invalidInput) {
+                _ = try s.prune(notChangedFor: .seconds(-1))
+            },
             .init(error: .amountOverflow, category: .refused) { _ = try rich.service.orderStats(groupedBy: .total) },
         ]
         var kinds: Set<String> = []
@@ -133,7 +136,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 32, "every kind of CartError is thrown once")
+        #expect(kinds.count == 33, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -172,6 +175,7 @@ enum ErrorCategoryContract {
         case .duplicateImportSKU: "duplicateImportSKU"
         case .invalidLimit: "invalidLimit"
         case .emptyDateRange: "emptyDateRange"
+        case .negativeAge: "negativeAge"
         }
     }
 

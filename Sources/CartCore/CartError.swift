@@ -76,6 +76,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case invalidLimit(Int)
     /// An order query's `placedBefore` is not after its `placedOnOrAfter`: no order can match.
     case emptyDateRange(since: Date, until: Date)
+    /// A negative age for pruning carts, which would reach into the future.
+    case negativeAge(Duration)
 
     public var description: String {
         switch self {
@@ -150,6 +152,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Limit must be between 1 and 10000; got \(limit)."
         case .emptyDateRange(let since, let until):
             return "The range from \(UTCCalendar.iso8601(since)) until \(UTCCalendar.iso8601(until)) is empty: its end must come after its start."
+        case .negativeAge(let age):
+            return "The age of carts to prune must be zero or more; got \(age)."
         }
     }
 }
@@ -159,7 +163,7 @@ extension CartError {
         switch self {
         case .invalidQuantity, .invalidAmount, .unknownCurrency, .currencyMismatch, .invalidSKU, .invalidName,
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
-            .newProductIncomplete, .duplicateImportSKU, .invalidLimit, .emptyDateRange:
+            .newProductIncomplete, .duplicateImportSKU, .invalidLimit, .emptyDateRange, .negativeAge:
             return .invalidInput
         case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound

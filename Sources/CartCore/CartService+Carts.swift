@@ -121,9 +121,10 @@ extension CartService {
     /// Deletes carts not changed for `age` before now, by the service's clock.
     ///
     /// - Returns: how many carts were deleted.
-    /// - Throws: a storage error.
+    /// - Throws: `CartError.negativeAge` for an age below zero, or a storage error.
     @discardableResult
     public func prune(notChangedFor age: Duration) throws -> Int {
+        guard age >= .zero else { throw CartError.negativeAge(age) }
         let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18
         return try prune(olderThan: clock().addingTimeInterval(-seconds))
     }

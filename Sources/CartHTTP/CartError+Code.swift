@@ -37,6 +37,7 @@ extension CartError {
         case .duplicateImportSKU: "duplicate_import_sku"
         case .invalidLimit: "invalid_limit"
         case .emptyDateRange: "empty_date_range"
+        case .negativeAge: "negative_age"
         }
     }
 

@@ -36,6 +36,6 @@ struct InMemoryStoreBackend: StoreBackend {
     func accepts(_ location: String) -> Bool { location == Self.location }
 
     func open(_ location: String, options: StoreOptions) throws -> any MaintainableRepository {
-        InMemoryCartRepository(settings: options.initialSettings)
+        try InMemoryCartRepository(settings: options.initialSettings)
     }
 }

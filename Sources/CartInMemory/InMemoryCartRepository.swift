@@ -16,9 +16,16 @@ public final class InMemoryCartRepository: CartRepository, @unchecked Sendable {
     private let lock = Lock()
     private let storage: InMemoryStorage
 
+    /// Creates an empty store with the default settings.
+    public init() {
+        storage = InMemoryStorage(settings: .defaults)
+    }
+
     /// Creates an empty store with the given settings.
-    public init(settings: StoreSettings = .defaults) {
-        storage = InMemoryStorage(settings: settings)
+    ///
+    /// - Throws: `CartError.invalidSetting` for a setting outside its range.
+    public init(settings: StoreSettings) throws(CartError) {
+        storage = InMemoryStorage(settings: try settings.validated())
     }
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {

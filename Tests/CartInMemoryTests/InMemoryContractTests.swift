@@ -6,6 +6,6 @@ import Testing
 struct InMemoryContractTests {
     @Test("the in-memory store meets the contract", arguments: CartContract.cases)
     func contract(_ check: ContractCase) async throws {
-        try await check.run { settings in InMemoryCartRepository(settings: settings) }
+        try await check.run { settings in try InMemoryCartRepository(settings: settings) }
     }
 }

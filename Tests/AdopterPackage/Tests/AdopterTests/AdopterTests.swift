@@ -33,6 +33,6 @@ struct AdopterTests {
 
     @Test("a backend of the adopter's own meets the contract", arguments: CartContract.cases)
     func contract(_ check: ContractCase) async throws {
-        try await check.run { settings in ForwardingRepository(base: InMemoryCartRepository(settings: settings)) }
+        try await check.run { settings in ForwardingRepository(base: try InMemoryCartRepository(settings: settings)) }
     }
 }
