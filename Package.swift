@@ -45,6 +45,10 @@ let package = Package(
             name: "Hashing",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "StrictJSON",
+            swiftSettings: strictSettings
+        ),
         .systemLibrary(
             name: "CLibpq",
             pkgConfig: "libpq",
@@ -111,7 +115,7 @@ let package = Package(
         ),
         .target(
             name: "CartCLI",
-            dependencies: ["CartCore", "CartHTTP", "CartInMemory", "CartPostgres", "CartSQLite", "CartStore"],
+            dependencies: ["CartCore", "CartHTTP", "CartInMemory", "CartPostgres", "CartSQLite", "CartStore", "StrictJSON"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -139,7 +143,7 @@ let package = Package(
         ),
         .target(
             name: "CartHTTP",
-            dependencies: ["CartCore", "HTTPServer", "Hashing"],
+            dependencies: ["CartCore", "HTTPServer", "Hashing", "StrictJSON"],
             exclude: ["embedded-resources.txt", "Shop"],
             swiftSettings: strictSettings,
             plugins: ["EmbedResources"]
@@ -182,7 +186,14 @@ let package = Package(
         ),
         .testTarget(
             name: "CartHTTPTests",
-            dependencies: ["CartHTTP", "CartCore", "CartInMemory", "CartSQLite", "CartTestSupport", "Hashing", "HTTPServer"],
+            dependencies: [
+                "CartHTTP", "CartCore", "CartInMemory", "CartSQLite", "CartTestSupport", "Hashing", "HTTPServer", "StrictJSON",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StrictJSONTests",
+            dependencies: ["StrictJSON"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -199,7 +210,7 @@ let package = Package(
             name: "CartCLITests",
             // Depending on the executable makes `swift test` build the binary the end-to-end
             // tests run.
-            dependencies: ["CartCLI", "CartCore", "CartTestSupport", "cart"],
+            dependencies: ["CartCLI", "CartCore", "CartTestSupport", "StrictJSON", "cart"],
             swiftSettings: strictSettings
         ),
         .testTarget(

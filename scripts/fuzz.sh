@@ -54,7 +54,7 @@ c_library() {
 }
 
 # The libraries, each before those it imports, as the linker reads them.
-cli_link_order=(CartCLI CartHTTP CartPostgres HTTPServer CMicroHTTPDLoader CLibpqLoader Hashing CartStore
+cli_link_order=(CartCLI CartHTTP CartPostgres HTTPServer CMicroHTTPDLoader CLibpqLoader Hashing StrictJSON CartStore
     CartSQLite CartInMemory Migrations CartCore)
 
 cli_libraries() {
@@ -75,6 +75,7 @@ cli_libraries() {
     library CartSQLite Sources/CartSQLite/*.swift
     library CartStore Sources/CartStore/*.swift
     library Hashing $(find Sources/Hashing -name '*.swift' | sort)
+    library StrictJSON $(find Sources/StrictJSON -name '*.swift' | sort)
     c_library CMicroHTTPDLoader Sources/CMicroHTTPDLoader/cart_microhttpd.c Sources/CMicroHTTPDLoader/include
     c_library CLibpqLoader Sources/CLibpqLoader/cart_libpq.c Sources/CLibpqLoader/include
     library HTTPServer $(find Sources/HTTPServer -name '*.swift' | sort)

@@ -1,44 +1,49 @@
 import CartCore
+import StrictJSON
 
 /// The members of a request's JSON object body, read one field at a time with the API's
 /// rules: only the fields a route names, each of the JSON type it documents.
 struct BodyFields: Sendable {
-    private let members: [String: JSONInput]
+    /// The body's object, whose keys are unique.
+    private let object: JSONValue
 
     /// No fields: a body that is absent.
-    static let none = BodyFields(members: [:])
+    static let none = BodyFields(object: .object([]))
 
-    private init(members: [String: JSONInput]) {
-        self.members = members
+    /// Request bodies are flat objects; deeper nesting is refused.
+    static let maxDepth = 32
+
+    private init(object: JSONValue) {
+        self.object = object
     }
 
     /// Reads `body` as one JSON object holding no field outside `allowed`.
     ///
     /// - Throws: 400 `malformed_json`, `not_an_object` or `unknown_field`.
     init(parsing body: [UInt8], allowed: [String]) throws(APIError) {
-        let value: JSONInput
+        let value: JSONValue
         do {
-            value = try JSONInputParser.parse(body)
+            value = try JSONReader.parse(body, maxDepth: Self.maxDepth)
         } catch {
-            throw .badRequest("malformed_json", error.message)
+            throw .badRequest("malformed_json", "The body is not valid JSON: \(error.reason) at byte \(error.offset).")
         }
         guard case .object(let members) = value else {
             throw .badRequest("not_an_object", "The body must be a JSON object, not \(value.kind).")
         }
-        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+        if let unknown = members.map(\.key).sorted().first(where: { !allowed.contains($0) }) {
             let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
             throw .badRequest(
                 "unknown_field",
                 "Unknown field '\(DisplayText.clean(unknown))'" + (allowed.isEmpty ? "; this body takes no fields." : "; known fields: \(known)."))
         }
-        self.members = members
+        object = value
     }
 
     /// A string field; nil when absent.
     ///
     /// - Throws: 400 `invalid_field` for any other JSON type, `null` included.
     func string(_ name: String) throws(APIError) -> String? {
-        guard let value = members[name] else { return nil }
+        guard let value = object[name] else { return nil }
         guard case .string(let text) = value else { throw Self.wrongType(name, "a string", value) }
         return text
     }
@@ -48,7 +53,7 @@ struct BodyFields: Sendable {
     /// - Throws: 400 `invalid_field` for another type or a number that is not a whole number
     ///   in 64 bits.
     func integer(_ name: String) throws(APIError) -> Int? {
-        guard let value = members[name] else { return nil }
+        guard let value = object[name] else { return nil }
         return try Self.integer(value, name)
     }
 
@@ -67,14 +72,14 @@ struct BodyFields: Sendable {
 
     /// A whole-number field that may be `null`: nil when absent, `.some(nil)` for `null`.
     func nullableInteger(_ name: String) throws(APIError) -> Int?? {
-        guard let value = members[name] else { return nil }
+        guard let value = object[name] else { return nil }
         if value == .null { return .some(nil) }
         return .some(try Self.integer(value, name))
     }
 
     /// A boolean field; nil when absent.
     func bool(_ name: String) throws(APIError) -> Bool? {
-        guard let value = members[name] else { return nil }
+        guard let value = object[name] else { return nil }
         guard case .bool(let flag) = value else { throw Self.wrongType(name, "true or false", value) }
         return flag
     }
@@ -85,7 +90,7 @@ struct BodyFields: Sendable {
         return value
     }
 
-    private static func integer(_ value: JSONInput, _ name: String) throws(APIError) -> Int {
+    private static func integer(_ value: JSONValue, _ name: String) throws(APIError) -> Int {
         guard case .number(let text) = value else { throw wrongType(name, "a whole number", value) }
         guard let number = Int(text) else {
             let reason = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? "a whole number" : "a number that fits in 64 bits"
@@ -94,7 +99,7 @@ struct BodyFields: Sendable {
         return number
     }
 
-    private static func wrongType(_ name: String, _ expected: String, _ value: JSONInput) -> APIError {
+    private static func wrongType(_ name: String, _ expected: String, _ value: JSONValue) -> APIError {
         .badRequest("invalid_field", "The field '\(name)' must be \(expected), not \(value.kind).")
     }
 }

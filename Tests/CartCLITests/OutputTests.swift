@@ -1,5 +1,6 @@
 import CartCore
 import CartTestSupport
+import StrictJSON
 import Foundation
 import Testing
 
@@ -28,9 +29,9 @@ struct OutputTests {
         for _ in 0..<500 {
             let text = ParserPropertyTests.garbage(&random)
             let list = try Self.json([text])
-            #expect(try JSONParser.parse(Array(list.utf8)) == .array([.string(text)]), "\(list)")
+            #expect(try JSONReader.parse(Array(list.utf8), maxDepth: 2) == .array([.string(text)]), "\(list)")
             let object = try Self.json([text: text])
-            #expect(try JSONParser.parse(Array(object.utf8)) == .object([(text, .string(text))]), "\(object)")
+            #expect(try JSONReader.parse(Array(object.utf8), maxDepth: 2) == .object([JSONMember(text, .string(text))]), "\(object)")
         }
     }
 

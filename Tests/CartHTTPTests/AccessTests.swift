@@ -5,6 +5,7 @@ import CartSQLite
 import CartTestSupport
 import Foundation
 import HTTPServer
+import StrictJSON
 import Testing
 
 @Suite("Access: the admin token, minted carts, loopback")

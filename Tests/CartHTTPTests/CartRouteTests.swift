@@ -1,6 +1,7 @@
 import CartCore
 @testable import CartHTTP
 import CartTestSupport
+import StrictJSON
 import Testing
 
 @Suite("Routes: minting, reading and changing carts")

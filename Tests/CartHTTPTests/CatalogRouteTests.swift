@@ -2,6 +2,7 @@ import CartCore
 @testable import CartHTTP
 import CartTestSupport
 import Foundation
+import StrictJSON
 import Testing
 
 @Suite("Routes: health, the OpenAPI document and the catalog")

@@ -1,6 +1,7 @@
 import CartCore
 @testable import CartHTTP
 import CartTestSupport
+import StrictJSON
 import Testing
 
 @Suite("Concurrent clients over real connections")

@@ -1,6 +1,7 @@
 import CartCore
 @testable import CartHTTP
 import CartTestSupport
+import StrictJSON
 import Testing
 
 @Suite("ETag and If-Match on every cart change")

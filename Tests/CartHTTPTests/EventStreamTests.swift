@@ -2,6 +2,7 @@ import CartCore
 @testable import CartHTTP
 import CartSQLite
 import CartTestSupport
+import StrictJSON
 import Testing
 
 @Suite("The cart event stream")
@@ -45,7 +46,7 @@ struct EventStreamTests {
         try elsewhere.add("banana", quantity: 2, to: id)
         let second = try events(connection, count: 1)
         #expect(second.count == 1)
-        let json = try JSONInputParser.parse(Array(second[0].utf8))
+        let json = try JSONReader.parse(Array(second[0].utf8), maxDepth: 64)
         #expect(json["version"]?.int == 1)
         #expect(json["items"]?[0]?["quantity"]?.int == 2)
         #expect(json["problems"]?.array == [])

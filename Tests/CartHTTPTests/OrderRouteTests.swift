@@ -1,6 +1,7 @@
 import CartCore
 @testable import CartHTTP
 import CartTestSupport
+import StrictJSON
 import Testing
 
 @Suite("Routes: checkout and the order history")

@@ -2,6 +2,7 @@ import CartCore
 @testable import CartHTTP
 import CartSQLite
 import CartTestSupport
+import StrictJSON
 
 /// A cart server on 127.0.0.1, port 0, over a fresh SQLite file with a small catalog, driven
 /// over real sockets: apple 0.50 (stock untracked), banana 0.25 (5 in stock), pear 1.00 (not
@@ -96,8 +97,8 @@ struct StoreSnapshot: Equatable {
 
 extension TestResponse {
     /// The body as JSON.
-    func json() throws -> JSONInput {
-        try JSONInputParser.parse(body)
+    func json() throws -> JSONValue {
+        try JSONReader.parse(body, maxDepth: 64)
     }
 
     /// The error code of an error body, if it is one.
@@ -106,15 +107,9 @@ extension TestResponse {
     }
 }
 
-extension JSONInput {
-    /// The member `key` of an object.
-    subscript(key: String) -> JSONInput? {
-        guard case .object(let members) = self else { return nil }
-        return members[key]
-    }
-
+extension JSONValue {
     /// The element at `index` of an array.
-    subscript(index: Int) -> JSONInput? {
+    subscript(index: Int) -> JSONValue? {
         guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
         return elements[index]
     }
@@ -134,7 +129,7 @@ extension JSONInput {
         return flag
     }
 
-    var array: [JSONInput]? {
+    var array: [JSONValue]? {
         guard case .array(let elements) = self else { return nil }
         return elements
     }

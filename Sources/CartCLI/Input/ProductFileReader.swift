@@ -1,4 +1,5 @@
 import CartCore
+import StrictJSON
 
 /// Reads a product import file, CSV or JSON, into import items priced in the store currency.
 ///
@@ -16,8 +17,14 @@ struct ProductFileReader {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         let isJSON = first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
-        return isJSON ? try readJSON(bytes) : try readCSV(bytes)
+        // The byte order mark some editors write is skipped, as RFC 8259 §8.1 allows a JSON
+        // reader to.
+        return isJSON ? try readJSON(Array(bytes[start...])) : try readCSV(bytes)
     }
+
+    /// Product files nest three levels (a wrapper object, its array, the products); deeper
+    /// nesting is refused rather than risking the stack.
+    static let maxJSONDepth = 256
 
     // MARK: - CSV
 
@@ -96,9 +103,11 @@ struct ProductFileReader {
     private func readJSON(_ bytes: [UInt8]) throws -> ProductFile {
         let document: JSONValue
         do {
-            document = try JSONParser.parse(bytes)
+            document = try JSONReader.parse(bytes, maxDepth: Self.maxJSONDepth)
         } catch {
-            throw CommandFailure("\(DisplayText.clean(name)):\(error.line):\(error.column): \(error.message)")
+            let reason = DisplayText.clean(error.reason)
+            throw CommandFailure(
+                "\(DisplayText.clean(name)):\(error.line):\(error.column): \(reason.prefix(1).uppercased() + reason.dropFirst()).")
         }
         let elements = try productArray(document)
         var items: [ProductImport] = []

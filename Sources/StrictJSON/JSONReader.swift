@@ -1,39 +1,70 @@
-/// Reads a request body as one JSON value, refusing what a lenient parser lets through and
-/// another reader might take differently: bytes that are not UTF-8, lone surrogate escapes,
-/// raw control characters in strings, a repeated key, trailing commas, leading zeros, text
-/// after the value, and nesting deeper than ``maxDepth`` (request bodies are flat objects).
-struct JSONInputParser {
-    /// What is wrong and at which byte (counted from 0).
-    struct Problem: Error, Equatable {
-        let offset: Int
-        let reason: String
+/// A strict RFC 8259 reader: one value, white space around it allowed, nothing after it.
+///
+/// It refuses what a lenient parser lets through and another reader might take differently:
+/// bytes that are not UTF-8, lone surrogate escapes, raw control characters in strings, a
+/// repeated key, trailing commas, leading zeros, and nesting past a limit the caller sets.
+///
+/// The toolchain's `JSONDecoder` is not used for input, because it cannot hand over a number
+/// token as its text (a price must never pass through a binary float, and its `Decimal` drops
+/// trailing zeros and digits past the 38th without a word), accepts trailing commas and
+/// repeated keys, and names no position in its errors.
+package struct JSONReader {
+    /// What is wrong and where: the byte offset (from 0), and the line and column (from 1; the
+    /// column counts bytes).
+    package struct Problem: Error, Equatable, Sendable {
+        package let offset: Int
+        package let line: Int
+        package let column: Int
+        /// What is wrong, in lower case without a final period: `expected a value`.
+        package let reason: String
 
-        var message: String { "The body is not valid JSON: \(reason) at byte \(offset)." }
+        package init(offset: Int, line: Int, column: Int, reason: String) {
+            self.offset = offset
+            self.line = line
+            self.column = column
+            self.reason = reason
+        }
     }
-
-    /// Nesting deeper than this is refused.
-    static let maxDepth = 32
 
     private let bytes: [UInt8]
+    private let maxDepth: Int
     private var index = 0
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
+        self.maxDepth = maxDepth
     }
 
-    /// The one value `bytes` holds, white space around it allowed.
-    static func parse(_ bytes: [UInt8]) throws(Problem) -> JSONInput {
-        if let offset = firstInvalidUTF8(in: bytes) { throw Problem(offset: offset, reason: "a byte that is not UTF-8") }
-        var parser = JSONInputParser(bytes)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 1)
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.problem("text after the value") }
+    /// The one value `bytes` holds, refusing nesting deeper than `maxDepth` (an array or object
+    /// is one level) rather than risking the stack.
+    package static func parse(_ bytes: [UInt8], maxDepth: Int) throws(Problem) -> JSONValue {
+        var reader = JSONReader(bytes, maxDepth: maxDepth)
+        if let offset = firstInvalidUTF8(in: bytes) {
+            reader.index = offset
+            throw reader.problem("a byte that is not UTF-8")
+        }
+        reader.skipWhitespace()
+        let value = try reader.value(depth: 1)
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else { throw reader.problem("text after the value") }
         return value
     }
 
+    /// A problem at the current byte; past the end, the input ended early.
     private func problem(_ reason: String) -> Problem {
-        Problem(offset: index, reason: index < bytes.count ? reason : "the body ends early")
+        problem(reason, at: index)
+    }
+
+    private func problem(_ reason: String, at offset: Int) -> Problem {
+        var line = 1
+        var lineStart = 0
+        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
+            line += 1
+            lineStart = position + 1
+        }
+        return Problem(
+            offset: offset, line: line, column: offset - lineStart + 1,
+            reason: offset < bytes.count ? reason : "the text ends early")
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -42,13 +73,13 @@ struct JSONInputParser {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
     }
 
-    private mutating func expect(_ byte: UInt8) throws(Problem) {
-        guard current == byte else { throw problem("expected '\(Character(Unicode.Scalar(byte)))'") }
+    private mutating func expect(_ byte: UInt8, _ reason: String) throws(Problem) {
+        guard current == byte else { throw problem(reason) }
         index += 1
     }
 
-    private mutating func value(depth: Int) throws(Problem) -> JSONInput {
-        guard depth <= Self.maxDepth else { throw problem("nesting deeper than \(Self.maxDepth) levels") }
+    /// A value; an array or object in it would be at nesting level `depth`.
+    private mutating func value(depth: Int) throws(Problem) -> JSONValue {
         guard let byte = current else { throw problem("expected a value") }
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth)
@@ -62,14 +93,22 @@ struct JSONInputParser {
         }
     }
 
-    private mutating func literal(_ word: String, _ value: JSONInput) throws(Problem) -> JSONInput {
-        for byte in word.utf8 { try expect(byte) }
+    private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(Problem) -> JSONValue {
+        for byte in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+            try expect(byte, "expected a value")
+        }
         return value
     }
 
-    private mutating func object(depth: Int) throws(Problem) -> JSONInput {
+    private mutating func enter(depth: Int) throws(Problem) {
+        guard depth <= maxDepth else { throw problem("nesting deeper than \(maxDepth) levels") }
         index += 1
-        var members: [String: JSONInput] = [:]
+    }
+
+    private mutating func object(depth: Int) throws(Problem) -> JSONValue {
+        try enter(depth: depth)
+        var members: [JSONMember] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -80,26 +119,24 @@ struct JSONInputParser {
             let keyOffset = index
             guard current == UInt8(ascii: "\"") else { throw problem("expected a quoted key") }
             let key = try string()
+            guard keys.insert(key).inserted else { throw problem("the key \"\(key)\" appears twice", at: keyOffset) }
             skipWhitespace()
-            try expect(UInt8(ascii: ":"))
+            try expect(UInt8(ascii: ":"), "expected ':' after a key")
             skipWhitespace()
-            let member = try value(depth: depth + 1)
-            guard members.updateValue(member, forKey: key) == nil else {
-                throw Problem(offset: keyOffset, reason: "the key \"\(key)\" appears twice")
-            }
+            members.append(JSONMember(key, try value(depth: depth + 1)))
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            try expect(UInt8(ascii: "}"))
+            try expect(UInt8(ascii: "}"), "expected ',' or '}' after a member")
             return .object(members)
         }
     }
 
-    private mutating func array(depth: Int) throws(Problem) -> JSONInput {
-        index += 1
-        var elements: [JSONInput] = []
+    private mutating func array(depth: Int) throws(Problem) -> JSONValue {
+        try enter(depth: depth)
+        var elements: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             index += 1
@@ -113,7 +150,7 @@ struct JSONInputParser {
                 index += 1
                 continue
             }
-            try expect(UInt8(ascii: "]"))
+            try expect(UInt8(ascii: "]"), "expected ',' or ']' after an element")
             return .array(elements)
         }
     }
