@@ -81,19 +81,12 @@ struct PostgresStoreCheck {
     /// Carts whose row's summary of its lines (`line_count`, `next_position`, kept by
     /// `CartService` with every line it writes) no longer matches them.
     private func lineSummaryMismatches() throws -> [String] {
-        var lines: [String] = []
-        for row in try connection.execute(Self.selectLineSummaryMismatches) {
-            let cart = DisplayText.clean(try row.string(0))
-            let (lineCount, nextPosition) = (try row.int64(1), try row.int64(2))
-            let (stored, lastPosition) = (try row.int64(3), try row.int64(4))
-            if lineCount != stored {
-                lines.append("cart '\(cart)': its row counts \(lineCount) line\(lineCount == 1 ? "" : "s"), cart_lines holds \(stored)")
-            }
-            if nextPosition <= lastPosition {
-                lines.append("cart '\(cart)': its next line position \(nextPosition) is not above its last line's, \(lastPosition)")
-            }
+        try connection.execute(Self.selectLineSummaryMismatches).flatMap { row in
+            StoreCheckFinding.cartSummary(
+                cart: try row.string(0), lineCount: try row.int64(1), nextPosition: try row.int64(2),
+                storedLines: try row.int64(3), lastPosition: try row.int64(4)
+            ).map(\.description)
         }
-        return lines
     }
 
     private static let selectOrderTotalMismatches: PostgresSQL = """
@@ -107,11 +100,11 @@ struct PostgresStoreCheck {
 
     /// Orders without lines, or whose totals are not the sums of their lines.
     private func orderTotalMismatches() throws -> [String] {
-        try connection.execute(Self.selectOrderTotalMismatches).map { row in
-            let number = try row.int64(0)
-            guard try row.int64(3) > 0 else { return "order \(number) has no lines" }
-            return "order \(number): its totals (\(try row.int64(1)) items, \(try row.int64(2)) minor units) are not "
-                + "its lines' (\(try row.int64(4)) items, \(try row.int64(5)) minor units)"
+        try connection.execute(Self.selectOrderTotalMismatches).compactMap { row in
+            StoreCheckFinding.orderSummary(
+                number: try row.int64(0), items: try row.int64(1), total: try row.int64(2), lines: try row.int64(3),
+                lineItems: try row.int64(4), lineTotal: try row.int64(5)
+            )?.description
         }
     }
 
@@ -130,7 +123,7 @@ struct PostgresStoreCheck {
         if let last = try row.optionalInt64(1), last != highest {
             lines.append("the order counter is at \(last), the highest order number is \(highest)")
         }
-        if orders != highest { lines.append("\(orders) orders are numbered up to \(highest): numbers are missing") }
+        if orders != highest { lines.append(StoreCheckFinding.orderNumbersMissing(orders: orders, highest: highest).description) }
         return lines
     }
 }

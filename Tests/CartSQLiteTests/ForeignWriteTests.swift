@@ -104,6 +104,32 @@ struct ForeignWriteTests {
             ])
     }
 
+    @Test("db check names orders whose totals another client's writes made wrong, orders without lines, and missing numbers")
+    func integrityCheckFindsOrderMismatch() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory)
+        for cart in ["alice", "bob", "carol"] {
+            if cart != "alice" { try service.add("sku-0", to: cart) }
+            _ = try service.checkout(cart)
+        }
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.check() == [])
+        let price = try service.order(2).total.minorUnits
+        try sqlite(
+            path,
+            """
+            UPDATE orders SET total = total + 1 WHERE number = 2;
+            DELETE FROM order_lines WHERE order_number IN (1, 3);
+            DELETE FROM orders WHERE number = 1;
+            """)
+        #expect(
+            try repository.check() == [
+                "order 2: its totals (1 items, \(price + 1) minor units) are not its lines' (1 items, \(price) minor units)",
+                "order 3 has no lines",
+                "2 orders are numbered up to 3: numbers are missing",
+            ])
+    }
+
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
     func failingMigrationLeavesFileAlone() throws {
         let directory = try TemporaryDirectory()
