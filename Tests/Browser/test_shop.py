@@ -62,9 +62,11 @@ class Shop:
         return int(self.find(hooked("quantity"), row).text)
 
     def badge(self):
-        """The badge's number, or 0 when it is hidden."""
+        """The badge's number ("99+" above 99), or 0 when it is hidden."""
         badge = self.find(hooked("cart-badge"))
-        return int(badge.text) if badge.is_displayed() else 0
+        if not badge.is_displayed():
+            return 0
+        return badge.text if badge.text == "99+" else int(badge.text)
 
     def lines(self):
         """The cart sheet's lines: {sku: quantity}."""
@@ -98,7 +100,8 @@ class Shop:
     def shows_server_cart(self):
         """Whether the badge, the title and the total are the server's cart, as it formats them."""
         cart = self.server.cart(self.cart_id)
-        return (self.badge() == cart["totalItems"]
+        count = cart["totalItems"]
+        return (self.badge() == (count if count <= 99 else "99+")
                 and self.find("#cart-title").get_attribute("textContent") == f"Cart ({cart['totalItems']})"
                 and self.total() == shown(cart["subtotal"], cart["currency"]))
 
@@ -256,8 +259,16 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
     shop.wait_for(lambda: shop.quantity("olive-oil") == 3, "3 units")
     increment = shop.find(hooked("increment"), shop.row("olive-oil"))
     shop.wait_for(lambda: not increment.is_enabled(), "+ to be off at the stock")
+    # The cart sheet's + for the line is off too.
+    shop.open_cart()
+    sheet_increment = shop.find(hooked("increment"), shop.line("olive-oil"))
+    shop.wait_for(lambda: not sheet_increment.is_enabled(), "the sheet's + to be off at the stock")
+    shop.close_cart()
     shop.press("decrement", "olive-oil")
     shop.wait_for(lambda: shop.quantity("olive-oil") == 2 and increment.is_enabled(), "+ back on below the stock")
+    shop.open_cart()
+    shop.wait_for(lambda: sheet_increment.is_enabled(), "the sheet's + back on below the stock")
+    shop.close_cart()
 
     # Stock sold elsewhere, which the page has not heard of: the server's refusal is shown beside
     # Add, in the product's name, and Add then goes off.
@@ -287,6 +298,8 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     server.cli("products", "update", "truffle", "--stock", "1")
     problem = shop.wait_for(lambda: shop.find(hooked("problem"), shop.line("truffle")), "a stock problem on the line")
     assert "stock" in problem.text
+    # In the product's name, as the refusals are, not its SKU.
+    assert "Black truffle" in problem.text and "'truffle'" not in problem.text
     server.cli("products", "update", "truffle", "--inactive")
     shop.wait_for(lambda: "not for sale" in shop.find(hooked("problem"), shop.line("truffle")).text,
                   "an inactive-product problem on the line")
@@ -426,6 +439,8 @@ def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_g
     shop = Shop(browser, server)
     error = shop.find("#page-error")
     wait_until(lambda: error.is_displayed() and "cannot be opened" in error.text, message="the refusal")
+    # In the shopper's words: nothing of the API's message about tokens.
+    assert "Bearer" not in error.text and "minted" not in error.text, error.text
     # The catalog and a cart of this browser's own are there, and the address names no cart.
     shop.wait_for(lambda: shop.cart_id.startswith("shop_") and shop.row("apple"), "the shop with its own cart")
     assert "cart=" not in browser.current_url
@@ -434,6 +449,13 @@ def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_g
     assert server.cart(shop.cart_id)["totalItems"] == 1
     # Once the own cart has changed, the notice about the address has served its purpose.
     shop.wait_for(lambda: not error.is_displayed(), "the notice to go")
+
+
+def test_a_count_above_99_is_shown_as_99_plus_on_the_badge(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 60), ("banana", 50)]))
+    shop.wait_for(lambda: shop.badge() == "99+", "the badge to read 99+")
+    assert browser.find_element(By.ID, "badge-words").get_attribute("textContent") == "110\u00a0items"
+    shop.in_step("with 110 items")
 
 
 def test_products_are_listed_by_name(browser, server):

@@ -9,7 +9,9 @@
 
 import { Refusal, cartPath, linePath, newKey, send } from "./api.js";
 import { watch } from "./live.js";
-import { hook, isBusy, renderCart, renderOrders, renderProducts, say, setBusy } from "./view.js";
+import {
+  hook, isBusy, productNames, renderCart, renderOrders, renderProducts, say, setBusy, shopperWords,
+} from "./view.js";
 
 const byID = (id) => document.getElementById(id);
 const storageKey = "cart.id";
@@ -47,7 +49,7 @@ function showCart(cart) {
       pageError("");
     }
   }
-  renderCart(cart);
+  renderCart(cart, state.products);
   renderProducts(state.products, cart);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   if (before && before.totalItems > 0 && cart.totalItems === 0) loadOrders();
@@ -86,20 +88,11 @@ function refused(element, error) {
   if (error.status === 422) refreshProducts();
 }
 
-/**
- * A refusal in the shopper's words: the server's message names products by SKU and the cart
- * by its ID, which mean nothing on this page, so they become the product's name and "your
- * cart"; a version conflict, which only says the cart moved on, is said plainly.
- */
+/** A refusal in the shopper's words; a version conflict, which only says the cart moved on,
+ * is said plainly. */
 function shopperText(error) {
   if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
-  let text = error.message;
-  if (state.cartID) {
-    text = text.replaceAll(`Cart '${state.cartID}'`, "Your cart").replaceAll(`cart '${state.cartID}'`, "your cart");
-  }
-  const names = new Map(state.products.map((product) => [product.sku, product.name]));
-  for (const line of state.cart ? state.cart.items : []) names.set(line.sku, line.name);
-  return text.replace(/'([^']+)'/g, (quoted, sku) => (names.has(sku) ? names.get(sku) : quoted));
+  return shopperWords(error.message, state.cartID, productNames(state.products, state.cart));
 }
 
 // Product rows and cart lines share their controls: Add and + add a unit, − takes one out,
@@ -204,6 +197,7 @@ async function loadProducts() {
   try {
     state.products = (await send("GET", "/v1/products")).products;
     renderProducts(state.products, state.cart);
+    if (state.cart) renderCart(state.cart, state.products);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const status = byID("products-status");
@@ -261,7 +255,7 @@ async function chooseCart() {
       return { cart, notice };
     } catch (error) {
       if (!(error instanceof Refusal) || error.retryable) throw error;
-      notice = `The cart in this address cannot be opened (${error.message}); this is your own cart.`;
+      notice = "The cart in this page's address cannot be opened here, so this is your own cart.";
       forgetAddress();
     }
   }

@@ -50,6 +50,24 @@ export function isBusy(button) {
   return button.getAttribute("aria-busy") === "true";
 }
 
+/**
+ * `text` from the server in the shopper's words: it names products by SKU and the cart by its
+ * ID, which mean nothing on this page, so they become the product's name (from `names`, SKU
+ * to name) and "your cart".
+ */
+export function shopperWords(text, cartID, names) {
+  let words = text;
+  if (cartID) words = words.replaceAll(`Cart '${cartID}'`, "Your cart").replaceAll(`cart '${cartID}'`, "your cart");
+  return words.replace(/'([^']+)'/g, (quoted, sku) => (names.has(sku) ? names.get(sku) : quoted));
+}
+
+/** Each product's name by SKU, from `products` and the lines of `cart`. */
+export function productNames(products, cart) {
+  const names = new Map(products.map((product) => [product.sku, product.name]));
+  for (const line of cart ? cart.items : []) names.set(line.sku, line.name);
+  return names;
+}
+
 /** How many units of each SKU `cart` holds. */
 function quantities(cart) {
   return new Map((cart ? cart.items : []).map((line) => [line.sku, line.quantity]));
@@ -114,11 +132,15 @@ function renderProductRow(row, product, quantity) {
   if (stepperHadFocus && stepper.hidden) add.focus();
 }
 
-/** The badge, the cart sheet's lines, total and buttons, and its problems. */
-export function renderCart(cart) {
+/**
+ * The badge, the cart sheet's lines, total and buttons, and its problems; `products` give
+ * the stock, which caps a line's +, and the names that problems are told in.
+ */
+export function renderCart(cart, products) {
   const count = cart.totalItems;
   const badge = byID("cart-open").querySelector(".badge");
-  badge.textContent = String(count);
+  // Three digits would cover the icon; the words for screen readers keep the count.
+  badge.textContent = count > 99 ? "99+" : String(count);
   badge.hidden = count === 0;
   byID("badge-words").textContent = count === 0 ? "no items" : items(count);
   byID("cart-title").textContent = `Cart (${count})`;
@@ -135,10 +157,12 @@ export function renderCart(cart) {
     return element;
   });
   const bySKU = new Map(cart.items.map((line) => [line.sku, line]));
-  const problems = cart.problems || [];
+  const stock = new Map(products.map((product) => [product.sku, product.stock]));
+  const names = productNames(products, cart);
+  const problems = (cart.problems || []).map((problem) => ({ ...problem, message: shopperWords(problem.message, cart.cart, names) }));
   for (const element of list.children) {
     const line = bySKU.get(element.dataset.sku);
-    renderLine(element, line, problems.filter((problem) => problem.sku === line.sku));
+    renderLine(element, line, stock.get(line.sku), problems.filter((problem) => problem.sku === line.sku));
   }
   // A problem of the whole cart (`sku` null, such as too many lines), or of a line the cart
   // does not list, is shown above Checkout.
@@ -149,7 +173,9 @@ export function renderCart(cart) {
   }
 }
 
-function renderLine(element, line, problems) {
+/** One line of the cart sheet; `stock` is the product's (null when untracked, undefined
+ * when the product is not listed). */
+function renderLine(element, line, stock, problems) {
   const name = line.name;
   element.querySelector(".line-name").textContent = name;
   element.querySelector(".unit-price").textContent = `${money(line.unitPrice, line.currency)} each`;
@@ -159,6 +185,8 @@ function renderLine(element, line, problems) {
   hook(element, "decrement").setAttribute(
     "aria-label", line.quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
   hook(element, "increment").setAttribute("aria-label", `One more ${name}`);
+  // As in the product list, + is not offered when the line holds all the stock there is.
+  hook(element, "increment").disabled = typeof stock === "number" && line.quantity >= stock;
   hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
 
   renderProblems(element.querySelector(".problems"), problems);
