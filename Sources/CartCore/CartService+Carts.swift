@@ -128,4 +128,13 @@ extension CartService {
         let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18
         return try prune(olderThan: clock().addingTimeInterval(-seconds))
     }
+
+    /// `id` if it is a cart ID the service accepts: 1 to 128 printable ASCII characters
+    /// without surrounding space. For a front end that tells a malformed ID from one its
+    /// caller may not reach before it calls the service.
+    ///
+    /// - Throws: `CartError.invalidCartID`.
+    public static func validatedCartID(_ id: String) throws(CartError) -> String {
+        try Validation.cartID(id)
+    }
 }

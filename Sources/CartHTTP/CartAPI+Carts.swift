@@ -25,7 +25,7 @@ extension CartAPI {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
         let fields = try request.body(allowed: ["sku", "quantity"], required: true)
-        let sku = try BodyFields.required(try fields.string("sku"), "sku")
+        let sku = try Self.exact(sku: try BodyFields.required(try fields.string("sku"), "sku"))
         let quantity = try fields.quantity(in: StoreSettings.maxLineQuantityRange) ?? 1
         return try change(id, request) { expected in
             try service.add(sku, quantity: quantity, to: id, expectedVersion: expected)
@@ -84,10 +84,7 @@ extension CartAPI {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
         let fields = try request.body(allowed: ["from"], required: true)
-        let source = try BodyFields.required(try fields.string("from"), "from")
-        if !minter.isMinted(source) {
-            try requireAdmin(request.http, "Only carts this server minted are open without the admin token")
-        }
+        let source = try reachableCartID(try BodyFields.required(try fields.string("from"), "from"), by: request)
         guard try EntityTag.precondition(of: request.http) == .any else {
             throw APIError.badRequest(
                 "if_match_unsupported", "A merge cannot be made conditional yet; send it without If-Match.")

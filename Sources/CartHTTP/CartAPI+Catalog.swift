@@ -86,10 +86,14 @@ extension CartAPI {
         }
     }
 
-    /// The SKU in the path, refused with the core's `invalid_sku` when it starts or ends with
-    /// white space, which the core would trim into another SKU.
+    /// The SKU in the path, taken exactly.
     static func sku(_ request: APIRequest) throws(CartError) -> String {
-        let sku = request.parameter("sku")
+        try exact(sku: request.parameter("sku"))
+    }
+
+    /// `sku` as the document's pattern writes SKUs: refused with the core's `invalid_sku` when
+    /// it starts or ends with white space, which the core would trim into another SKU.
+    static func exact(sku: String) throws(CartError) -> String {
         if let first = sku.unicodeScalars.first, let last = sku.unicodeScalars.last,
             first.properties.isWhitespace || last.properties.isWhitespace
         {

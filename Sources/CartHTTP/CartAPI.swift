@@ -123,13 +123,26 @@ public final class CartAPI: Sendable {
         }
     }
 
-    /// The cart ID in the path parameter `name`, if the request may reach that cart: one this
-    /// server minted, or any with the admin token.
+    /// The cart ID in the path parameter `name`, if the request may reach that cart.
     ///
-    /// - Throws: 401 for a cart not minted here without the admin token.
+    /// - Throws: what `reachableCartID(_:by:)` throws.
     func cartID(_ request: APIRequest, _ name: String = "id") throws(APIError) -> String {
-        let id = request.parameter(name)
-        if !minter.isMinted(id) { try requireAdmin(request.http, "Only carts this server minted are open without the admin token") }
+        try reachableCartID(request.parameter(name), by: request)
+    }
+
+    /// `id`, if `request` may reach that cart: one this server minted (a well-formed ID by
+    /// construction), or any well-formed ID with the admin token.
+    ///
+    /// - Throws: 400 `invalid_cart_id` for a malformed ID, 401 for a cart not minted here
+    ///   without the admin token.
+    func reachableCartID(_ id: String, by request: APIRequest) throws(APIError) -> String {
+        if minter.isMinted(id) { return id }
+        do {
+            _ = try CartService.validatedCartID(id)
+        } catch {
+            throw .badRequest(error.code, error.description)
+        }
+        try requireAdmin(request.http, "Only carts this server minted are open without the admin token")
         return id
     }
 

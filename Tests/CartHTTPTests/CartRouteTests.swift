@@ -53,6 +53,12 @@ struct CartRouteTests {
         let second = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
         #expect(try lines(second) == ["apple×3"])
         #expect(second.header("ETag") == "\"2\"")
+        // A SKU in the body is taken exactly, as in the path: the core would trim " apple".
+        for padded in [#"" apple""#, #""apple ""#, #""\tapple""#] {
+            let response = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":\#(padded)}"#)
+            #expect(response.status == 400 && response.errorCode == "invalid_sku", "\(padded)")
+        }
+        #expect(try lines(try shop.send("GET", "/v1/carts/\(id)")) == ["apple×3"])
     }
 
     @Test(
@@ -161,6 +167,16 @@ struct CartRouteTests {
         let conditional = try shop.send(
             "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: [#"If-Match: "1""#])
         #expect(conditional.errorCode == "if_match_unsupported")
+        // A malformed source is malformed, with or without the token, before it is unreachable.
+        for from in [#""""#, #"" \#(source)""#, #""a\u0007b""#] {
+            for admin in [false, true] {
+                let malformed = try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":\#(from)}"#, admin: admin)
+                #expect(malformed.status == 400 && malformed.errorCode == "invalid_cart_id", "\(from), admin \(admin)")
+            }
+        }
+        #expect(try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"alice"}"#).status == 401)
+        // So is a malformed cart ID in the path (one over 128 characters).
+        #expect(try shop.send("GET", "/v1/carts/" + String(repeating: "a", count: 129)).errorCode == "invalid_cart_id")
     }
 
     @Test("a cart shows the problems that would refuse its checkout, each with the refusal's code")
