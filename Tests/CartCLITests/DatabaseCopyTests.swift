@@ -18,6 +18,22 @@ struct DatabaseCopyTests {
         #expect(try sandbox.ok("db", "status").stdout.hasPrefix("No store at"))
     }
 
+    @Test("a copy into an empty store made with settings of its own says that the source's replaced them")
+    func replacedSettings() throws {
+        let sandbox = try CartSandbox()
+        let shop = sandbox.path("shop.sqlite3")
+        try sandbox.ok("--db", shop, "products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        let euro = sandbox.path("euro.sqlite3")
+        try sandbox.ok("--db", euro, "db", "init", "--currency", "EUR", "--max-lines", "5")
+        let result = try sandbox.ok("db", "copy", "--from", shop, "--to", euro)
+        #expect(
+            result.stdout
+                == "Copied 1 product, 0 carts and 0 orders from '\(shop)' to '\(euro)'.\n"
+                + "The target's settings (EUR, 99 units per line, 5 lines per cart) were replaced by the source's "
+                + "(USD, 99 units per line, 100 lines per cart).\n")
+        #expect(try sandbox.ok("--db", euro, "db", "status").stdout.contains("USD"))
+    }
+
     @Test("a copy into the store it reads, from a store that does not exist, or into a non-empty one is refused")
     func refusals() throws {
         let sandbox = try CartSandbox()

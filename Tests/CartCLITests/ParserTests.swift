@@ -47,6 +47,10 @@ struct ParserTests {
         #expect(
             usageError(["products", "shwo", "x"])
                 == "Unknown subcommand 'shwo' for 'cart products'. Did you mean 'show'?")
+        // Options of the subcommand meant do not make the mistyped word an unknown option.
+        #expect(
+            usageError(["products", "ad", "x", "--name", "X", "--price", "1"])
+                == "Unknown subcommand 'ad' for 'cart products'. Did you mean 'add'?")
         #expect(usageError(["orders", "--limt", "3"]) == "Unknown option '--limt'. Did you mean '--limit'?")
         #expect(usageError(["show", "--jsno"]) == "Unknown option '--jsno'. Did you mean '--json'?")
         #expect(usageError(["zzzzzz"]) == "Unknown command 'zzzzzz'.")

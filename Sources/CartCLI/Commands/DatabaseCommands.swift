@@ -176,7 +176,7 @@ enum DatabaseCommands {
     }
 
     /// `99 units per line, 100 lines per cart`, singular where a cap is 1.
-    private static func capsText(_ settings: StoreSettings, joinedBy separator: String) -> String {
+    static func capsText(_ settings: StoreSettings, joinedBy separator: String) -> String {
         Plural.count(settings.maxLineQuantity, "unit") + " per line" + separator
             + Plural.count(settings.maxLinesPerCart, "line") + " per cart"
     }

@@ -47,6 +47,9 @@ enum DatabaseCopyCommand {
             throw StoreFailure(location: target, context: nil, error: error)
         }
 
+        // A target made with `db init` may have settings of its own, which the source's replace:
+        // the run says so. One created here, or left at the defaults, has nothing to lose.
+        let targetSettings = (try? CartService(repository: targetStore).settings()).flatMap { $0 == .defaults ? nil : $0 }
         let progress = ProgressLine(on: runner.stderr)
         defer { progress.finish() }
         let copied: StoreCounts
@@ -66,6 +69,18 @@ enum DatabaseCopyCommand {
         if runner.json { return try runner.emit(CLIJSON.Copied(copied: copied, from: source, to: target)) }
         try runner.line(
             "Copied \(counts(copied)) from '\(DisplayText.escaped(source))' to '\(DisplayText.escaped(target))'.")
+        if let targetSettings, let copiedSettings = try? CartService(repository: targetStore).settings(),
+            copiedSettings != targetSettings
+        {
+            try runner.line(
+                "The target's settings (\(settingsText(targetSettings))) were replaced by the source's "
+                    + "(\(settingsText(copiedSettings))).")
+        }
+    }
+
+    /// `USD, 99 units per line, 100 lines per cart`.
+    private static func settingsText(_ settings: StoreSettings) -> String {
+        settings.currency.code + ", " + DatabaseCommands.capsText(settings, joinedBy: ", ")
     }
 
     /// `3 products, 1 cart and 0 orders`.

@@ -48,6 +48,11 @@ struct CommandLineParser {
         if optionNames.contains(GlobalOptions.help.spec.name) || optionNames.contains("-h") { return .help(command) }
         if optionNames.contains(GlobalOptions.version.spec.name) { return .version }
 
+        // `cart products ad x --name X`: an option this command lacks but another declares says
+        // the word was a mistyped subcommand (`add`), not that the option is unknown.
+        if let unknownWord, optionNames.contains(where: { command.option(named: $0) == nil && takesValue($0) != nil }) {
+            throw unknownCommand(unknownWord, in: command)
+        }
         var invocation = Invocation(command: command)
         for token in tokens {
             guard case .option(let name, let value, let valueMissing) = token else { continue }
