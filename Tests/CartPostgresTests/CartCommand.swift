@@ -65,6 +65,21 @@ struct CartCommand: Sendable {
         return running && process.terminationReason == .uncaughtSignal
     }
 
+    /// Starts `cart` with `arguments` in the background, its stdout and stderr written to the
+    /// files at the paths given, for a command that does not end by itself (`cart watch`).
+    func start(_ arguments: String..., stdout: String, stderr: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Self.binary())
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        for path in [stdout, stderr] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        process.standardOutput = FileHandle(forWritingAtPath: stdout)
+        process.standardError = FileHandle(forWritingAtPath: stderr)
+        try process.run()
+        return process
+    }
+
     /// The built `cart` binary, beside the test bundle in the build directory.
     static func binary() throws -> String {
         let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()

@@ -229,4 +229,37 @@ struct PostgresCLITests {
         #expect((shown["items"] as? [[String: Any]])?.first?["quantity"] as? Int == 2)
         #expect(shown["version"] as? Int == 2)
     }
+
+    @Test("watch goes on across a server restart: one stderr line while it waits, one when the store is back", TestServer.requires(TestServer.directory))
+    func watchAcrossRestart() throws {
+        let home = try TemporaryDirectory()
+        let cluster = try PrivateCluster()
+        let cart = CartCommand(location: cluster.url, home: home)
+        try cart.ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        try cart.ok("add", "tea")
+        let (output, errors) = (home.path("watch.out"), home.path("watch.err"))
+        let watch = try cart.start("watch", "--json", "--interval", "50", stdout: output, stderr: errors)
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        func eventually(_ what: String, _ condition: () -> Bool) -> Bool {
+            for _ in 0..<600 where !condition() { pause(milliseconds: 50) }
+            let held = condition()
+            #expect(held, "\(what); stdout: \(text(output)); stderr: \(text(errors))")
+            return held
+        }
+        guard eventually("the first snapshot", { text(output).contains(#""quantity":1,"#) }) else { return }
+        try cluster.stop()
+        guard eventually("the waiting line", { text(errors).hasPrefix("Waiting for the store: ") }) else { return }
+        try cluster.start()
+        guard eventually("the line saying the store is back", { text(errors).hasSuffix("\nThe store is back.\n") }) else { return }
+        #expect(text(errors).split(separator: "\n").count == 2, "\(text(errors))")
+        #expect(text(output).split(separator: "\n").count == 1, "an unchanged cart is not printed again")
+        try cart.ok("add", "tea", "2")
+        guard eventually("the snapshot after the restart", { text(output).contains(#""quantity":3,"#) }) else { return }
+        #expect(watch.isRunning)
+        kill(watch.processIdentifier, SIGTERM)
+        watch.waitUntilExit()
+        #expect(watch.terminationStatus == 0)
+        #expect(text(output).split(separator: "\n").count == 2)
+    }
 }

@@ -19,8 +19,10 @@ enum WatchCommand {
         discussion: """
             Changes from any process are seen within one --interval. Checking costs one tiny query; \
             the cart is read only after something changed. With --json, prints one 'cart show --json' \
-            object per line, flushed at once, for programs that follow the cart. Ctrl-C (SIGINT) or \
-            SIGTERM ends it with status 0.
+            object per line, flushed at once, for programs that follow the cart. When the store \
+            becomes unavailable after the first snapshot (a database server restarting, a network \
+            cut), a line on stderr says so and watching goes on once it is back, a second line \
+            saying that. Ctrl-C (SIGINT) or SIGTERM ends it with status 0.
             """,
         options: [interval],
         action: { try run($0) })
@@ -36,12 +38,39 @@ enum WatchCommand {
         let events = BlockingQueue<WatchEvent>()
         let trap = SignalTrap([SIGINT, SIGTERM]) { events.post(.interrupted) }
         defer { trap.restore() }
+        let retry = Duration.milliseconds(max(try runner[interval], 1_000))
+        let repository = try runner.service().repository
         let feed = Task {
-            do {
-                for try await report in snapshots { events.post(.snapshot(report)) }
-                events.post(.ended(nil))
-            } catch {
-                events.post(.ended(error))
+            var iterator = snapshots.makeAsyncIterator()
+            var delivered = false
+            while true {
+                do {
+                    guard let report = try await iterator.next() else { return events.post(.ended(nil)) }
+                    delivered = true
+                    events.post(.snapshot(report))
+                } catch where delivered && ErrorCategory(of: error) == .unavailable {
+                    // Only after a first snapshot: a store unavailable from the start is an error.
+                    events.post(.unavailable(error))
+                    while true {
+                        do {
+                            try await Task.sleep(for: retry)
+                        } catch {
+                            return events.post(.ended(nil))
+                        }
+                        do {
+                            _ = try repository.changeToken()
+                            break
+                        } catch where ErrorCategory(of: error) == .unavailable {
+                            continue
+                        } catch {
+                            return events.post(.ended(error))
+                        }
+                    }
+                    // The same iterator goes on: it prints the cart again only if it changed.
+                    events.post(.reconnected)
+                } catch {
+                    return events.post(.ended(error))
+                }
             }
         }
         defer { feed.cancel() }
@@ -52,6 +81,13 @@ enum WatchCommand {
             case .snapshot(let report):
                 try show(report, after: printed, runner)
                 printed += 1
+            case .unavailable(let error):
+                let (message, _) = ErrorReporter.describe(error, location: runner.displayLocation)
+                try runner.stderr.write("Waiting for the store: \(TextLayout.oneLine(message ?? "\(error)"))\n")
+                try runner.stderr.flush()
+            case .reconnected:
+                try runner.stderr.write("The store is back.\n")
+                try runner.stderr.flush()
             case .interrupted:
                 feed.cancel()
             case .ended(let error):

@@ -6,6 +6,11 @@ enum WatchEvent: Sendable {
     case snapshot(CartReport)
     /// SIGINT or SIGTERM arrived: stop watching.
     case interrupted
+    /// A read failed because the store is unavailable for now (a database server restarting,
+    /// a network cut); the task tries again.
+    case unavailable(any Error)
+    /// The store answers again after `unavailable`.
+    case reconnected
     /// The snapshots ended: after an interruption (`nil`), or with the error of a read.
     case ended((any Error)?)
 }
