@@ -129,6 +129,12 @@ struct PostgresCLITests {
         #expect(try postgres.ok("products", "--json").stdout.contains(#""sku":"tea""#))
         #expect(!(try postgres.ok("products", "--json").stdout.contains("coffee")))
 
+        // A paging hint would not run with the password masked: it leaves --db out and says so.
+        try postgres.ok("products", "add", "cake", "--name", "Cake", "--price", "3.00")
+        let page = try postgres.ok("--db", schema.url, "products", "--limit", "1")
+        #expect(page.stdout.hasSuffix(" products --limit 1 --after cake  (with your --db, whose password is not shown)\n"), "\(page)")
+        #expect(!page.stdout.contains(secret) && !page.stdout.contains("***"), "\(page)")
+
         let wrong = schema.url.replacing(secret, with: "not-the-password")
         let denied = try CartCommand(location: wrong, home: home).run("show")
         #expect(denied.status == 1)
@@ -136,7 +142,7 @@ struct PostgresCLITests {
             denied.stderr
                 == "Error: Cannot use '\(masked)': the server refused the credentials (password authentication failed "
                 + "for user \"cart_password\").\n")
-        for run in [status, refused, denied] {
+        for run in [status, refused, denied, page] {
             #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret) && !run.stderr.contains("not-the-password"))
         }
     }

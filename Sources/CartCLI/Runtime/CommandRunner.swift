@@ -43,13 +43,20 @@ final class CommandRunner {
     /// The first words of a command the tool suggests: the program as a person types it
     /// (`cart`, or the path it was started by), then `--db` when the command line chose the
     /// store; `words` follow, all quoted for a shell.
+    ///
+    /// A password on the command line is not printed back; masked, the command would not run,
+    /// so `--db` is left out and a note after the command says to add it.
     func suggestedCommand(_ words: [String]) throws -> String {
         var start = [ProgramName.typed(invokedAs: invokedAs, searchPath: searchPath)]
-        // Masked: a password on the command line is not printed back.
+        var note = ""
         if isGiven(GlobalOptions.db), try self[GlobalOptions.db] != nil {
-            start += [GlobalOptions.db.spec.name, displayLocation]
+            if displayLocation == location {
+                start += [GlobalOptions.db.spec.name, location]
+            } else {
+                note = "  (with your \(GlobalOptions.db.spec.name), whose password is not shown)"
+            }
         }
-        return ShellQuoting.command(start + words)
+        return ShellQuoting.command(start + words) + note
     }
 
     /// Whether to print JSON rather than text for people.
