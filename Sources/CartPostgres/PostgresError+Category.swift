@@ -11,7 +11,9 @@ extension PostgresError: CategorizedError {
     ///   concurrent units kept conflicting (deadlocks) past the repository's retries. Trying
     ///   again later may work.
     /// - `readOnly`: a standby or a read-only transaction (25006), or a role without the
-    ///   privilege to write (42501).
+    ///   privilege to write (42501 on a statement that writes or locks).
+    /// - `storageFailure` as well: a role without the privilege to read (42501 on a plain
+    ///   `SELECT`), which no read-only use of the store escapes.
     /// - `damagedStore`: a row breaks a constraint, a value read back is not what the schema
     ///   promises, or a table or column of the schema is missing: another client's doing.
     public var category: ErrorCategory {
@@ -28,7 +30,7 @@ extension PostgresError: CategorizedError {
         {
             return .unavailable
         }
-        if isReadOnlyTransaction || sqlState == "42501" { return .readOnly }
+        if isReadOnlyTransaction || (sqlState == "42501" && !isReadDenied) { return .readOnly }
         if isInsufficientResources { return .storageFailure }
         // Integrity constraint violations (class 23), a value out of range (22003), a missing
         // table or column (42P01, 42703).
@@ -57,9 +59,19 @@ extension PostgresError: CategorizedError {
             return "the connection to the server was lost" + because
         }
         if isReadOnlyTransaction { return "the server accepts no writes (a standby, or read-only)" }
+        if isReadDenied { return "the role may not read the store (\(Self.lowercasingFirstWord(message)))" }
         if sqlState == "42501" { return "the role may not write to the store" }
         if isDiskFull { return "the server's disk is full" }
         return nil
+    }
+
+    /// The role lacks a privilege a plain read needs: 42501 on a `SELECT` that locks nothing
+    /// (a locking read needs the privilege to update).
+    var isReadDenied: Bool {
+        guard sqlState == "42501", let sql else { return false }
+        let text = sql.uppercased()
+        return (text.hasPrefix("SELECT") || text.hasPrefix("WITH")) && !text.contains(" FOR ") && !text.contains("INSERT ")
+            && !text.contains("UPDATE ") && !text.contains("DELETE ")
     }
 
     /// How the message of an error from opening a connection begins.

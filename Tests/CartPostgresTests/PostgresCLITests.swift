@@ -268,4 +268,23 @@ struct PostgresCLITests {
         #expect(watch.terminationStatus == 0)
         #expect(text(output).split(separator: "\n").count == 2)
     }
+
+    @Test("a role that may not read the store is told so; one that may read but not write is told that", TestServer.requires(TestServer.passwordURL))
+    func rolePrivileges() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        try CartCommand(location: schema.url, home: home).ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        let reader = CartCommand(
+            location: TestSchema.url(try TestServer.value(TestServer.passwordURL), searchPath: schema.name), home: home)
+        let denied = try reader.run("products")
+        #expect(denied.status == 1, "\(denied)")
+        #expect(denied.errorLines.count == 1 && denied.stderr.contains("the role may not read the store (permission denied for"), "\(denied)")
+        #expect(!denied.stderr.contains("write"), "\(denied)")
+
+        try schema.execute(PostgresSQL("GRANT SELECT ON ALL TABLES IN SCHEMA " + schema.name + " TO cart_password"))
+        #expect(try reader.ok("products").stdout.contains("Tea"))
+        let refused = try reader.run("add", "tea")
+        #expect(refused.status != 0 && refused.stderr.contains("may not write"), "\(refused)")
+    }
 }
