@@ -265,6 +265,11 @@ struct EndToEndCartTests {
         let empty = try sandbox.run("checkout")
         #expect(empty.status == 1 && empty.stderr == "Error: Cart 'default' is empty; there is nothing to check out.\n")
         try sandbox.ok("add", "kiwi")
+        // A replay after more was added says those items are in no order.
+        #expect(
+            try sandbox.ok("checkout", "--key", "k-1").stdout
+                == "Order #1 was already placed with this key for cart 'default': 2 items, total $2.58. Nothing changed.\n"
+                + "The cart holds 1 item added since, not in that order; check out with another key (or none) to order them.\n")
         #expect(try sandbox.ok("checkout").stdout == "Placed order #2 for cart 'default': 1 item, total $0.50.\n")
     }
 

@@ -23,6 +23,13 @@ enum CheckoutCommand {
             try runner.line(
                 "Order #\(order.number) was already placed with this key for cart '\(order.cartID)': "
                     + "\(items), total \(order.total.formatted). Nothing changed.")
+            // What was added since is in no order, which the line above could be read to say.
+            let cart = try runner.service().cart(order.cartID)
+            if !cart.isEmpty {
+                try runner.line(
+                    "The cart holds \(Plural.count(cart.totalItems, "item")) added since, not in that order; "
+                        + "check out with another key (or none) to order them.")
+            }
         } else {
             try runner.line(
                 "Placed order #\(order.number) for cart '\(order.cartID)': \(items), total "
