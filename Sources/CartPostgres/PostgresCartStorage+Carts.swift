@@ -64,6 +64,19 @@ extension PostgresCartStorage {
         return lines.sorted { ($0.position, $0.line.product.sku) < ($1.position, $1.line.product.sku) }.map(\.line)
     }
 
+    private static let selectLinesWithoutProduct: PostgresSQL = """
+        SELECT l.sku FROM cart_lines AS l
+        WHERE l.cart_id = $1 AND NOT EXISTS (SELECT FROM products AS p WHERE p.sku = l.sku)
+        ORDER BY l.position
+        """
+
+    // The schema's foreign key keeps such lines out, but a superuser can switch its trigger
+    // off (`session_replication_role = replica`, as some replication and restore tools do)
+    // and delete a product that lines hold.
+    func linesWithoutProduct(cartID: String) throws -> [String] {
+        try rows(Self.selectLinesWithoutProduct, [.text(cartID)]).map { try $0.string(0) }
+    }
+
     private static let lineContextColumns = """
         SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity,
             s.currency, s.currency_exponent, s.currency_symbol

@@ -96,6 +96,23 @@ struct PostgresMaintenanceTests {
         #expect(problems.contains { $0.hasPrefix("trigger RI_ConstraintTrigger") && $0.hasSuffix("of order_lines is disabled: its foreign key is not enforced") })
     }
 
+    @Test("a line whose product a superuser deleted past the foreign key is a problem, and stops checkout")
+    func lineWithoutProduct() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.run(
+            script: "SET session_replication_role = replica; DELETE FROM products WHERE sku = 'pear'", asSuperuser: true)
+        let service = CartService(repository: repository)
+        let report = try service.cartReport("alice")
+        #expect(report.cart.lines.map(\.sku) == ["apple"])
+        #expect(report.problems == [.unknownProduct("pear")])
+        #expect(throws: CartError.cannotCheckOut(cart: "alice", problems: [.unknownProduct("pear")])) {
+            try service.checkout("alice")
+        }
+        try service.deleteLine("pear", from: "alice")
+        #expect(try service.checkout("alice").order.lines.map(\.sku) == ["apple"])
+    }
+
     @Test("no NOTICE the server sends reaches standard error")
     func noticesStayQuiet() throws {
         let schema = try TestSchema()
