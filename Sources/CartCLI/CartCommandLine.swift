@@ -122,7 +122,8 @@ public enum CartCommandLine {
     /// This process's arguments after its name, each checked to be UTF-8.
     static func processArguments() throws(InvalidText) -> [String] {
         var arguments: [String] = []
-        for index in 1..<Int(CommandLine.argc) {
+        // An empty argv (argc 0, which execve allows) holds no arguments, and no name either.
+        for index in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
             guard let pointer = CommandLine.unsafeArgv[index], let argument = String(validatingCString: pointer) else {
                 throw InvalidText(what: "Argument \(index)")
             }

@@ -103,6 +103,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .invalidIdempotencyKey(let key, let reason):
             return "Invalid idempotency key '\(key.displayable)': \(reason)."
         case .invalidSetting(let name, let value, let range):
+            if range.upperBound == Int.max { return "\(name) must be at least \(range.lowerBound); got \(value)." }
             return "\(name) must be between \(range.lowerBound) and \(range.upperBound); got \(value)."
         case .invalidStock(let stock):
             return "Stock must be zero or more; got \(stock)."

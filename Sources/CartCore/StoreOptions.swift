@@ -28,3 +28,15 @@ public struct StoreOptions: Sendable {
         self.maximumConnections = maximumConnections
     }
 }
+
+extension StoreOptions {
+    /// `maximumConnections`, which a backend takes through this check.
+    ///
+    /// - Throws: `CartError.invalidSetting` below 1.
+    public func checkedMaximumConnections() throws(CartError) -> Int? {
+        if let maximumConnections, maximumConnections < 1 {
+            throw .invalidSetting(name: "The number of connections", value: maximumConnections, range: 1...Int.max)
+        }
+        return maximumConnections
+    }
+}

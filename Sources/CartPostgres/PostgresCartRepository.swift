@@ -70,7 +70,7 @@ public final class PostgresCartRepository: CartRepository, Sendable {
         initialSettings = options.initialSettings
         let pool = try PostgresConnectionPool(
             location: location, options: connectionOptions,
-            maximumConnections: options.maximumConnections ?? Self.defaultMaximumConnections,
+            maximumConnections: try options.checkedMaximumConnections() ?? Self.defaultMaximumConnections,
             checkoutTimeout: options.busyTimeout)
         self.pool = pool
         let migrator = PostgresMigrator.shipped

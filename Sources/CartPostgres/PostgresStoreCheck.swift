@@ -67,7 +67,7 @@ struct PostgresStoreCheck {
 
     /// Rows whose foreign key references nothing, each named by its key.
     private func danglingReferences() throws -> [String] {
-        try connection.execute(Self.selectDanglingReferences).map { "foreign key violation: " + DisplayText.clean(try $0.string(0)) }
+        try connection.execute(Self.selectDanglingReferences).map { "foreign key violation: " + DisplayText.escaped(try $0.string(0)) }
     }
 
     private static let selectLineSummaryMismatches: PostgresSQL = """

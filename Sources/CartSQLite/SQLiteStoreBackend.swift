@@ -31,7 +31,7 @@ struct SQLiteStoreBackend: StoreBackend {
         }
         return try SQLiteCartRepository(
             path: location, busyTimeout: options.busyTimeout, initialSettings: options.initialSettings,
-            migrate: options.migrate, readers: max(0, (options.maximumConnections ?? 1) - 1))
+            migrate: options.migrate, readers: (try options.checkedMaximumConnections() ?? 1) - 1)
     }
 
     /// Creates the directories above `path` that are missing, naming the real problem rather

@@ -41,6 +41,19 @@ struct SQLiteCartRepositoryTests {
         #expect(try service.settings() == .defaults)
     }
 
+    @Test("a store opened with fewer than 1 connection is refused as input, not trapped on")
+    func tooFewConnections() throws {
+        let directory = try TemporaryDirectory()
+        for count in [0, -1, Int.min] {
+            let error = #expect(throws: CartError.self) {
+                _ = try SQLiteCartRepository.backend.open(
+                    directory.path("cart.sqlite3"), options: StoreOptions(maximumConnections: count))
+            }
+            #expect(error == .invalidSetting(name: "The number of connections", value: count, range: 1...Int.max))
+            #expect(error?.description == "The number of connections must be at least 1; got \(count).")
+        }
+    }
+
     @Test("migrations apply once and are recorded with checksums")
     func migrationsApplyOnce() throws {
         let directory = try TemporaryDirectory()
