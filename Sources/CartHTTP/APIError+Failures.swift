@@ -16,8 +16,9 @@ extension APIError {
     }
 
     /// The answer to an error a `CartService` call threw. A rule's refusal (`CartError`) says
-    /// what it is; a storage failure gets a code from its category and a message that gives
-    /// nothing of the store away, its details going to `log`. A 503 says when to try again.
+    /// what it is; any other error (a backend's) gets a code from its category and a fixed
+    /// message that gives nothing of the store away (a backend's description may quote SQL),
+    /// its details going to `log`. A 503 says when to try again.
     init(_ error: any Error, log: (String) -> Void) {
         if let error = error as? APIError {
             self = error
@@ -38,11 +39,11 @@ extension APIError {
             case .incompatibleStore: ("store_incompatible", "The store needs another version of the service.")
             case .damagedStore: ("store_damaged", "The store holds data the service cannot use.")
             case .storageFailure: ("storage_failure", "The store failed; the server log has the details.")
-            case .invalidInput: ("invalid_input", "\(error)")
-            case .notFound: ("not_found", "\(error)")
-            case .conflict: ("conflict", "\(error)")
-            case .staleVersion: ("stale_version", "\(error)")
-            case .refused: ("refused", "\(error)")
+            case .invalidInput: ("invalid_input", "The store could not take a value of the request; the server log has the details.")
+            case .notFound: ("not_found", "The store has nothing under that name.")
+            case .conflict: ("conflict", "The request conflicts with what the store holds.")
+            case .staleVersion: ("stale_version", "What the request was based on changed meanwhile; read it again.")
+            case .refused: ("refused", "The store refused the request.")
             }
         self.init(status: status, code: code, message: message)
         if status == 503 { headers.set("Retry-After", "1") }

@@ -1,0 +1,37 @@
+import CartCore
+@testable import CartHTTP
+import Testing
+
+@Suite("Errors as HTTP answers")
+struct ErrorMappingTests {
+    /// A backend's error of any category, whose description quotes SQL as backends' do.
+    struct BackendError: CategorizedError, CustomStringConvertible {
+        let category: ErrorCategory
+        var description: String { "value out of range - while executing SELECT secret FROM store_secret" }
+    }
+
+    @Test(
+        "a backend's error gets its category's status and a fixed message; its description goes only to the log",
+        arguments: [
+            (ErrorCategory.invalidInput, 400, "invalid_input"), (.notFound, 404, "not_found"), (.conflict, 409, "conflict"),
+            (.staleVersion, 412, "stale_version"), (.refused, 422, "refused"), (.unavailable, 503, "store_unavailable"),
+            (.readOnly, 503, "store_read_only"), (.incompatibleStore, 500, "store_incompatible"),
+            (.damagedStore, 500, "store_damaged"), (.storageFailure, 500, "storage_failure"),
+        ])
+    func backendErrors(category: ErrorCategory, status: Int, code: String) {
+        var logged: [String] = []
+        let answer = APIError(BackendError(category: category)) { logged.append($0) }
+        #expect(answer.status == status && answer.code == code)
+        #expect(!answer.message.contains("SELECT") && !answer.message.contains("store_secret"), "\(answer.message)")
+        #expect(logged.count == 1 && logged[0].contains("while executing SELECT"))
+    }
+
+    @Test("a rule's refusal says what it is, and is not logged")
+    func refusals() {
+        var logged: [String] = []
+        let answer = APIError(CartError.emptyCart("alice")) { logged.append($0) }
+        #expect(answer.status == 422 && answer.code == "empty_cart")
+        #expect(answer.message == CartError.emptyCart("alice").publicMessage)
+        #expect(logged.isEmpty)
+    }
+}
