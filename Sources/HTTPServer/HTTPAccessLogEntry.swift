@@ -17,25 +17,20 @@ public struct HTTPAccessLogEntry: Sendable {
 
     /// The line to log: client address, method, target, status, duration in milliseconds,
     /// then the outcome when the response was not completed; `-` stands for a missing
-    /// address, method or status. Control characters (and `\`) in the target are written as
-    /// `\xHH`, so a log line is always one line, and a target over
-    /// ``maximumLoggedTargetBytes`` is cut there, so a line stays one atomic write to a pipe.
+    /// address, method or status. Control characters (and `\`) in the method and the target
+    /// are written as `\xHH`, so a log line is always one line, and a method over
+    /// ``maximumLoggedMethodBytes`` or a target over ``maximumLoggedTargetBytes`` is cut there,
+    /// so a line stays one atomic write to a pipe.
     ///
     /// `127.0.0.1 GET /v1/health 200 0.412ms`
     public var line: String {
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let fraction = String(micros % 1000)
         let milliseconds = "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
-        let method = method.isEmpty ? "-" : Self.printable(method)
+        let method = method.isEmpty ? "-" : Self.printable(Self.cut(method, at: Self.maximumLoggedMethodBytes))
         let status = status.map(String.init) ?? "-"
-        var target = target
-        let length = target.utf8.count
-        if length > Self.maximumLoggedTargetBytes {
-            // Cut at a character boundary; the count says how much is left out.
-            let cut = String(decoding: target.utf8.prefix(Self.maximumLoggedTargetBytes), as: UTF8.self)
-            target = String(cut.dropLast()) + "…(\(length) bytes)"
-        }
-        var line = "\(remoteAddress ?? "-") \(method) \(Self.printable(target)) \(status) \(milliseconds)"
+        let target = Self.printable(Self.cut(target, at: Self.maximumLoggedTargetBytes))
+        var line = "\(remoteAddress ?? "-") \(method) \(target) \(status) \(milliseconds)"
         if outcome != .completed { line += " \(outcome)" }
         return line
     }
@@ -43,6 +38,19 @@ public struct HTTPAccessLogEntry: Sendable {
     /// The most of a target a line holds: with the rest of the line, and each control
     /// character written as four, well under the 4 KiB a pipe writes at once.
     public static let maximumLoggedTargetBytes = 512
+
+    /// The most of a method a line holds: libmicrohttpd takes any token as a method, as long
+    /// as the request head fits its memory.
+    public static let maximumLoggedMethodBytes = 32
+
+    /// `text` cut at a character boundary within `limit` bytes, the count saying how much
+    /// there was; as it is when it fits.
+    private static func cut(_ text: String, at limit: Int) -> String {
+        let length = text.utf8.count
+        guard length > limit else { return text }
+        let cut = String(decoding: text.utf8.prefix(limit), as: UTF8.self)
+        return String(cut.dropLast()) + "…(\(length) bytes)"
+    }
 
     private static func printable(_ text: String) -> String {
         let isPrintableASCII = text.allUTF8 { byte in

@@ -109,6 +109,11 @@ struct AccessLogTests {
         #expect(entry.line.hasPrefix("- GET /é"))
         #expect(entry.line.contains("é…(40001 bytes) 414 1.000ms"))
         #expect(entry.line.utf8.count < 600)
+        // So is a long method, which libmicrohttpd takes as long as the head fits.
+        let method = HTTPAccessLogEntry(
+            method: String(repeating: "X", count: 30_000), target: "/", status: 405, duration: .milliseconds(1),
+            remoteAddress: nil, outcome: .completed)
+        #expect(method.line == "- " + String(repeating: "X", count: 31) + "…(30000 bytes) / 405 1.000ms")
     }
 
     @Test("libmicrohttpd's report of an answer it made itself is logged without its HTML page")

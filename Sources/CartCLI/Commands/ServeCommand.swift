@@ -56,7 +56,9 @@ enum ServeCommand {
         let stderr = LogLines(descriptor: 2)
         var configuration = CartHTTPConfiguration(
             host: host, port: port, adminToken: try runner[adminToken], threads: threads,
-            accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + line) })
+            // An error line may quote what a client sent or another client stored: escaped, it
+            // stays one line without terminal escapes, as access lines are.
+            accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + DisplayText.escaped(line)) })
         do {
             try configuration.validate()
         } catch {
