@@ -1,7 +1,7 @@
-@testable import CartHTTP
+import CartCore
 import Testing
 
-@Suite("CSV fields as the CLI quotes them")
+@Suite("CSV fields as both front ends quote them")
 struct OrderCSVTests {
     @Test(
         "a field is quoted only when it must be, its quotes doubled",
@@ -10,11 +10,11 @@ struct OrderCSVTests {
             ("cr\r", "\"cr\r\""), (" lead", "\" lead\""), ("trail ", "\"trail \""), ("", ""), ("\"\u{301}", "\"\"\"\u{301}\""),
         ])
     func field(text: String, written: String) {
-        #expect(OrderCSV.field(text) == written)
+        #expect(CSVWriter.field(text) == written)
     }
 
     @Test("a row joins its fields with commas and ends in LF")
     func row() {
-        #expect(OrderCSV.row(["1", "a,b", "c"]) == "1,\"a,b\",c\n")
+        #expect(CSVWriter.row(["1", "a,b", "c"]) == "1,\"a,b\",c\n")
     }
 }

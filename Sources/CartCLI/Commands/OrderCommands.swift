@@ -109,21 +109,8 @@ enum OrderCommands {
     /// One CSV row per order line, written as each order is read: memory stays flat however
     /// many orders there are.
     private static func streamCSV(_ service: CartService, _ query: OrderQuery, _ runner: CommandRunner) throws {
-        try runner.stdout.write(
-            CSVWriter.row([
-                "number", "placed_at", "cart", "sku", "name", "quantity", "unit_price", "line_total", "currency",
-            ]))
-        try service.forEachOrder(matching: query) { order in
-            let number = order.number.description
-            let placed = UTCCalendar.iso8601(order.placedAt)
-            for line in order.lines {
-                try runner.stdout.write(
-                    CSVWriter.row([
-                        number, placed, order.cartID, line.sku, line.name, String(line.quantity),
-                        line.unitPrice.decimalString, line.lineTotal.decimalString, order.currency.code,
-                    ]))
-            }
-        }
+        try runner.stdout.write(OrderCSV.header)
+        try service.forEachOrder(matching: query) { order in try runner.stdout.write(OrderCSV.rows(of: order)) }
     }
 
     static func showOne(_ runner: CommandRunner) throws {
