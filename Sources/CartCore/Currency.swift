@@ -110,3 +110,21 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         return Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
     }()
 }
+
+extension Currency {
+    /// The store currency as a backend reads it back from its columns: a code this build knows
+    /// keeps its own digits and symbol; any other is taken with the stored ones. A stored code
+    /// is never looked up loosely (no case folding).
+    ///
+    /// - Throws: `StoredDataError` for a code that is not three capital letters A to Z, or
+    ///   minor-unit digits outside 0 to 4: another client wrote them.
+    public init(storedCode code: String, minorUnitExponent exponent: Int64, symbol: String?) throws(StoredDataError) {
+        guard StoredRange.currencyExponent.contains(exponent) else {
+            throw StoredDataError("the currency's minor-unit digits \(StoredRange.outside(exponent, StoredRange.currencyExponent))")
+        }
+        guard let stored = try? Currency(code: code, minorUnitExponent: Int(exponent), symbol: symbol) else {
+            throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z")
+        }
+        self = Currency.known[code] ?? stored
+    }
+}

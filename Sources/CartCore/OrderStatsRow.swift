@@ -56,3 +56,29 @@ extension OrderStatsRow {
         return rows.sorted { $0.key < $1.key }
     }
 }
+
+extension OrderStatsRow {
+    /// The key of a row that a backend's query grouped by `day` (whole days since the epoch at
+    /// the query's offset): the day's, or its month's when grouping by month.
+    ///
+    /// - Throws: `StoredDataError` for a day outside the years 0000 to 9999: an order placed
+    ///   at a time another client stored.
+    public static func key(day: Int64, groupedBy grouping: OrderStatsGrouping) throws(StoredDataError) -> String {
+        guard StoredRange.day.contains(day) else {
+            throw StoredDataError("an order's placed_at lies outside the years 0000 to 9999")
+        }
+        return grouping == .month ? UTCCalendar.monthKey(day: day) : UTCCalendar.dayKey(day: day)
+    }
+
+    /// Appends `row` to `rows`, or adds it into the last row when that has the same key: the
+    /// days of one month, which a query grouping by day returns one after another.
+    ///
+    /// - Throws: `CartError.amountOverflow` when a sum does not fit in 64 bits.
+    public static func append(_ row: OrderStatsRow, to rows: inout [OrderStatsRow]) throws(CartError) {
+        guard let last = rows.last, last.key == row.key else { return rows.append(row) }
+        let (orders, ordersOverflow) = last.orders.addingReportingOverflow(row.orders)
+        let (items, itemsOverflow) = last.items.addingReportingOverflow(row.items)
+        guard !ordersOverflow, !itemsOverflow else { throw .amountOverflow }
+        rows[rows.count - 1] = OrderStatsRow(key: row.key, orders: orders, items: items, revenue: try last.revenue.adding(row.revenue))
+    }
+}

@@ -70,3 +70,14 @@ public struct StoreSecret: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreSecret {
+    /// The secret as a backend reads it back from its column.
+    ///
+    /// - Throws: `StoredDataError` when the text is not 64 lowercase hex digits, which the
+    ///   schemas' CHECK allows alone: another client wrote it.
+    public init(storedHex text: String) throws(StoredDataError) {
+        guard let secret = StoreSecret(hex: text) else { throw StoredDataError("the store secret is not 64 lowercase hex digits") }
+        self = secret
+    }
+}

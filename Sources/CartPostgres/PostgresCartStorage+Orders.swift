@@ -306,29 +306,15 @@ extension PostgresCartStorage {
             let key: String
             switch grouping {
             case .total: key = "total"
-            case .day: key = UTCCalendar.dayKey(day: try Self.storedDay(row))
-            case .month: key = UTCCalendar.monthKey(day: try Self.storedDay(row))
+            case .day, .month: key = try OrderStatsRow.key(day: try row.int64(0), groupedBy: grouping)
             case .product: key = try row.string(0)
             }
-            let next = OrderStatsRow(
-                key: key, orders: try row.int(1), items: try row.int(2),
-                revenue: Money(minorUnits: try row.int64(3), currency: currency))
-            if grouping == .month, let last = rows.last, last.key == key {
-                let (items, overflow) = last.items.addingReportingOverflow(next.items)
-                guard !overflow else { throw CartError.amountOverflow }
-                rows[rows.count - 1] = OrderStatsRow(
-                    key: key, orders: last.orders + next.orders, items: items, revenue: try last.revenue.adding(next.revenue))
-            } else {
-                rows.append(next)
-            }
+            try OrderStatsRow.append(
+                OrderStatsRow(
+                    key: key, orders: try row.int(1), items: try row.int(2),
+                    revenue: Money(minorUnits: try row.int64(3), currency: currency)),
+                to: &rows)
         }
         return rows
-    }
-
-    /// The day in column 0 (whole days since the epoch at the query's offset).
-    private static func storedDay(_ row: PostgresRow) throws -> Int64 {
-        let day = try row.int64(0)
-        guard StoredRange.day.contains(day) else { throw StoredDataError("an order is placed on day \(day), beyond the calendar") }
-        return day
     }
 }

@@ -7,11 +7,7 @@ extension PostgresCartStorage {
     // looked makes the insert below fail, and the unit runs again.
     func storeSecret() throws -> StoreSecret? {
         guard let row = try rows(Self.selectSecret).first else { return nil }
-        // The schema's CHECK allows only 64 lowercase hex digits.
-        guard let secret = StoreSecret(hex: try row.string(0)) else {
-            throw StoredDataError("the store secret is not 64 lowercase hex digits")
-        }
-        return secret
+        return try StoreSecret(storedHex: try row.string(0))
     }
 
     private static let insertSecretSQL: PostgresSQL = "INSERT INTO store_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING"

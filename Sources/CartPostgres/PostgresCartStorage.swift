@@ -61,12 +61,9 @@ final class PostgresCartStorage: CartStorageWriter {
         return settings
     }
 
-    /// The currency stored in columns `first ..< first + 3`: code, exponent, symbol. A code
-    /// this build knows is taken as it knows it.
+    /// The currency stored in columns `first ..< first + 3`: code, exponent, symbol.
     static func currency(_ row: PostgresRow, at first: Int) throws -> Currency {
-        let code = try row.string(first)
-        if let known = try? Currency(code: code) { return known }
-        return try Currency(code: code, minorUnitExponent: try row.int(first + 1), symbol: try row.optionalString(first + 2))
+        try Currency(storedCode: try row.string(first), minorUnitExponent: try row.int64(first + 1), symbol: try row.optionalString(first + 2))
     }
 
     private static let lockSettings: PostgresSQL = "LOCK TABLE settings IN ACCESS EXCLUSIVE MODE"

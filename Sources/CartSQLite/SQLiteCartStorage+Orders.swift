@@ -197,41 +197,20 @@ extension SQLiteCartStorage {
             let key: String
             switch grouping {
             case .total: key = "total"
-            case .day: key = UTCCalendar.dayKey(day: try Self.storedDay(statement))
-            case .month: key = UTCCalendar.monthKey(day: try Self.storedDay(statement))
+            case .day, .month: key = try OrderStatsRow.key(day: statement.int64(at: 0), groupedBy: grouping)
             case .product: key = statement.string(at: 0)
             }
             let row = OrderStatsRow(
                 key: key, orders: try statement.int(at: 1, in: 0...Int64.max, "the number of orders of \(key)"),
                 items: try statement.int(at: 2, in: 0...Int64.max, "the units sold in \(key)"),
                 revenue: Money(minorUnits: statement.int64(at: 3), currency: currency))
-            if grouping == .month, let last = rows.last, last.key == key {
-                let (orders, ordersOverflow) = last.orders.addingReportingOverflow(row.orders)
-                let (items, itemsOverflow) = last.items.addingReportingOverflow(row.items)
-                guard !ordersOverflow, !itemsOverflow else { throw CartError.amountOverflow }
-                rows[rows.count - 1] = OrderStatsRow(
-                    key: key, orders: orders, items: items, revenue: try last.revenue.adding(row.revenue))
-            } else {
-                rows.append(row)
-            }
+            try OrderStatsRow.append(row, to: &rows)
         }
         return rows
     }
 }
 
 extension SQLiteCartStorage {
-    /// The day numbered in column 0 (days since the epoch at the query's offset).
-    ///
-    /// - Throws: `StoredDataError` when the day lies outside `StoredRange.instant`: an order
-    ///   was placed at a time another client stored.
-    static func storedDay(_ statement: Statement) throws -> Int64 {
-        let day = statement.int64(at: 0)
-        guard StoredRange.day.contains(day) else {
-            throw StoredDataError("an order's placed_at lies outside the years 0000 to 9999")
-        }
-        return day
-    }
-
     /// Steps a statement whose `sum()` may overflow; SQLite reports that as a plain error,
     /// which is the domain's `amountOverflow`, as on every backend.
     static func stepSummingMoney(_ statement: Statement) throws -> Bool {

@@ -7,11 +7,7 @@ extension SQLiteCartStorage {
         let statement = try database.cached(Self.selectSecret)
         defer { statement.reset() }
         guard try statement.step() else { return nil }
-        // The schema's CHECK allows only 64 lowercase hex digits.
-        guard let secret = StoreSecret(hex: statement.string(at: 0)) else {
-            throw StoredDataError("the store secret is not 64 lowercase hex digits")
-        }
-        return secret
+        return try StoreSecret(storedHex: statement.string(at: 0))
     }
 
     private static let insertSecretSQL = CachedSQL("INSERT INTO store_secret (id, secret) VALUES (1, ?)")

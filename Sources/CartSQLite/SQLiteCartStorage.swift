@@ -30,13 +30,8 @@ final class SQLiteCartStorage: CartStorageWriter {
         let statement = try database.cached(Self.selectSettings)
         defer { statement.reset() }
         guard try statement.step() else { throw StoredDataError("the store has no settings row") }
-        let code = statement.string(at: 0)
-        let exponent = try statement.int(at: 1, in: StoredRange.currencyExponent, "the currency's minor-unit digits")
-        // Three capital letters, as the schema's CHECK says: a stored code is never looked up
-        // loosely. A code this build knows keeps its own digits and symbol.
-        guard let stored = try? Currency(code: code, minorUnitExponent: exponent, symbol: statement.optionalString(at: 2))
-        else { throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z") }
-        let currency = Currency.known[code] ?? stored
+        let currency = try Currency(
+            storedCode: statement.string(at: 0), minorUnitExponent: statement.int64(at: 1), symbol: statement.optionalString(at: 2))
         return StoreSettings(
             currency: currency,
             maxLineQuantity: try statement.int(at: 3, in: StoredRange.maxLineQuantity, "the maximum line quantity setting"),
