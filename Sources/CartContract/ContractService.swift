@@ -12,7 +12,7 @@ import Testing
 /// @Test(arguments: try ContractService.cases(requiring: "CART_TEST_POSTGRES_URL"))
 /// func contract(_ check: ContractCase) async throws {
 ///     let url = try ContractService.location(environmentVariable: "CART_TEST_POSTGRES_URL")
-///     try await check.run { settings in try PostgresCartRepository(url: url, initialSettings: settings) }
+///     try await check.run { settings in try PostgresCartRepository(url: url, options: StoreOptions(initialSettings: settings)) }
 /// }
 /// ```
 ///

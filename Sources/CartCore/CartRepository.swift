@@ -8,9 +8,12 @@
 /// let version = try repository.write { storage in
 ///     let context = try storage.lineContext(cartID: "alice", sku: "apple")
 ///     // … CartService checks its rules against the context …
-///     try storage.insertCartLine(cartID: "alice", sku: "apple", quantity: 3, position: context.nextPosition)
+///     try storage.insertCartLine(cartID: "alice", sku: "apple", quantity: 3, position: context.nextLinePosition)
 ///     try storage.saveCartHeader(
-///         CartHeader(id: "alice", version: 1, updatedAt: now), previousVersion: context.cartVersion)
+///         CartHeader(
+///             id: "alice", version: 1, updatedAt: now, lineCount: context.lineCount + 1,
+///             nextLinePosition: context.nextLinePosition + 1),
+///         previousVersion: context.cartVersion)
 ///     return 1
 /// }
 /// ```

@@ -51,8 +51,8 @@ enum Validation {
     }
 
     /// Whether `text` is 1 to `maxLength` printable ASCII characters without surrounding spaces:
-    /// the common case, valid as it is, checked without trimming or Unicode property look-ups
-    /// (which cost more than the rest of an in-memory add).
+    /// the common case, valid as it is, checked without trimming or Unicode property look-ups,
+    /// which the full check below needs.
     static func isPlainASCII(_ text: String, maxLength: Int) -> Bool {
         let utf8 = text.utf8
         let count = utf8.count

@@ -10,7 +10,8 @@ struct BodyFields: Sendable {
     /// No fields: a body that is absent.
     static let none = BodyFields(object: .object([]))
 
-    /// Request bodies are flat objects; deeper nesting is refused.
+    /// Request bodies are flat objects: a nested value is a field of the wrong type, named as
+    /// such, while nesting past this bound is refused as malformed before it costs anything.
     static let maxDepth = 32
 
     private init(object: JSONValue) {

@@ -28,14 +28,15 @@ public struct CartHTTPConfiguration: Sendable {
     public var maxConnectionsPerIP: Int?
     /// How long a connection may stay idle mid-request or between requests before it closes.
     public var connectionTimeout: Duration
-    /// The memory per connection for its request line and headers (about half of it), and
-    /// so the largest request head: 431 or 414 beyond it.
+    /// The memory per connection, which the request line and headers share with libmicrohttpd's
+    /// own records, and so bounds the largest request head: 431 or 414 beyond it
+    /// (HTTP_SERVER.md gives the head measured at the default).
     public var connectionMemoryLimit: Int
     /// How often the one watcher behind every event stream polls the store's change token.
     public var eventPollInterval: Duration
     /// How often an idle event stream gets a comment line, to find clients that went away.
     public var streamHeartbeatInterval: Duration
-    /// Receives one line per request once answered: `GET /v1/health 200 0.412ms`.
+    /// Receives one line per request once answered: `127.0.0.1 GET /v1/health 200 0.412ms`.
     public var accessLog: (@Sendable (String) -> Void)?
     /// Receives the server's and libmicrohttpd's error messages and the details of store
     /// failures, which clients are not shown, one line each.

@@ -3,7 +3,7 @@ import CartCore
 /// Writes JSON text byte by byte, as `CartJSON.encoder()` writes it: no white space, strings
 /// with `"`, `\` and control characters escaped (`\b \t \n \f \r` short, the others as
 /// `\u00XX`), everything else as UTF-8. For the shapes on the hot path (`CartView+JSON.swift`),
-/// where the encoder cost a quarter of a cart request.
+/// where the encoder's cost showed in the benchmarks (docs/BENCHMARKS.md).
 struct JSONWriter {
     /// The text so far.
     private(set) var bytes: [UInt8] = []

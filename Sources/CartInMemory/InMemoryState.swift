@@ -36,7 +36,8 @@ struct InMemoryState {
 
     var settings: StoreSettings
     private(set) var products: [String: Product] = [:]
-    /// Carts by ID; a cart whose header was never saved and that has no lines has no entry.
+    /// Carts by ID, with an entry for each cart a unit touched, also one it left without a
+    /// header or lines (a refused or undone change); reads treat such an entry as no cart.
     private(set) var carts: [String: Cart] = [:]
     /// Every order; order `n` is at index `n - 1`.
     private(set) var orders: [Order] = []

@@ -37,7 +37,7 @@ extension SQLiteCartRepository {
         HAVING c.line_count <> count(l.sku) OR c.next_position <= coalesce(max(l.position), 0)
         """)
 
-    /// One line per cart whose row's summary of its lines (`line_count`, `next_position`, kept
+    /// One line per cart whose row's summary of its lines (`line_count`, `next_position`,
     /// kept by `CartService` with every line it writes) no longer matches them: another client
     /// changed `cart_lines`.
     private func lineSummaryMismatches() throws -> [String] {

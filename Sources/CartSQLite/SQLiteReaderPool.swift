@@ -6,7 +6,7 @@ import Dispatch
 /// reads its own snapshot while the writer connection writes, so reads do not queue behind
 /// writes (GRDB's `DatabasePool` model). Connections open on first use, up to `capacity`.
 final class SQLiteReaderPool: @unchecked Sendable {
-    // @unchecked: `idle` and `opened` are only touched while `lock` is held; each connection is
+    // @unchecked: `idle` is only touched while `lock` is held; each connection is
     // used by one thread at a time, between `take` and `put`.
     /// A reader connection with its own settings cache.
     final class Reader {
