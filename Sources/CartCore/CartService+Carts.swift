@@ -28,7 +28,9 @@ extension CartService {
             let targetLines = try storage.cartLines(cartID: targetID)
             var existing: [String: Int] = [:]
             for line in targetLines { existing[line.product.sku] = line.quantity }
-            var lineCount = existing.count
+            // The header's count, as `add` checks the cap: it counts a line whose product is
+            // gone too, which `cartLines` does not return.
+            var lineCount = targetHeader?.lineCount ?? 0
             var target = CartState(targetHeader)
             var adjustments: [MergeResult.Adjustment] = []
             var merged = 0

@@ -90,6 +90,20 @@ struct ForeignWriteTests {
         #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["0"])
     }
 
+    @Test("merge counts a target's line whose product another client deleted against the lines cap, as add does")
+    func mergeCountsLineWithoutProduct() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 3)
+        try service.add("sku-1", to: "alice")
+        try service.updateSettings(maxLinesPerCart: 2)
+        try service.add("sku-2", to: "bob")
+        try sqlite(path, "DELETE FROM products WHERE sku = 'sku-1'")
+        let result = try service.merge(from: "bob", into: "alice")
+        #expect(result.mergedLines == 0)
+        #expect(result.adjustments.map(\.description) == ["sku-2: kept 0 of 1: \(MergeResult.Reason.lineCountCap(2))"])
+        #expect(try rows(path, "SELECT count(*) FROM cart_lines WHERE cart_id = 'alice'") == ["2"])
+    }
+
     @Test("db check names a cart whose line summary another client's writes made wrong")
     func integrityCheckFindsSummaryMismatch() throws {
         let directory = try TemporaryDirectory()
