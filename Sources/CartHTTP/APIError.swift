@@ -17,7 +17,7 @@ struct APIError: Error, Encodable {
     /// Headers the answer carries besides the content type.
     var headers: HTTPHeaders = [:]
     /// The cart as it is now, sent with a 412 so the client need not read it again.
-    var cart: CartView?
+    var cart: CartReport?
     /// Every problem that refused a checkout, sent with `cannot_check_out`.
     var problems: [CartProblem]?
 

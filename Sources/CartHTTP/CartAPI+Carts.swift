@@ -96,7 +96,7 @@ extension CartAPI {
             // The body names the missing cart, not the path: the resource addressed exists.
             throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
         }
-        let view = try CartView.read(id, from: service)
+        let view = try service.cartReport(id)
         return JSONBody.response(
             MergeView(result: result, cart: view), headers: ["ETag": EntityTag.header(for: view.cart.version)])
     }
@@ -107,7 +107,7 @@ extension CartAPI {
     func cartEvents(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
-        let payload = try CartView.read(id, from: service).json
+        let payload = try service.cartReport(id).json
         let stream = HTTPStream.serverSentEvents()
         // An EventSource reconnects this soon after the server restarts.
         stream.write("retry: 1000\n\n")
@@ -155,7 +155,7 @@ extension CartAPI {
     /// The 412 for a change to cart `id` whose `If-Match` names another version, with the
     /// cart as it is now.
     func versionConflict(_ id: String) throws -> APIError {
-        let view = try CartView.read(id, from: service)
+        let view = try service.cartReport(id)
         var error = APIError(
             status: 412, code: "version_conflict",
             message: "The cart is at version \(view.cart.version); it changed since you read it.")
@@ -165,7 +165,7 @@ extension CartAPI {
 
     /// The cart `id` as a JSON response with its `ETag`.
     func cartResponse(_ id: String, status: Int = 200, headers: HTTPHeaders = [:]) throws -> HTTPResponse {
-        let view = try CartView.read(id, from: service)
+        let view = try service.cartReport(id)
         var headers = headers
         headers.set("ETag", EntityTag.header(for: view.cart.version))
         headers.set("Cache-Control", "no-store")

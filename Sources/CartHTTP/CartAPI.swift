@@ -41,7 +41,7 @@ public final class CartAPI: Sendable {
         self.log = log
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
-            read: { cartID in try CartView.read(cartID, from: service).json }, log: log)
+            read: { cartID in try service.cartReport(cartID).json }, log: log)
     }
 
     deinit {

@@ -2,7 +2,7 @@ import CartCore
 
 /// Writes JSON text byte by byte, as `CartJSON.encoder()` writes it: no white space, strings
 /// with `"`, `\` and control characters escaped (`\b \t \n \f \r` short, the others as
-/// `\u00XX`), everything else as UTF-8. For the shapes on the hot path (`CartView+JSON.swift`),
+/// `\u00XX`), everything else as UTF-8. For the shapes on the hot path (`CartReport+JSON.swift`),
 /// where the encoder's cost showed in the benchmarks (docs/BENCHMARKS.md).
 struct JSONWriter {
     /// The text so far.

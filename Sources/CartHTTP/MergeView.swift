@@ -6,7 +6,7 @@ struct MergeView: Encodable {
     /// What the merge did.
     let result: MergeResult
     /// The target cart, read after the merge.
-    let cart: CartView
+    let cart: CartReport
 
     private enum CodingKeys: String, CodingKey {
         case cart, mergedLines, adjustments

@@ -1,6 +1,6 @@
 import CartCore
 
-extension CartView {
+extension CartReport {
     /// The cart's JSON exactly as encoding it with `CartJSON.encoder()` writes it (keys
     /// sorted), written directly: every cart response and event carries it.
     var json: [UInt8] {

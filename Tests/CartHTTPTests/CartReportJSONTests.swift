@@ -4,15 +4,15 @@ import Foundation
 import Testing
 
 @Suite("The cart JSON written directly is the encoder's, byte for byte")
-struct CartViewJSONTests {
+struct CartReportJSONTests {
     /// Every control character, quotes, backslashes, slashes and non-ASCII text.
     static let awkward = String((0..<0x20).compactMap(Unicode.Scalar.init).map(Character.init)) + "\u{7F}\"\\/é\u{2028}😀\u{FEFF}"
 
     @Test("empty, plain and awkward carts, in several currencies, with and without problems")
     func matchesEncoder() throws {
-        let carts: [CartView] = [
-            CartView(cart: try Cart(id: "empty", version: 0, lines: [], currency: .usd), problems: []),
-            CartView(
+        let carts: [CartReport] = [
+            CartReport(cart: try Cart(id: "empty", version: 0, lines: [], currency: .usd), problems: []),
+            CartReport(
                 cart: try Cart(
                     id: "shop_1", version: 12,
                     lines: [
@@ -24,13 +24,13 @@ struct CartViewJSONTests {
                     CartProblem(sku: "a/b", code: .inactiveProduct, message: Self.awkward),
                     CartProblem(sku: nil, code: .lineCountCap, message: "More lines than a cart may hold."),
                 ]),
-            CartView(
+            CartReport(
                 cart: try Cart(
                     id: Self.awkward, version: Int.max,
                     lines: [try CartLine(sku: "yen", name: "円", quantity: 1_000_000, unitPrice: Money(minorUnits: 100_000_000, currency: .jpy))],
                     currency: .jpy),
                 problems: [CartProblem(sku: "yen", code: .lineQuantityCap, message: "Over the cap of 99.")]),
-            CartView(
+            CartReport(
                 cart: try Cart(
                     id: "kwd", version: 1,
                     lines: [try CartLine(sku: "k", name: "K", quantity: 2, unitPrice: Money(minorUnits: 1, currency: .kwd))],
