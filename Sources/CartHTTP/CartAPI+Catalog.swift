@@ -31,15 +31,16 @@ extension CartAPI {
         EmbeddedResources.all[openAPIResourceName]?.bytes ?? []
     }
 
-    /// The fields of `GET /v1/products`.
-    private struct ProductList: Encodable {
-        let products: [Product]
-    }
-
-    /// `GET /v1/products[?all=true]`: active products by SKU, or every product.
+    /// `GET /v1/products[?all=true&limit&after]`: a page of active products by SKU, or of
+    /// every product, as `cart products --json` writes it; `next` continues it. A page holds
+    /// at most `CartService.maxPageSize` products.
     func listProducts(_ request: APIRequest) throws -> HTTPResponse {
-        let all = try request.query(allowed: ["all"]).bool("all") ?? false
-        return JSONBody.response(ProductList(products: try service.products(includeInactive: all)))
+        let query = try request.query(allowed: ["all", "limit", "after"])
+        let page = try service.products(
+            matching: ProductQuery(
+                includeInactive: try query.bool("all") ?? false, after: try query.nonEmptyString("after", "a SKU, the next of a page"),
+                limit: try query.integer("limit", in: 1...CartService.maxPageSize) ?? CartService.maxPageSize))
+        return JSONBody.response(page)
     }
 
     /// `GET /v1/products/{sku}`: one product, active or not.

@@ -57,13 +57,6 @@ extension CartAPI {
         return JSONBody.response(try service.order(OrderNumber(rawValue: number)))
     }
 
-    /// The fields of `GET /v1/orders/stats`.
-    private struct Statistics: Encodable {
-        let by: String
-        let currency: Currency
-        let rows: [OrderStatsRow]
-    }
-
     /// `GET /v1/orders/stats?by=total|day|month|product&cart&since&until&sku` (admin).
     func orderStats(_ request: APIRequest) throws -> HTTPResponse {
         let query = try request.query(allowed: ["by", "cart", "since", "until", "sku"])
@@ -74,7 +67,7 @@ extension CartAPI {
                 "invalid_query_parameter", "The query parameter 'by' must be one of \(values); got '\(DisplayText.clean(by))'.")
         }
         let rows = try service.orderStats(matching: try Self.orderFilter(query), groupedBy: grouping)
-        return JSONBody.response(Statistics(by: grouping.rawValue, currency: try service.settings().currency, rows: rows))
+        return JSONBody.response(OrderStatsReport(grouping: grouping, currency: try service.settings().currency, rows: rows))
     }
 
     /// `GET /v1/orders.csv?cart&since&until&sku&limit&oldest_first` (admin): `cart orders

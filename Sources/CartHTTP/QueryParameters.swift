@@ -34,6 +34,13 @@ struct QueryParameters {
         values[name]
     }
 
+    /// The text of a parameter that may not be empty; nil when absent.
+    func nonEmptyString(_ name: String, _ what: String) throws(APIError) -> String? {
+        guard let text = values[name] else { return nil }
+        guard !text.isEmpty else { throw Self.invalid(name, text, what) }
+        return text
+    }
+
     /// A whole number within `range`; nil when absent.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
         guard let text = values[name] else { return nil }

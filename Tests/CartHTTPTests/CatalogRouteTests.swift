@@ -43,6 +43,17 @@ struct CatalogRouteTests {
         #expect(active["products"]?[0]?["price"]?.string == "0.50")
         #expect(active["products"]?[1]?["stock"]?.int == 5)
         #expect(active["products"]?[0]?["stock"] == .null)
+        #expect(active["next"] == .null)
+        // Pages, as `cart products --json` gives them: `next` is the `after` of the next one.
+        let first = try shop.send("GET", "/v1/products?all=true&limit=2").json()
+        #expect(first["products"]?.array?.compactMap { $0["sku"]?.string } == ["apple", "banana"])
+        #expect(first["next"]?.string == "banana")
+        let second = try shop.send("GET", "/v1/products?all=true&limit=2&after=banana").json()
+        #expect(second["products"]?.array?.compactMap { $0["sku"]?.string } == ["pear"])
+        #expect(second["next"] == .null)
+        #expect(try shop.send("GET", "/v1/products?limit=0").errorCode == "invalid_query_parameter")
+        #expect(try shop.send("GET", "/v1/products?after=").errorCode == "invalid_query_parameter")
+        #expect(try shop.send("GET", "/v1/products?limit=10001").errorCode == "invalid_query_parameter")
     }
 
     @Test("one product, active or not; an unknown SKU is 404, a SKU with surrounding space 400")

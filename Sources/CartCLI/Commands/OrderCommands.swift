@@ -138,9 +138,7 @@ enum OrderCommands {
             matching: try query(runner, limit: nil), groupedBy: grouping, utcOffset: offset)
         if runner.json {
             return try runner.emit(
-                CLIJSON.Stats(
-                    by: grouping.rawValue, currency: try runner.storeSettings().currency, rows: rows,
-                    utcOffset: byDays ? offset.description : nil))
+                OrderStatsReport(grouping: grouping, currency: try runner.storeSettings().currency, rows: rows, utcOffset: offset))
         }
         guard !rows.isEmpty else { return try runner.line("No orders.") }
         // The days' offset in the heading: `DAY (UTC+02:00)`, `MONTH (UTC)`.

@@ -27,7 +27,7 @@ enum ProductExport {
         let products = try runner.service().products(includeInactive: true)
         var text = ""
         if asJSON {
-            text = try runner.json(CLIJSON.Products(products: products))
+            text = try runner.json(ProductPage(products: products, next: nil))
         } else {
             text = CSVWriter.row(columns)
             for product in products { text += row(product) }

@@ -5,13 +5,6 @@ import CartCore
 /// wherever it appears; `CommandRunner.emit` writes them all with `CartJSON.encoder()`, keys
 /// sorted. docs/CLI.md shows them and the end-to-end tests pin them.
 enum CLIJSON {
-    /// `cart products export --json`: `{"products":[PRODUCT…]}`, the whole catalog, which
-    /// `products import` reads back. (`cart products --json` writes a `ProductPage`, the same with
-    /// `next`.)
-    struct Products: Encodable {
-        let products: [Product]
-    }
-
     /// `cart products export FILE --json`: `{"exported":4}`, the products written to `FILE`.
     struct Exported: Encodable {
         let exported: Int
@@ -20,16 +13,6 @@ enum CLIJSON {
     /// `cart prune --json`: `{"deleted":2}`.
     struct Pruned: Encodable {
         let deleted: Int
-    }
-
-    /// `cart orders stats --json`: `{"by":"day","currency":"USD","rows":[ORDER_STATS_ROW…],"utcOffset":"+00:00"}`;
-    /// `by` is `total` without `--by`, and `currency` is there even when no row is.
-    struct Stats: Encodable {
-        let by: String
-        let currency: Currency
-        let rows: [OrderStatsRow]
-        /// Where the days begin, `+02:00`; only when grouped by day or month.
-        let utcOffset: String?
     }
 
     /// `cart demo --json`: `{"added":12,"alreadyThere":0}`.

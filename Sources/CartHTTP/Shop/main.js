@@ -193,9 +193,18 @@ function refreshProducts() {
   return productsRequest;
 }
 
+/** Every product for sale, page after page. */
 async function loadProducts() {
   try {
-    state.products = (await send("GET", "/v1/products")).products;
+    const products = [];
+    let after = null;
+    do {
+      const query = after === null ? "" : `?${new URLSearchParams({ after })}`;
+      const page = await send("GET", `/v1/products${query}`);
+      products.push(...page.products);
+      after = page.next ?? null;
+    } while (after !== null);
+    state.products = products;
     renderProducts(state.products, state.cart);
     if (state.cart) renderCart(state.cart, state.products);
   } catch (error) {
