@@ -152,15 +152,7 @@ public final class CartAPI: Sendable {
     /// - Throws: 400 `malformed_header`.
     private func checkHeaderNames(of request: HTTPRequest) throws(APIError) {
         for (name, _) in request.headers {
-            let isToken = !name.isEmpty && name.allUTF8 { byte in
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                    UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    true
-                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-                }
-            }
-            guard isToken else {
+            guard HTTPHeaders.isFieldName(name) else {
                 throw APIError.badRequest("malformed_header", "A header name is not a token: '\(DisplayText.clean(name))'.")
             }
         }

@@ -72,6 +72,27 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { asciiLowercase($0) == asciiLowercase($1) }
     }
 
+    /// Whether `name` is a field name as RFC 9110 writes one: a token of letters, digits and
+    /// ``!#$%&'*+-.^_`|~``. The server refuses a response header otherwise; an application may
+    /// refuse a request's (libmicrohttpd passes any).
+    public static func isFieldName(_ name: String) -> Bool {
+        !name.isEmpty && name.allUTF8(isTokenByte)
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }

@@ -199,7 +199,7 @@ extension ServerContext {
     private static func problem(with response: HTTPResponse) -> String? {
         guard (200...599).contains(response.status) else { return "status \(response.status) is not 200...599" }
         for (name, value) in response.headers {
-            guard !name.isEmpty, name.allUTF8(isTokenByte) else { return "header name \(name.debugDescription) is not a token" }
+            guard HTTPHeaders.isFieldName(name) else { return "header name \(name.debugDescription) is not a token" }
             guard !value.isEmpty, value.allUTF8(isValueByte) else {
                 return "header \(name) has an empty value or a control character (CR, LF, NUL) in it"
             }
@@ -208,20 +208,6 @@ extension ServerContext {
             }
         }
         return nil
-    }
-
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
     }
 
     private static func isValueByte(_ byte: UInt8) -> Bool {
