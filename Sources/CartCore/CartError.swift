@@ -72,7 +72,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case newProductIncomplete(sku: String, missing: [String])
     /// A product import names the same SKU at two indexes (0-based); nothing was imported.
     case duplicateImportSKU(String, firstIndex: Int, index: Int)
-    /// A page size outside 1...10000.
+    /// A page size outside 1...`CartService.maxPageSize`.
     case invalidLimit(Int)
     /// An order query's `placedBefore` is not after its `placedOnOrAfter`: no order can match.
     case emptyDateRange(since: Date, until: Date)
@@ -150,7 +150,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .duplicateImportSKU(let sku, let first, let index):
             return "Item \(index + 1) repeats SKU '\(sku.displayable)' of item \(first + 1)."
         case .invalidLimit(let limit):
-            return "Limit must be between 1 and 10000; got \(limit)."
+            return "Limit must be between 1 and \(CartService.maxPageSize); got \(limit)."
         case .emptyDateRange(let since, let until):
             return "The range from \(UTCCalendar.iso8601(since)) until \(UTCCalendar.iso8601(until)) is empty: its end must come after its start."
         case .negativeAge(let age):
