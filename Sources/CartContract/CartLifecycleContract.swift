@@ -19,6 +19,7 @@ enum CartLifecycleContract {
             ("mergeReportsLinesCap", "new lines past the lines cap are left out of a merge and reported", mergeReportsLinesCap),
             ("mergeRollsBack", "a merge that fails midway leaves both carts as they were", mergeRollsBack),
             ("mergeEdgeCases", "merging a cart into itself is refused; merging an emptied cart changes nothing; a cart never written is not found", mergeEdgeCases),
+            ("mergeIfVersion", "a merge with an expected version happens only while the target is at it", mergeIfVersion),
             ("listCarts", "listing carts gives each cart's lines, units, version and last change", listCarts),
             ("cartPages", "carts(matching:) leaves out emptied carts when asked and pages by ID", cartPages),
             ("prune", "pruning deletes carts unchanged since the instant and says how many", prune),
@@ -137,6 +138,25 @@ enum CartLifecycleContract {
         #expect(try store.state() == before, "merging a cart with no lines moves no version and creates nothing")
         try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "customer") }
         try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "new") }
+    }
+
+    static func mergeIfVersion(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "customer")
+        try store.service.add("apple", to: "customer")
+        try store.service.add("pear", to: "anon")
+        try store.expectRefusal(.versionConflict(cart: "customer", expected: 1, actual: 2)) {
+            try store.service.merge(from: "anon", into: "customer", expectedVersion: 1)
+        }
+        // A target never written is at version 0.
+        try store.expectRefusal(.versionConflict(cart: "new", expected: 2, actual: 0)) {
+            try store.service.merge(from: "anon", into: "new", expectedVersion: 2)
+        }
+        let result = try store.service.merge(from: "anon", into: "customer", expectedVersion: 2)
+        #expect(result.mergedLines == 1)
+        #expect(result.cart.version == 3)
+        try store.service.add("plum", to: "other")
+        #expect(try store.service.merge(from: "other", into: "fresh", expectedVersion: 0).cart.version == 1)
     }
 
     static func listCarts(_ backend: Backend) throws {

@@ -11,12 +11,14 @@ extension CartService {
     /// is left out; each such line is reported in `MergeResult.adjustments`. The source cart
     /// ends empty. A source that exists but has no lines (emptied by a checkout, say) merges
     /// nothing and changes nothing; one that was never written is not found, since a mistyped
-    /// ID would otherwise pass for an empty cart.
+    /// ID would otherwise pass for an empty cart. With `expectedVersion`, the merge happens
+    /// only while `target` is at that version (0 for a cart never written), as other changes
+    /// to a cart are made conditional.
     ///
-    /// - Throws: `CartError.mergeIntoSelf`, `.cartNotFound`, `.invalidCartID`,
-    ///   `StoredDataError`, or a storage error.
+    /// - Throws: `CartError.mergeIntoSelf`, `.cartNotFound`, `.versionConflict`,
+    ///   `.invalidCartID`, `StoredDataError`, or a storage error.
     @discardableResult
-    public func merge(from source: String, into target: String) throws -> MergeResult {
+    public func merge(from source: String, into target: String, expectedVersion: Int? = nil) throws -> MergeResult {
         let sourceID = try Validation.cartID(source)
         let targetID = try Validation.cartID(target)
         guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
@@ -24,6 +26,7 @@ extension CartService {
             let settings = try Self.usableSettings(in: storage)
             guard let sourceHeader = try storage.cartHeader(id: sourceID) else { throw CartError.cartNotFound(sourceID) }
             let targetHeader = try storage.cartHeader(id: targetID)
+            try Self.check(expectedVersion, againstVersion: targetHeader?.version, cartID: targetID)
             let incoming = try storage.cartLines(cartID: sourceID)
             let targetLines = try storage.cartLines(cartID: targetID)
             var existing: [String: Int] = [:]

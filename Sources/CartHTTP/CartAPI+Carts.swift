@@ -78,23 +78,23 @@ extension CartAPI {
     }
 
     /// `POST /v1/carts/{id}/merge` `{"from"}`: moves the lines of `from` (which the request
-    /// must be able to reach as well) into this cart; 200 with the merge result, 422
+    /// must be able to reach as well) into this cart under the request's `If-Match`; 200 with
+    /// the merge result, 412 with this cart when `If-Match` names another version, 422
     /// `cart_not_found` when `from` was never written.
     func mergeCart(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
         let fields = try request.body(allowed: ["from"], required: true)
         let source = try reachableCartID(try BodyFields.required(try fields.string("from"), "from"), by: request)
-        guard try EntityTag.precondition(of: request.http) == .any else {
-            throw APIError.badRequest(
-                "if_match_unsupported", "A merge cannot be made conditional yet; send it without If-Match.")
-        }
+        let expected = try expectedVersion(of: id, request)
         let result: MergeResult
         do {
-            result = try service.merge(from: source, into: id)
+            result = try service.merge(from: source, into: id, expectedVersion: expected)
         } catch CartError.cartNotFound(let missing) {
             // The body names the missing cart, not the path: the resource addressed exists.
             throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
+        } catch CartError.versionConflict {
+            throw try versionConflict(id)
         }
         let view = try service.cartReport(id)
         return JSONBody.response(

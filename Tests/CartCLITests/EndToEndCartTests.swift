@@ -128,7 +128,14 @@ struct EndToEndCartTests {
         #expect(stale.stderr == "Error: Cart 'default' is at version 1, not 0; it changed since you read it.\n")
         #expect(try sandbox.ok("show", "--json").stdout == before)
         try sandbox.ok("add", "apple", "--if-version", "1")
-        try sandbox.ok("checkout", "--if-version", "2")
+        try sandbox.ok("--cart", "guest", "add", "kiwi")
+        let carts = try sandbox.ok("carts", "--json").stdout
+        let staleMerge = try sandbox.run("merge", "guest", "--if-version", "1")
+        #expect(staleMerge.status == 1)
+        #expect(staleMerge.stderr == "Error: Cart 'default' is at version 2, not 1; it changed since you read it.\n")
+        #expect(try sandbox.ok("carts", "--json").stdout == carts)
+        try sandbox.ok("merge", "guest", "--if-version", "2")
+        try sandbox.ok("checkout", "--if-version", "3")
     }
 
     @Test("rule violations exit 1 with one line and change nothing")

@@ -164,9 +164,36 @@ struct CartRouteTests {
         // A source never written is named by the body, not the path: 422, and the target stays.
         let missing = try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"nobody"}"#, admin: true)
         #expect(missing.status == 422 && missing.errorCode == "cart_not_found")
-        let conditional = try shop.send(
-            "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: [#"If-Match: "1""#])
-        #expect(conditional.errorCode == "if_match_unsupported")
+    }
+
+    @Test("merge honours If-Match on the cart merged into: 412 with that cart, or the merge")
+    func conditionalMerge() throws {
+        let shop = try TestShop()
+        let target = try shop.cart(with: [("banana", 1)])
+        let source = try shop.cart(with: [("apple", 2)])
+        let version = try shop.service.cart(target).version
+        let stale = try shop.send(
+            "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: ["If-Match: \"\(version + 7)\""])
+        #expect(stale.status == 412 && stale.errorCode == "version_conflict")
+        #expect(try stale.json()["cart"]?["version"]?.int == version)
+        #expect(stale.header("ETag") == "\"\(version)\"")
+        #expect(try shop.service.cart(source).lines.map(\.quantity) == [2], "a refused merge moves nothing")
+        let malformed = try shop.send(
+            "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: ["If-Match: 3"])
+        #expect(malformed.status == 400 && malformed.errorCode == "invalid_if_match")
+        let merged = try shop.send(
+            "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: ["If-Match: \"9\", \"\(version)\""])
+        #expect(merged.status == 200)
+        #expect(try merged.json()["mergedLines"]?.int == 1)
+        #expect(merged.header("ETag") == "\"\(version + 1)\"")
+        #expect(try shop.service.cart(source).isEmpty)
+    }
+
+    @Test("merge refuses a missing or malformed source and unreachable carts")
+    func mergeRefusals() throws {
+        let shop = try TestShop()
+        let target = try shop.cart(with: [("banana", 4)])
+        let source = try shop.cart(with: [("banana", 3), ("apple", 1)])
         // A malformed source is malformed, with or without the token, before it is unreachable.
         for from in [#""""#, #"" \#(source)""#, #""a\u0007b""#] {
             for admin in [false, true] {

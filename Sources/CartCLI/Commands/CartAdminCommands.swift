@@ -20,9 +20,11 @@ enum CartAdminCommands {
         discussion: """
             Quantities of the same product add up; a line that would pass the per-line cap or the stock is \
             clamped, and one that cannot be added is left out; each is reported. The other cart ends empty. \
-            A cart with no lines merges nothing; one that was never written is an error (exit 1).
+            A cart with no lines merges nothing; one that was never written is an error (exit 1). \
+            --if-version merges only while the current cart is at that version.
             """,
         arguments: [from],
+        options: [CommandTree.ifVersion],
         action: { try mergeCarts($0) })
 
     static let from = Argument<String>("from", help: "The cart to empty into the current one.")
@@ -65,7 +67,8 @@ enum CartAdminCommands {
 
     static func mergeCarts(_ runner: CommandRunner) throws {
         let source = try runner[from]
-        let result = try runner.service().merge(from: source, into: runner.cartID)
+        let result = try runner.service().merge(
+            from: source, into: runner.cartID, expectedVersion: try runner[CommandTree.ifVersion])
         if runner.json {
             return try runner.emit(result)
         }
