@@ -148,9 +148,12 @@ enum CartLifecycleContract {
         try store.expectRefusal(.versionConflict(cart: "customer", expected: 1, actual: 2)) {
             try store.service.merge(from: "anon", into: "customer", expectedVersion: 1)
         }
-        // A target never written is at version 0.
+        // A target never written is at version 0; the version is checked before the source.
         try store.expectRefusal(.versionConflict(cart: "new", expected: 2, actual: 0)) {
             try store.service.merge(from: "anon", into: "new", expectedVersion: 2)
+        }
+        try store.expectRefusal(.versionConflict(cart: "customer", expected: 1, actual: 2)) {
+            try store.service.merge(from: "nobody", into: "customer", expectedVersion: 1)
         }
         let result = try store.service.merge(from: "anon", into: "customer", expectedVersion: 2)
         #expect(result.mergedLines == 1)

@@ -24,9 +24,12 @@ extension CartService {
         guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
         return try repository.write { storage in
             let settings = try Self.usableSettings(in: storage)
-            guard let sourceHeader = try storage.cartHeader(id: sourceID) else { throw CartError.cartNotFound(sourceID) }
+            let sourceHeader = try storage.cartHeader(id: sourceID)
             let targetHeader = try storage.cartHeader(id: targetID)
+            // The precondition comes first, as for every other change: a stale client hears
+            // that the cart moved on, whatever the source.
             try Self.check(expectedVersion, againstVersion: targetHeader?.version, cartID: targetID)
+            guard let sourceHeader else { throw CartError.cartNotFound(sourceID) }
             let incoming = try storage.cartLines(cartID: sourceID)
             let targetLines = try storage.cartLines(cartID: targetID)
             var existing: [String: Int] = [:]

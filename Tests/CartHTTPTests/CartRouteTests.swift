@@ -178,6 +178,11 @@ struct CartRouteTests {
         #expect(try stale.json()["cart"]?["version"]?.int == version)
         #expect(stale.header("ETag") == "\"\(version)\"")
         #expect(try shop.service.cart(source).lines.map(\.quantity) == [2], "a refused merge moves nothing")
+        // The precondition is judged before the body's source, even one never written.
+        let unwritten = try shop.mint()
+        let staleAndMissing = try shop.send(
+            "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(unwritten)"}"#, headers: ["If-Match: \"\(version + 7)\""])
+        #expect(staleAndMissing.status == 412 && staleAndMissing.errorCode == "version_conflict")
         let malformed = try shop.send(
             "POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(source)"}"#, headers: ["If-Match: 3"])
         #expect(malformed.status == 400 && malformed.errorCode == "invalid_if_match")
