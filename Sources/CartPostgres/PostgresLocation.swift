@@ -92,9 +92,17 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
         message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// Whether a parameter's value is to be hidden: `password`, `sslpassword` (a client key's
+    /// passphrase), and any other spelling of them, which libpq refuses in a message that
+    /// would quote the value.
+    private static func isSecret(_ keyword: String) -> Bool {
+        keyword.lowercased().contains("password")
+    }
+
     /// The display form of a URI and the passwords in it, found as libpq finds them: the
     /// user information is what precedes the first `@` that comes before any `/`, its
-    /// password what follows its first `:`; a query may also carry `password=`.
+    /// password what follows its first `:`; a query may also carry `password=` or
+    /// `sslpassword=`.
     private static func redactingURI(_ text: String) -> (String, [String]) {
         let scheme = text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
         var rest = text.dropFirst(scheme.count)
@@ -114,7 +122,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
         display += rest[...question]
         let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
         display += parameters.map { parameter -> String in
-            guard let equals = parameter.firstIndex(of: "="), percentDecoded(parameter[..<equals]) == "password" else {
+            guard let equals = parameter.firstIndex(of: "="), isSecret(percentDecoded(parameter[..<equals])) else {
                 return String(parameter)
             }
             secrets.append(String(parameter[parameter.index(after: equals)...]))
@@ -148,7 +156,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
             display += keyword
             skipSpace()
             guard index < characters.count, characters[index] == "=" else {
-                if keyword == "password", index < characters.count { display += "***" }
+                if isSecret(keyword), index < characters.count { display += "***" }
                 else { display += String(characters[index...]) }
                 break
             }
@@ -170,7 +178,7 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
             if quoted, index < characters.count { index += 1 }
             index = min(index, characters.count)
             let value = String(characters[start..<index])
-            if keyword == "password" {
+            if isSecret(keyword) {
                 display += "***"
                 secrets.append(value)
             } else {

@@ -9,6 +9,7 @@ struct PostgresLocationTests {
         ("postgresql://cart@db/shop?password=s3cret&application_name=x", "postgresql://cart@db/shop?password=***&application_name=x"),
         ("postgresql://cart@%2Ftmp%2Fpg:5432/shop", "postgresql://cart@%2Ftmp%2Fpg:5432/shop"),
         ("postgresql:///shop?host=/tmp", "postgresql:///shop?host=/tmp"),
+        ("postgresql://cart@db/shop?sslpassword=s3cret", "postgresql://cart@db/shop?sslpassword=***"),
     ])
     func redactedURI(text: String, shown: String) throws {
         let location = try PostgresLocation(text)
@@ -20,6 +21,7 @@ struct PostgresLocationTests {
     @Test("a keyword=value string shows with its password masked", arguments: [
         ("host=/tmp dbname=shop password=s3cret", "host=/tmp dbname=shop password=***"),
         ("host=db password = 's3 cret' user=cart", "host=db password = *** user=cart"),
+        ("host=db sslpassword=s3cret", "host=db sslpassword=***"),
     ])
     func redactedKeywords(text: String, shown: String) throws {
         #expect(try PostgresLocation(text).description == shown)
@@ -29,6 +31,8 @@ struct PostgresLocationTests {
         "postgresql://cart:s3cret@[::1/shop",
         "postgresql://cart:s3cret%zz@db/shop",
         "postgresql://cart:s3cret@db/shop?bogus=1",
+        "postgresql://cart@db/shop?PASSWORD=s3cret",
+        "host=db PassWord=s3cret",
         "host=db password='s3cret",
         "host=db password s3cret",
     ])
