@@ -56,7 +56,8 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     /// - Throws: `PostgresError` for a location libpq cannot parse (`invalidInput`) or a
     ///   server that cannot be reached or refuses the connection; `MigrationError` for a schema
     ///   this build must not touch; `StoreLocationError.noStore` for an empty schema when
-    ///   `options.createIfMissing` is false; `PostgresStoreError.noSchema`.
+    ///   `options.createIfMissing` is false; `PostgresStoreError.noSchema`, or `.mayNotCreate`
+    ///   for a missing store the role could not create.
     public convenience init(url: String, options: StoreOptions = StoreOptions()) throws {
         try self.init(location: PostgresLocation(url), options: options)
     }
@@ -78,6 +79,9 @@ public final class PostgresCartRepository: CartRepository, Sendable {
         schema = try pool.withConnection { connection in
             let survey = try migrator.survey(connection)
             if survey.applied.isEmpty, !options.createIfMissing {
+                // Missing, and creatable: what creating it would refuse is said now.
+                guard survey.schema != nil else { throw PostgresStoreError.noSchema(location: location.redacted) }
+                guard survey.mayCreate else { throw PostgresStoreError.mayNotCreate(location: location.redacted) }
                 throw StoreLocationError.noStore(location: location.redacted)
             }
             if options.migrate, survey.applied.count < migrator.plan.migrations.count {

@@ -27,6 +27,8 @@ struct PostgresMigrator {
         let schema: String?
         /// The migrations it records, verified; empty for a new store.
         let applied: [AppliedMigration]
+        /// Whether the role may create tables in `schema`, as creating the store takes.
+        let mayCreate: Bool
     }
 
     private static let surveySQL: PostgresSQL = """
@@ -34,7 +36,8 @@ struct PostgresMigrator {
             EXISTS (SELECT FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
                 WHERE n.nspname = current_schema() AND c.relname = 'schema_migrations' AND c.relkind IN ('r', 'p')),
             EXISTS (SELECT FROM pg_catalog.pg_class AS c JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
-                WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f'))
+                WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f')),
+            coalesce(has_schema_privilege(current_schema(), 'CREATE'), false)
         """
     private static let selectRecords: PostgresSQL = "SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number"
 
@@ -47,9 +50,10 @@ struct PostgresMigrator {
             throw PostgresError(kind: .unexpectedResult, message: "the schema survey returned no row", sql: Self.surveySQL.text)
         }
         let schema = try row.optionalString(0)
+        let mayCreate = try row.bool(3)
         guard try row.bool(1) else {
             if try row.bool(2) { throw MigrationError.foreignDatabase }
-            return Survey(schema: schema, applied: [])
+            return Survey(schema: schema, applied: [], mayCreate: mayCreate)
         }
         let records: PostgresResult
         do {
@@ -64,7 +68,7 @@ struct PostgresMigrator {
                 appliedAt: UTCCalendar.date(milliseconds: try row.int64(2)))
         }
         try plan.verify(applied)
-        return Survey(schema: schema, applied: applied)
+        return Survey(schema: schema, applied: applied, mayCreate: mayCreate)
     }
 
     // A lock of its own per schema, taken in the migrating transaction: concurrent first uses

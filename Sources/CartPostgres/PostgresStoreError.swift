@@ -16,18 +16,24 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
     /// The search path of the location names no schema that exists, so there is nowhere to
     /// create the store.
     case noSchema(location: String)
+    /// The store does not exist, and the role may not create tables in the schema it would
+    /// be created in.
+    case mayNotCreate(location: String)
 
     public var category: ErrorCategory {
         switch self {
-        case .notStored, .alreadyStored, .nonPositiveQuantity, .noSchema: .storageFailure
+        case .notStored, .alreadyStored, .nonPositiveQuantity, .noSchema, .mayNotCreate: .storageFailure
         case .missingRow: .damagedStore
         }
     }
 
-    /// For `noSchema`, what to do, without the location.
+    /// For `noSchema` and `mayNotCreate`, what to do, without the location.
     public var reason: String? {
-        guard case .noSchema = self else { return nil }
-        return "its search path names no schema that exists; create one (CREATE SCHEMA) or set search_path"
+        switch self {
+        case .noSchema: "its search path names no schema that exists; create one (CREATE SCHEMA) or set search_path"
+        case .mayNotCreate: "it holds no store, and the role may not create one there (it lacks CREATE on the schema)"
+        default: nil
+        }
     }
 
     public var description: String {
@@ -38,6 +44,8 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
         case .missingRow(let what): "The PostgreSQL store has no \(what); another client deleted it."
         case .noSchema(let location):
             "The search path of \(location) names no schema that exists; create one (CREATE SCHEMA) or set search_path."
+        case .mayNotCreate(let location):
+            "\(location) holds no store, and the role may not create one there (it lacks CREATE on the schema)."
         }
     }
 }

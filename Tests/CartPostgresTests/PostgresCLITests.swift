@@ -287,4 +287,29 @@ struct PostgresCLITests {
         let refused = try reader.run("add", "tea")
         #expect(refused.status != 0 && refused.stderr.contains("may not write"), "\(refused)")
     }
+
+    @Test("db status says what keeps a missing store from being created, rather than that any command creates it", TestServer.requires(TestServer.passwordURL))
+    func statusOfUncreatableStore() throws {
+        let home = try TemporaryDirectory()
+        let missing = CartCommand(
+            location: TestSchema.url(try TestServer.value(TestServer.url), searchPath: "cart_no_such_schema"), home: home)
+        let noSchema = try missing.run("db", "status")
+        #expect(noSchema.status == 1 && noSchema.errorLines.count == 1, "\(noSchema)")
+        #expect(noSchema.stderr.contains("names no schema that exists"), "\(noSchema)")
+
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        // The test schema is open to every role; this one may only look in.
+        try schema.execute(PostgresSQL("REVOKE CREATE ON SCHEMA " + schema.name + " FROM PUBLIC"))
+        let visitor = CartCommand(
+            location: TestSchema.url(try TestServer.value(TestServer.passwordURL), searchPath: schema.name), home: home)
+        let status = try visitor.run("db", "status")
+        #expect(status.status == 1 && status.errorLines.count == 1, "\(status)")
+        #expect(status.stderr.contains("holds no store, and the role may not create one there"), "\(status)")
+        #expect(!status.stderr.contains("any command creates it"), "\(status)")
+        #expect(try schema.tables() == [])
+        // The owner may create it, so for the owner it is simply not there yet.
+        let owner = try CartCommand(location: schema.url, home: home).ok("db", "status")
+        #expect(owner.stdout.contains("any command creates it"), "\(owner)")
+    }
 }
