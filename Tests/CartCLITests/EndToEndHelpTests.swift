@@ -124,6 +124,16 @@ struct EndToEndHelpTests {
         #expect(refused.status == 1 && refused.stderr == "Error: No product with SKU 'nothing-like-it'.\n", "\(refused)")
         let read = try sandbox.shell(#"exec "$0" show > /dev/full"#)
         #expect(read.status == 1 && read.stderr == "Error: Cannot write output: No space left on device.\n", "\(read)")
+        // The store commands that write without the service say so too: a retry of a copy
+        // would find its target no longer empty.
+        let copy = sandbox.path("copy.sqlite3")
+        let copied = try sandbox.shell(#"exec "$0" db copy --to "\#(copy)" > /dev/full"#)
+        #expect(copied.status == 74 && copied.stderr == saved + "No space left on device.\n", "\(copied)")
+        #expect(try sandbox.ok("--db", copy, "show", "--json").stdout.contains(#""quantity":3,"sku":"apple""#))
+        let created = try sandbox.shell(#"exec "$0" --db "\#(sandbox.path("new.sqlite3"))" db init > /dev/full"#)
+        #expect(created.status == 74, "\(created)")
+        let current = try sandbox.shell(#"exec "$0" db migrate > /dev/full"#)
+        #expect(current.status == 1, "a migrate that applied nothing saved nothing: \(current)")
     }
 
     @Test("garbage argv through the real binary ends in 64 with one error line")

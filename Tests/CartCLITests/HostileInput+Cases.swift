@@ -22,6 +22,7 @@ extension HostileInput {
         .usage("set to -1", ["set", "tea", "-1"], "The value '-1' is invalid for '<quantity>'"),
         .refused("more stock than exists", ["add", "olive-oil", "4"], "Insufficient stock for 'olive-oil'"),
         .usage("--if-version -1", ["add", "apple", "--if-version", "-1"], "invalid for '--if-version <n>'"),
+        .usage("empty --db", ["--db", "", "show"], "expected a store location (a file path, memory: or postgresql://…)"),
         .refused("stale --if-version", ["add", "apple", "--if-version", "7"], "version"),
     ]
 

@@ -90,6 +90,7 @@ enum DatabaseCommands {
     static func applyMigrations(_ runner: CommandRunner) throws {
         let store = try runner.openStore(create: true)
         let applied = try store.migrate()
+        if !applied.isEmpty { runner.noteSavedChange() }
         if runner.json { return try runner.emit(CLIJSON.Migrated(applied: applied)) }
         if applied.isEmpty {
             let version = try store.status().schemaVersion
@@ -161,6 +162,7 @@ enum DatabaseCommands {
         let service = CartService(repository: store)
         let settings = try service.updateSettings(
             currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
+        runner.noteSavedChange()
         if runner.json {
             return try runner.emit(CLIJSON.Initialised(created: !existed, settings: settings))
         }

@@ -3,10 +3,10 @@ import CartCore
 /// `cart db copy`: a whole store into an empty one, of any backend, through `StoreCopy`.
 enum DatabaseCopyCommand {
     static let to = Option<String>(
-        required: "--to", "location", .path,
+        required: "--to", "location", .location,
         help: "The store to copy into, which must be empty: a SQLite file path, postgresql://…, or memory:.")
     static let from = Option<String?>(
-        "--from", "location", .path, help: "The store to copy from, instead of the one --db names.")
+        "--from", "location", .location, help: "The store to copy from, instead of the one --db names.")
 
     static let spec = CommandSpec(
         "copy", abstract: "Copy the whole store into an empty store of any backend.",
@@ -66,6 +66,7 @@ enum DatabaseCopyCommand {
             throw StoreFailure(location: nil, context: context, error: error)
         }
         progress.finish()
+        runner.noteSavedChange()
         if runner.json { return try runner.emit(CLIJSON.Copied(copied: copied, from: source, to: target)) }
         try runner.line(
             "Copied \(counts(copied)) from '\(DisplayText.escaped(source))' to '\(DisplayText.escaped(target))'.")

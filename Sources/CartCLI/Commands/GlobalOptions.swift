@@ -1,7 +1,7 @@
 /// The options every command accepts, anywhere after `cart`.
 enum GlobalOptions {
     static let db = Option<String?>(
-        "--db", "location", .path,
+        "--db", "location", .location,
         help:
             "The store: a SQLite file path (its directory is created if needed), a PostgreSQL database "
             + "(postgresql://…), or memory: (nothing is kept).",

@@ -2,8 +2,10 @@
 enum TextKind: Sendable {
     /// Any text (the service validates SKUs, names and IDs).
     case text
-    /// A non-empty file path or store location.
+    /// A non-empty file path.
     case path
+    /// A non-empty store location: a file path, `memory:` or `postgresql://…`.
+    case location
     /// A decimal amount such as `12.99`, checked against the store currency once it is open.
     case amount
 
@@ -11,6 +13,7 @@ enum TextKind: Sendable {
         switch self {
         case .text: .text
         case .path: .path
+        case .location: .location
         case .amount: .amount
         }
     }

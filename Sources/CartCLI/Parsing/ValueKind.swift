@@ -13,6 +13,8 @@ enum ValueKind: Sendable, Equatable {
     case text
     /// A non-empty file path.
     case path
+    /// A non-empty store location.
+    case location
     /// A whole number written with ASCII digits only, within the range.
     case integer(ClosedRange<Int>)
     /// `YYYY-MM-DD` (midnight UTC) or an ISO 8601 instant.
@@ -32,6 +34,10 @@ enum ValueKind: Sendable, Equatable {
             return .success(.text(text))
         case .path:
             return text.isEmpty ? .failure(ValueProblem("expected a file path")) : .success(.text(text))
+        case .location:
+            return text.isEmpty
+                ? .failure(ValueProblem("expected a store location (a file path, memory: or postgresql://…)"))
+                : .success(.text(text))
         case .integer(let range):
             return Self.integer(text, in: range).map(ParsedValue.integer)
         case .date:

@@ -19,6 +19,7 @@ final class CommandRunner {
     let environment: [String: String]
     private var openedService: CartService?
     private var recorder: CommitRecordingRepository?
+    private var savedOutsideService = false
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
     private let invokedAs: String
@@ -95,8 +96,15 @@ final class CommandRunner {
         return service
     }
 
-    /// Whether the command has committed a change to the store through `service()`.
-    var hasCommitted: Bool { recorder?.hasCommitted ?? false }
+    /// Whether the command has committed a change to the store, through `service()` or as
+    /// `noteSavedChange()` records.
+    var hasCommitted: Bool { savedOutsideService || recorder?.hasCommitted == true }
+
+    /// Records that the command saved a change without `service()` (a migration, a copy), so
+    /// that an output failure after it says the change stays made.
+    func noteSavedChange() {
+        savedOutsideService = true
+    }
 
     /// The store settings, read once.
     func storeSettings() throws -> StoreSettings {
