@@ -232,7 +232,9 @@ def test_a_double_clicked_checkout_places_one_order_and_empties_both_browsers(br
     shop.wait_for(lambda: confirmation.is_displayed(), "the order confirmation")
     orders = server.orders(cart_id)
     assert len(orders) == 1, orders
-    assert confirmation.text == f"Order #{orders[0]['number']} placed"
+    # What was charged, as the order has it.
+    assert confirmation.text.replace("\u00a0", " ") == (
+        f"Order #{orders[0]['number']} placed: 3 items, {shown(orders[0]['total'], 'USD')}")
 
     shop.wait_for(lambda: shop.find("#cart-empty").is_displayed() and shop.badge() == 0, "the cart to empty here")
     other.wait_for(lambda: other.find("#cart-empty").is_displayed() and other.badge() == 0, "the cart to empty there")
@@ -304,6 +306,10 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     shop.wait_for(lambda: "not for sale" in shop.find(hooked("problem"), shop.line("truffle")).text,
                   "an inactive-product problem on the line")
     assert not shop.line("apple").find_elements(By.CSS_SELECTOR, hooked("problem"))
+
+    # A product no longer for sale gets no + on its line.
+    shop.wait_for(lambda: not shop.find(hooked("increment"), shop.line("truffle")).is_enabled(), "+ off on the inactive line")
+    assert shop.find(hooked("increment"), shop.line("apple")).is_enabled()
 
     shop.press("checkout")
     refusal = shop.find("#cart-refusal")
@@ -410,11 +416,28 @@ def test_keyboard_alone_adds_and_checks_out(browser, server):
     ActionChains(browser).send_keys(Keys.ENTER).perform()
     confirmation = shop.find(hooked("order-confirmation"))
     shop.wait_for(confirmation.is_displayed, "the order confirmation")
-    assert confirmation.text == f"Order #{server.orders(shop.cart_id)[0]['number']} placed"
+    order = server.orders(shop.cart_id)[0]
+    assert confirmation.text.replace("\u00a0", " ") == (
+        f"Order #{order['number']} placed: {order['totalItems']} items, {shown(order['total'], 'USD')}")
 
     ActionChains(browser).send_keys(Keys.ESCAPE).perform()
     shop.wait_for(lambda: not shop.find("#cart").is_displayed(), "Escape to close the cart")
     assert focused(browser) == shop.find(hooked("cart-open"))
+
+
+def test_focus_moves_to_minus_when_plus_goes_off_at_the_stock(browser, server):
+    server.cli("products", "add", "caviar", "--name", "Caviar tin", "--price", "45.00", "--stock", "1")
+    shop = Shop(browser, server).open(server.mint())
+    shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+    shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "caviar")), "the new product")
+    browser.find_element(By.TAG_NAME, "body").click()
+    tab_to(browser, hooked("product-row", "caviar") + " " + hooked("add"))
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    shop.wait_for(lambda: shop.quantity("caviar") == 1, "Enter on Add")
+    row = shop.row("caviar")
+    shop.wait_for(lambda: not shop.find(hooked("increment"), row).is_enabled(), "+ off at the only unit")
+    # Add became the stepper and its + went off at once: the focus is on −, not the page.
+    assert focused(browser) == shop.find(hooked("decrement"), row)
 
 
 def test_a_page_returned_to_with_back_stays_live(browser, server):

@@ -7,10 +7,10 @@
 // list is read again after every cart event, and, for the changes no event carries, when the
 // page is shown or focused again and every `productRefreshMs` while it is visible.
 
-import { Refusal, cartPath, linePath, newKey, send } from "./api.js";
+import { Refusal, cartPath, linePath, money, newKey, send } from "./api.js";
 import { watch } from "./live.js";
 import {
-  hook, isBusy, productNames, renderCart, renderOrders, renderProducts, say, setBusy, shopperWords,
+  hook, isBusy, items, productNames, renderCart, renderOrders, renderProducts, say, setBusy, shopperWords,
 } from "./view.js";
 
 const byID = (id) => document.getElementById(id);
@@ -121,6 +121,7 @@ async function checkout(event) {
   const refusal = byID("cart-refusal");
   if (isBusy(button) || !state.cart) return;
   const version = state.cart.version;
+  const shown = state.cart.subtotal;
   if (!state.checkout || state.checkout.version !== version || state.checkout.cartID !== state.cartID) {
     state.checkout = { key: newKey(), version, cartID: state.cartID };
   }
@@ -129,7 +130,7 @@ async function checkout(event) {
   say(refusal, "");
   try {
     const result = await withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers }));
-    say(byID("order-confirmation"), `Order #${result.order.number} placed`);
+    say(byID("order-confirmation"), confirmation(result.order, shown));
     showCart(await send("GET", cartPath(state.cartID)));
     byID("cart-done").focus();
     loadOrders();
@@ -138,6 +139,14 @@ async function checkout(event) {
   } finally {
     setBusy(button, false);
   }
+}
+
+/** What the confirmation says of `order`: what was charged, and that prices changed when
+ * the total is not the `shown` subtotal the shopper saw at the click. */
+function confirmation(order, shown) {
+  const charged = money(order.total, order.currency);
+  const changed = order.total !== shown ? ` (prices changed since the cart showed ${money(shown, order.currency)})` : "";
+  return `Order #${order.number} placed: ${items(order.totalItems)}, ${charged}${changed}`;
 }
 
 /** `work()`, tried up to three times while the server cannot be reached or is busy. */

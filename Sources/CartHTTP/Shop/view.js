@@ -18,7 +18,7 @@ export function hook(root, name) {
 }
 
 /** `count` and the noun, singular or plural, kept on one line. */
-function items(count) {
+export function items(count) {
   return count === 1 ? "1\u00a0item" : `${count}\u00a0items`;
 }
 
@@ -119,7 +119,7 @@ function renderProductRow(row, product, quantity) {
   // What the server would refuse for stock is not offered: no Add when none is left, no +
   // when the line holds all there is.
   add.disabled = soldOut;
-  hook(row, "increment").disabled = product.stock !== null && quantity >= product.stock;
+  disableKeepingFocus(hook(row, "increment"), product.stock !== null && quantity >= product.stock, hook(row, "decrement"));
   add.setAttribute("aria-label", `Add ${name} to the cart`);
   stepper.setAttribute("aria-label", `${name} in the cart`);
   hook(row, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
@@ -128,7 +128,10 @@ function renderProductRow(row, product, quantity) {
   add.hidden = quantity > 0;
   stepper.hidden = quantity === 0;
 
-  if (addHadFocus && add.hidden) hook(row, "increment").focus();
+  if (addHadFocus && add.hidden) {
+    const increment = hook(row, "increment");
+    (increment.disabled ? hook(row, "decrement") : increment).focus();
+  }
   if (stepperHadFocus && stepper.hidden) add.focus();
 }
 
@@ -185,12 +188,24 @@ function renderLine(element, line, stock, problems) {
   hook(element, "decrement").setAttribute(
     "aria-label", line.quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
   hook(element, "increment").setAttribute("aria-label", `One more ${name}`);
-  // As in the product list, + is not offered when the line holds all the stock there is.
-  hook(element, "increment").disabled = typeof stock === "number" && line.quantity >= stock;
+  // As in the product list, + is not offered when the line holds all the stock there is,
+  // nor for a product no longer for sale.
+  const unsellable = problems.some((problem) => problem.code === "inactive_product" || problem.code === "unknown_product");
+  disableKeepingFocus(
+    hook(element, "increment"), unsellable || (typeof stock === "number" && line.quantity >= stock),
+    hook(element, "decrement"));
   hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
 
   renderProblems(element.querySelector(".problems"), problems);
   element.classList.toggle("has-problem", problems.length > 0);
+}
+
+/** Sets whether `button` is disabled; when it held the focus, the focus moves to `fallback`
+ * rather than falling to the page. */
+function disableKeepingFocus(button, disabled, fallback) {
+  const hadFocus = document.activeElement === button;
+  button.disabled = disabled;
+  if (disabled && hadFocus) fallback.focus();
 }
 
 /** Shows `problems` as the items of `list`, hidden when there are none. */
