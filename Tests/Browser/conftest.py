@@ -192,19 +192,23 @@ def page_faults(driver):
 
 
 @pytest.fixture
-def browser(browsers):
-    """The first browser, reset to one window on a blank page; its console must stay clean."""
-    yield from _reset(browsers, 0)
+def browser(browsers, server):
+    """The first browser, reset to one window on a blank page and a shop that has given it no
+    cart yet; its console must stay clean."""
+    yield from _reset(browsers, 0, server)
 
 
 @pytest.fixture
-def second_browser(browsers):
+def second_browser(browsers, server):
     """Another browser, with its own storage."""
-    yield from _reset(browsers, 1)
+    yield from _reset(browsers, 1, server)
 
 
-def _reset(browsers, index):
+def _reset(browsers, index, server):
     driver = browsers.get(index)
+    # Each test starts as a new shopper: the cart an earlier test left in the page's storage
+    # would otherwise be joined into the cart the next one opens.
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": server.url, "storageTypes": "local_storage"})
     for handle in driver.window_handles[1:]:
         driver.switch_to.window(handle)
         driver.close()

@@ -474,6 +474,26 @@ def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_g
     shop.wait_for(lambda: not error.is_displayed(), "the notice to go")
 
 
+def test_a_cart_link_joins_the_cart_this_browser_had_rather_than_dropping_it(browser, server):
+    own = Shop(browser, server).open()
+    own.press("add", "tea")
+    own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
+    earlier = own.cart_id
+    linked = server.mint([("milk", 2)])
+    shop = own.open(linked)
+    shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("tea") == 1 and shop.quantity("milk") == 2,
+                  "the linked cart with the earlier cart's tea in it")
+    notice = shop.find("#page-error")
+    assert notice.is_displayed() and "were added to this one" in notice.text, notice.text
+    assert server.cart(earlier)["totalItems"] == 0
+    # An empty earlier cart joins nothing and says nothing.
+    server.cli("clear", cart=linked)
+    again = server.mint([("eggs", 1)])
+    shop.open(again)
+    shop.wait_for(lambda: shop.cart_id == again and shop.quantity("eggs") == 1, "the second linked cart")
+    assert shop.quantity("milk") == 0 and not shop.find("#page-error").is_displayed()
+
+
 def test_a_count_above_99_is_shown_as_99_plus_on_the_badge(browser, server):
     shop = Shop(browser, server).open(server.mint([("apple", 60), ("banana", 50)]))
     shop.wait_for(lambda: shop.badge() == "99+", "the badge to read 99+")

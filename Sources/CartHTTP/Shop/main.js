@@ -268,9 +268,11 @@ async function chooseCart() {
   if (given) {
     try {
       const cart = await send("GET", cartPath(given));
+      const earlier = recall();
+      const joined = earlier && earlier !== given ? await joinEarlierCart(earlier, given) : null;
       remember(given);
       forgetAddress();
-      return { cart, notice };
+      return joined || { cart, notice };
     } catch (error) {
       if (!(error instanceof Refusal) || error.retryable) throw error;
       notice = "The cart in this page's address cannot be opened here, so this is your own cart.";
@@ -289,6 +291,29 @@ async function chooseCart() {
   const minted = await send("POST", "/v1/carts");
   remember(minted.cart);
   return { cart: minted, notice };
+}
+
+/**
+ * Moves the lines of the cart this browser held before into the cart the address names, so
+ * that following a cart link loses nothing; answers that cart and a notice saying so, or null
+ * when the earlier cart is gone or empty.
+ */
+async function joinEarlierCart(earlier, given) {
+  let held;
+  try {
+    held = await send("GET", cartPath(earlier));
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.retryable) throw error;
+    return null;
+  }
+  if (held.totalItems === 0) return null;
+  try {
+    const result = await send("POST", cartPath(given, "/merge"), { json: { from: earlier } });
+    return { cart: result.cart, notice: `The ${items(held.totalItems)} of the cart this browser had before were added to this one.` };
+  } catch (error) {
+    if (!(error instanceof Refusal) || error.retryable) throw error;
+    return { cart: await send("GET", cartPath(given)), notice: `The cart this browser had before (${items(held.totalItems)}) could not be added to this one.` };
+  }
 }
 
 /** Takes `?cart=` out of the address once it is used, so a copied address shares no cart. */
