@@ -261,6 +261,8 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
     shop.wait_for(lambda: shop.quantity("olive-oil") == 3, "3 units")
     increment = shop.find(hooked("increment"), shop.row("olive-oil"))
     shop.wait_for(lambda: not increment.is_enabled(), "+ to be off at the stock")
+    # The row says why.
+    assert shop.find(".stock", shop.row("olive-oil")).text == "All 3 in stock are in your cart"
     # The cart sheet's + for the line is off too.
     shop.open_cart()
     sheet_increment = shop.find(hooked("increment"), shop.line("olive-oil"))
@@ -268,6 +270,7 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
     shop.close_cart()
     shop.press("decrement", "olive-oil")
     shop.wait_for(lambda: shop.quantity("olive-oil") == 2 and increment.is_enabled(), "+ back on below the stock")
+    assert shop.find(".stock", shop.row("olive-oil")).text == "Only 3 left"
     shop.open_cart()
     shop.wait_for(lambda: sheet_increment.is_enabled(), "the sheet's + back on below the stock")
     shop.close_cart()
@@ -336,6 +339,22 @@ def test_a_price_changed_by_the_cli_reaches_the_product_list_without_a_reload(br
     assert shop.find(".product-name", shop.row("plum-jam")).get_attribute("textContent") == "Damson jam"
     assert shop.total() == "$5.25"
     assert browser.execute_script("return window.notReloaded === true"), "the page was not reloaded"
+
+
+def test_a_line_whose_price_changed_says_what_it_was_and_checkout_charges_the_new_one(browser, server):
+    server.cli("products", "add", "kiwi", "--name", "Kiwi", "--price", "2.00")
+    shop = Shop(browser, server).open(server.mint([("kiwi", 2)]))
+    shop.open_cart()
+    price = shop.find(".unit-price", shop.line("kiwi"))
+    shop.wait_for(lambda: price.text == "$2.00 each", "the line at its price")
+    server.cli("products", "update", "kiwi", "--price", "2.50")
+    shop.wait_for(lambda: price.text == "$2.50 each (was $2.00)", "the line to say its old price")
+    assert shop.find("#cart-total").text == "$5.00"
+    shop.press("checkout")
+    confirmation = shop.find(hooked("order-confirmation"))
+    shop.wait_for(confirmation.is_displayed, "the order confirmation")
+    # The page had shown the new total, so the confirmation has nothing to add.
+    assert confirmation.text.replace("\u00a0", " ").endswith("placed: 2 items, $5.00"), confirmation.text
 
 
 def test_a_change_to_a_product_outside_the_cart_appears_when_the_page_is_shown_again(browser, server):
@@ -438,6 +457,10 @@ def test_focus_moves_to_minus_when_plus_goes_off_at_the_stock(browser, server):
     shop.wait_for(lambda: not shop.find(hooked("increment"), row).is_enabled(), "+ off at the only unit")
     # Add became the stepper and its + went off at once: the focus is on −, not the page.
     assert focused(browser) == shop.find(hooked("decrement"), row)
+    assert shop.find(".stock", row).text == "The last one is in your cart"
+    server.cli("products", "update", "caviar", "--stock", "0")
+    server.cli("add", "apple", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.find(".stock", row).text == "Out of stock", "the row to say none is left")
 
 
 def test_a_page_returned_to_with_back_stays_live(browser, server):

@@ -114,7 +114,9 @@ function renderProductRow(row, product, quantity) {
   row.querySelector(".product-name").textContent = name;
   row.querySelector(".price").textContent = money(product.price, product.currency);
   const soldOut = product.stock === 0;
-  row.querySelector(".stock").hidden = !soldOut;
+  const stockNote = row.querySelector(".stock");
+  stockNote.textContent = stockWords(product.stock, quantity);
+  stockNote.hidden = stockNote.textContent === "";
   row.classList.toggle("sold-out", soldOut);
   // What the server would refuse for stock is not offered: no Add when none is left, no +
   // when the line holds all there is.
@@ -134,6 +136,23 @@ function renderProductRow(row, product, quantity) {
   }
   if (stepperHadFocus && stepper.hidden) add.focus();
 }
+
+/** At most this many left is worth telling the shopper before + goes off. */
+const lowStock = 5;
+
+/** What a product row says of tracked stock (`null` when untracked), given the units the
+ * cart holds: nothing when there is plenty. */
+function stockWords(stock, quantity) {
+  if (stock === null) return "";
+  if (stock === 0) return "Out of stock";
+  if (quantity > stock) return `Only ${stock} in stock`;
+  if (quantity === stock) return stock === 1 ? "The last one is in your cart" : `All ${stock} in stock are in your cart`;
+  return stock <= lowStock ? `Only ${stock} left` : "";
+}
+
+/** The unit price each line had when this page first showed it, by SKU: a line whose price
+ * changed since says what it was, until it leaves the cart. */
+const firstPrices = new Map();
 
 /**
  * The badge, the cart sheet's lines, total and buttons, and its problems; `products` give
@@ -160,6 +179,7 @@ export function renderCart(cart, products) {
     return element;
   });
   const bySKU = new Map(cart.items.map((line) => [line.sku, line]));
+  for (const sku of firstPrices.keys()) if (!bySKU.has(sku)) firstPrices.delete(sku);
   const stock = new Map(products.map((product) => [product.sku, product.stock]));
   const names = productNames(products, cart);
   const problems = (cart.problems || []).map((problem) => ({ ...problem, message: shopperWords(problem.message, cart.cart, names) }));
@@ -181,7 +201,12 @@ export function renderCart(cart, products) {
 function renderLine(element, line, stock, problems) {
   const name = line.name;
   element.querySelector(".line-name").textContent = name;
-  element.querySelector(".unit-price").textContent = `${money(line.unitPrice, line.currency)} each`;
+  if (!firstPrices.has(line.sku)) firstPrices.set(line.sku, line.unitPrice);
+  const first = firstPrices.get(line.sku);
+  const repriced = first !== line.unitPrice;
+  element.querySelector(".unit-price").textContent =
+    `${money(line.unitPrice, line.currency)} each` + (repriced ? ` (was ${money(first, line.currency)})` : "");
+  element.classList.toggle("repriced", repriced);
   element.querySelector(".line-total").textContent = money(line.lineTotal, line.currency);
   element.querySelector(".stepper").setAttribute("aria-label", `${name}: ${items(line.quantity)}`);
   hook(element, "quantity").textContent = String(line.quantity);
