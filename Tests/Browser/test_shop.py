@@ -301,10 +301,11 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     assert not browser.find_elements(By.CSS_SELECTOR, hooked("problem"))
 
     server.cli("products", "update", "truffle", "--stock", "1")
-    problem = shop.wait_for(lambda: shop.find(hooked("problem"), shop.line("truffle")), "a stock problem on the line")
-    assert "stock" in problem.text
+    # The text is read inside the wait, which polls again past an element a render replaced.
+    problem = shop.wait_for(lambda: shop.find(hooked("problem"), shop.line("truffle")).text, "a stock problem on the line")
+    assert "stock" in problem
     # In the product's name, as the refusals are, not its SKU.
-    assert "Black truffle" in problem.text and "'truffle'" not in problem.text
+    assert "Black truffle" in problem and "'truffle'" not in problem
     server.cli("products", "update", "truffle", "--inactive")
     shop.wait_for(lambda: "not for sale" in shop.find(hooked("problem"), shop.line("truffle")).text,
                   "an inactive-product problem on the line")

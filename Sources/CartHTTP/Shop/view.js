@@ -233,17 +233,23 @@ function disableKeepingFocus(button, disabled, fallback) {
   if (disabled && hadFocus) fallback.focus();
 }
 
-/** Shows `problems` as the items of `list`, hidden when there are none. */
+/** Shows `problems` as the items of `list`, hidden when there are none. Items already
+ * saying the same stay, so a re-render of an unchanged cart does not announce them again. */
 function renderProblems(list, problems) {
-  list.replaceChildren(
-    ...problems.map((problem) => {
-      const item = document.createElement("li");
-      item.dataset.testid = "problem";
-      item.dataset.code = problem.code;
-      item.textContent = problem.message;
-      return item;
-    }),
-  );
+  const shown = Array.from(list.children);
+  const unchanged = shown.length === problems.length && problems.every(
+    (problem, index) => shown[index].dataset.code === problem.code && shown[index].textContent === problem.message);
+  if (!unchanged) {
+    list.replaceChildren(
+      ...problems.map((problem) => {
+        const item = document.createElement("li");
+        item.dataset.testid = "problem";
+        item.dataset.code = problem.code;
+        item.textContent = problem.message;
+        return item;
+      }),
+    );
+  }
   list.hidden = problems.length === 0;
 }
 
