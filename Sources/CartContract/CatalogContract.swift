@@ -12,6 +12,7 @@ enum CatalogContract {
             ("settingRanges", "settings outside their range are refused and nothing is stored", settingRanges),
             ("currencyChangesWhileEmpty", "the currency may change while there are no products", currencyChangesWhileEmpty),
             ("currencyLocked", "the currency is locked once products exist", currencyLocked),
+            ("currencyLockedByOrders", "the currency stays locked while orders exist, also once every product is gone", currencyLockedByOrders),
             ("trimmedProduct", "SKU and name are stored trimmed and read back exactly", trimmedProduct),
             ("invalidProducts", "products with a bad SKU, name, price or stock are refused", invalidProducts),
             ("addAndUpdate", "a SKU is added once; updates change only what they name", addAndUpdate),
@@ -93,6 +94,17 @@ enum CatalogContract {
         #expect(try store.service.settings() == .defaults, "a refused update changes no setting")
         try store.service.updateSettings(currency: .usd, maxLineQuantity: 5)
         #expect(try store.service.settings().maxLineQuantity == 5)
+    }
+
+    static func currencyLockedByOrders(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("apple", to: "alice")
+        _ = try store.service.checkout("alice")
+        for product in try store.service.products(includeInactive: true) { try store.service.deleteProduct(product.sku) }
+        #expect(throws: CartError.currencyLocked(current: "USD", requested: "EUR")) {
+            try store.service.updateSettings(currency: .eur)
+        }
+        #expect(try store.service.order(OrderNumber(rawValue: 1)).total.currency == .usd)
     }
 
     static func trimmedProduct(_ backend: Backend) throws {

@@ -19,7 +19,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case unknownCurrency(String)
     /// Two amounts in different currencies were combined.
     case currencyMismatch(String, String)
-    /// The store currency cannot change once products exist.
+    /// The store currency cannot change once products or orders exist.
     case currencyLocked(current: String, requested: String)
     /// An arithmetic result does not fit in 64-bit minor units.
     case amountOverflow
@@ -91,7 +91,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .currencyMismatch(let a, let b):
             return "Cannot combine amounts in \(a) and \(b)."
         case .currencyLocked(let current, let requested):
-            return "The store currency is \(current) and products exist; it cannot change to \(requested)."
+            return "The store currency is \(current) and it holds products or orders; it cannot change to \(requested)."
         case .amountOverflow:
             return "The amount is too large to represent."
         case .invalidSKU(let sku, let reason):

@@ -6,8 +6,9 @@ extension CartService {
         try repository.read { storage in try storage.settings() }
     }
 
-    /// Changes store settings; `nil` keeps a setting. The currency can only change while no
-    /// products exist.
+    /// Changes store settings; `nil` keeps a setting. The currency can only change while the
+    /// store holds no products and no orders: stored prices and order amounts are minor units of
+    /// the store's currency.
     ///
     /// - Throws: `CartError.invalidSetting`, `.currencyLocked`, or a storage error.
     @discardableResult
@@ -18,7 +19,7 @@ extension CartService {
         return try repository.write { storage in
             var settings = try storage.settings()
             if let currency, currency != settings.currency {
-                guard try storage.productCount() == 0 else {
+                guard try storage.productCount() == 0, try storage.orderCount() == 0 else {
                     throw CartError.currencyLocked(current: settings.currency.code, requested: currency.code)
                 }
                 settings.currency = currency

@@ -9,7 +9,7 @@ import Testing
 struct EndToEndDatabaseTests {
     func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
-    @Test("db init sets currency and caps; the currency is locked once products exist")
+    @Test("db init sets currency and caps; the currency is locked once products or orders exist")
     func initialise() throws {
         let sandbox = try CartSandbox()
         #expect(
@@ -23,7 +23,7 @@ struct EndToEndDatabaseTests {
         #expect(capped.status == 1 && capped.errorLines == ["Error: Cannot hold 6 of 'tea': at most 5 per line."])
         let locked = try sandbox.run("db", "init", "--currency", "EUR")
         #expect(locked.status == 1)
-        #expect(locked.stderr == "Error: The store currency is JPY and products exist; it cannot change to EUR.\n")
+        #expect(locked.stderr == "Error: The store currency is JPY and it holds products or orders; it cannot change to EUR.\n")
         #expect(
             try sandbox.ok("db", "init", "--max-lines", "7", "--json").stdout
                 == #"{"created":false,"settings":{"currency":"JPY","maxLineQuantity":5,"maxLinesPerCart":7}}"# + "\n")

@@ -24,8 +24,8 @@ enum DatabaseCommands {
             """
             A new store gets the options given and the defaults for the others (USD, 99 units per \
             line, 100 lines per cart); on an existing one, the options not given keep their current \
-            values. The currency cannot change once products exist. Other commands create the store \
-            with the defaults on first use.
+            values. The currency cannot change once products or orders exist. Other commands create \
+            the store with the defaults on first use.
             """,
         options: [currency, maxLineQuantity, maxLines],
         action: { try initialiseDatabase($0) })
