@@ -133,9 +133,10 @@ extension CartAPI {
     }
 
     /// The version `If-Match` names, for the core to check as it changes the cart; nil for
-    /// any version.
+    /// any version. Where no version can match, it is one no cart is at, so the core refuses
+    /// the change in its own order of checks (a checkout's replay comes first).
     ///
-    /// - Throws: 400 for a malformed `If-Match`, 412 for one no version can match.
+    /// - Throws: 400 for a malformed `If-Match`.
     func expectedVersion(of id: String, _ request: APIRequest) throws -> Int? {
         switch try EntityTag.precondition(of: request.http) {
         case .any:
@@ -145,12 +146,14 @@ extension CartAPI {
             // The core checks one version in the unit: of several, the one the cart is at now,
             // which the unit checks again, so a change in between is still refused.
             let current = try service.cart(id).version
-            guard versions.contains(current) else { throw try versionConflict(id) }
-            return current
+            return versions.contains(current) ? current : Self.unmatchableVersion
         case .unmatchable:
-            throw try versionConflict(id)
+            return Self.unmatchableVersion
         }
     }
+
+    /// A version no cart is at: versions count from 0.
+    private static var unmatchableVersion: Int { -1 }
 
     /// The 412 for a change to cart `id` whose `If-Match` names another version, with the
     /// cart as it is now.

@@ -79,6 +79,16 @@ struct ConditionalRequestTests {
         let replay = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k", #"If-Match: "1""#])
         #expect(replay.status == 200)
         #expect(try replay.json()["replayed"]?.bool == true)
+        // The checkout emptied the cart (version 2): a retry under any If-Match that names
+        // the version it was sent with still hears of its order.
+        for tags in [#""1", "7""#, #"W/"1""#, #""x""#] {
+            let retry = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k", "If-Match: \(tags)"])
+            #expect(retry.status == 200, "If-Match: \(tags)")
+            #expect(try retry.json()["replayed"]?.bool == true)
+        }
+        let other = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k2", #"If-Match: "1", "7""#])
+        #expect(other.status == 412)
+        #expect(try shop.service.counts().orders == 1)
     }
 
     @Test("a cart never written is at version 0, and If-Match \"0\" applies to it")
