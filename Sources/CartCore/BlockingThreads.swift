@@ -52,8 +52,8 @@ private final class JobQueue: @unchecked Sendable {
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let available = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Oldest first; only jobs no thread has taken yet.
     private var jobs: [Job] = []
-    private var next = 0
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -71,14 +71,10 @@ private final class JobQueue: @unchecked Sendable {
     private func take() -> Job {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while next == jobs.count { pthread_cond_wait(available, mutex) }
-        let job = jobs[next]
-        next += 1
-        if next == jobs.count {
-            jobs.removeAll(keepingCapacity: true)
-            next = 0
-        }
-        return job
+        while jobs.isEmpty { pthread_cond_wait(available, mutex) }
+        // The queue holds only the jobs waiting for a thread, a few at a time: moving them up
+        // costs less than the job, and a taken job is released at once.
+        return jobs.removeFirst()
     }
 
     /// Starts a detached thread that runs jobs for as long as the process lives.
@@ -89,13 +85,16 @@ private final class JobQueue: @unchecked Sendable {
         #else
         var thread = pthread_t()
         #endif
-        pthread_create(&thread, nil, { context in
+        let error = pthread_create(&thread, nil, { context in
             #if !canImport(Darwin)
             guard let context else { return nil }
             #endif
             let queue = Unmanaged<JobQueue>.fromOpaque(context).takeRetainedValue()
             while true { queue.take()() }
         }, context)
+        // Without its threads the queue would never run a job, and every caller would wait
+        // for ever.
+        guard error == 0 else { fatalError("BlockingThreads cannot start a thread: error \(error)") }
         #if canImport(Darwin)
         if let thread { pthread_detach(thread) }
         #else
