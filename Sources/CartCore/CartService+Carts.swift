@@ -34,9 +34,8 @@ extension CartService {
             let targetLines = try storage.cartLines(cartID: targetID)
             var existing: [String: Int] = [:]
             for line in targetLines { existing[line.product.sku] = line.quantity }
-            // The header's count, as `add` checks the cap: it counts a line whose product is
-            // gone too, which `cartLines` does not return.
-            var lineCount = targetHeader?.lineCount ?? 0
+            // `target.lineCount` is the header's count, as `add` checks the cap: it counts a
+            // line whose product is gone too, which `cartLines` does not return.
             var target = CartState(targetHeader)
             var adjustments: [MergeResult.Adjustment] = []
             var merged = 0
@@ -53,7 +52,7 @@ extension CartService {
                     adjust(current, .inactiveProduct)
                     continue
                 }
-                if current == 0, lineCount >= settings.maxLinesPerCart {
+                if current == 0, target.lineCount >= settings.maxLinesPerCart {
                     adjust(0, .lineCountCap(settings.maxLinesPerCart))
                     continue
                 }
@@ -70,7 +69,6 @@ extension CartService {
                     if existing[product.sku] == nil {
                         let position = try target.lineInserted(targetID)
                         try storage.insertCartLine(cartID: targetID, sku: product.sku, quantity: kept, position: position)
-                        lineCount += 1
                     } else {
                         try storage.updateCartLine(cartID: targetID, sku: product.sku, quantity: kept)
                     }

@@ -15,7 +15,8 @@ final class Database {
     enum TransactionKind {
         /// Takes the write lock at `BEGIN`, waiting up to the busy timeout. Every write unit
         /// uses it: a deferred transaction that later upgrades to a write gets `SQLITE_BUSY`
-        /// at once, without waiting (GRDB issue #1483).
+        /// at once, without waiting, since SQLite skips the busy handler where waiting could
+        /// deadlock.
         case immediate
         /// Takes locks as statements need them; used for reads.
         case deferred
