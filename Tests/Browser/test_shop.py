@@ -464,6 +464,94 @@ def test_focus_moves_to_minus_when_plus_goes_off_at_the_stock(browser, server):
     shop.wait_for(lambda: shop.find(".stock", row).text == "Out of stock", "the row to say none is left")
 
 
+def test_focus_stays_in_place_when_a_line_or_a_row_goes(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1), ("milk", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: list(shop.lines()) == ["apple", "bread", "milk"], "the three lines")
+    delete = lambda sku: shop.find(hooked("line-delete"), shop.line(sku))
+    # Deleting a line by keyboard leaves the focus on the same control of the line after it,
+    # then, at the end of the list, of the line before it, then on Done.
+    delete("bread").send_keys(Keys.ENTER)
+    shop.wait_for(lambda: list(shop.lines()) == ["apple", "milk"], "bread to go")
+    shop.wait_for(lambda: focused(browser) == delete("milk"), "the focus on milk's delete")
+    delete("milk").send_keys(Keys.ENTER)
+    shop.wait_for(lambda: list(shop.lines()) == ["apple"], "milk to go")
+    shop.wait_for(lambda: focused(browser) == delete("apple"), "the focus on apple's delete")
+    delete("apple").send_keys(Keys.ENTER)
+    shop.wait_for(lambda: shop.lines() == {}, "the last line to go")
+    shop.wait_for(lambda: focused(browser) == shop.find("#cart-done"), "the focus on Done")
+    shop.close_cart()
+
+    # A product row that goes (the product is no longer for sale) hands the focus to the
+    # row that takes its place.
+    server.cli("products", "add", "medlar", "--name", "Medlar jelly", "--price", "4.50")
+    try:
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "medlar")), "the new product")
+        # The nearest row after it that can take the focus: a sold-out row's Add cannot.
+        rows = [row.get_attribute("data-sku") for row in browser.find_elements(By.CSS_SELECTOR, hooked("product-row"))]
+        after = next(sku for sku in rows[rows.index("medlar") + 1:]
+                     if shop.find(hooked("add"), shop.row(sku)).is_enabled())
+        browser.execute_script("arguments[0].focus()", shop.find(hooked("add"), shop.row("medlar")))
+        server.cli("products", "update", "medlar", "--inactive")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: not browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "medlar")), "the row to go")
+        shop.wait_for(lambda: focused(browser) == shop.find(hooked("add"), shop.row(after)), f"the focus on {after}'s Add")
+    finally:
+        # Off sale whatever happened, so that no other test sees it.
+        server.cli("products", "update", "medlar", "--inactive")
+
+
+def test_back_closes_the_cart_sheet_and_forward_opens_it(browser, server):
+    shop = Shop(browser, server).open(server.mint([("tea", 1)]))
+    address = browser.current_url
+    shop.open_cart()
+    browser.back()
+    shop.wait_for(lambda: not shop.find("#cart").is_displayed(), "Back to close the sheet")
+    assert browser.current_url == address and shop.badge() == 1
+    assert focused(browser) == shop.find(hooked("cart-open"))
+    browser.forward()
+    shop.wait_for(lambda: shop.find("#cart").is_displayed(), "Forward to open it again")
+    # Done closes it and takes its history entry along: Back then leaves the sheet closed
+    # and goes where it went before the sheet was opened.
+    shop.close_cart()
+    assert not browser.execute_script("return Boolean(history.state && history.state.sheet)")
+    shop.open_cart()
+    shop.close_cart()
+    shop.press("increment", "tea")
+    shop.wait_for(lambda: shop.quantity("tea") == 2, "the shop to work on")
+
+
+def test_an_order_another_process_places_at_once_shows_in_the_history(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    # The line and its checkout can come between two events: the page sees only an empty
+    # cart at a new version.
+    server.cli("add", "butter", cart=shop.cart_id)
+    server.cli("checkout", cart=shop.cart_id)
+    number = server.orders(shop.cart_id)[0]["number"]
+    shop.wait_for(lambda: [item.get_attribute("data-number") for item in
+                           browser.find_elements(By.CSS_SELECTOR, "#order-list > *")] == [str(number)],
+                  "the order in the history")
+
+
+def test_a_refusal_from_the_server_stays_when_the_connection_comes_back(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    try:
+        server.cli("db", "init", "--max-line-quantity", "1")
+        shop.press("add", "apple")
+        shop.wait_for(lambda: shop.quantity("apple") == 1, "one apple")
+        shop.press("increment", "apple")
+        shop.wait_for(lambda: "at most 1" in shop.refusal("apple"), "the cap's refusal")
+        server.stop()
+        banner = shop.find("#connection")
+        shop.wait_for(banner.is_displayed, "the page to say it lost the connection")
+        server.start()
+        shop.wait_for(lambda: not banner.is_displayed(), "the page to reconnect", timeout=30)
+        assert "at most 1" in shop.refusal("apple")
+    finally:
+        server.cli("db", "init", "--max-line-quantity", "99")
+
+
 def test_a_page_returned_to_with_back_stays_live(browser, server):
     # The page closes its stream when left (a page kept for Back would hold one of the six
     # connections a browser allows a site) and opens it again when shown.
@@ -508,7 +596,7 @@ def test_a_cart_link_joins_the_cart_this_browser_had_rather_than_dropping_it(bro
     shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("tea") == 1 and shop.quantity("milk") == 2,
                   "the linked cart with the earlier cart's tea in it")
     notice = shop.find("#page-error")
-    assert notice.is_displayed() and "were added to this one" in notice.text, notice.text
+    assert notice.is_displayed() and "item from the cart this browser had before was added to this one" in notice.text, notice.text
     assert server.cart(earlier)["totalItems"] == 0
     # An empty earlier cart joins nothing and says nothing.
     server.cli("clear", cart=linked)

@@ -52,7 +52,9 @@ function showCart(cart) {
   renderCart(cart, state.products);
   renderProducts(state.products, cart);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
-  if (before && before.totalItems > 0 && cart.totalItems === 0) loadOrders();
+  // A cart that changed and is empty may have been checked out, here or anywhere else, also
+  // when the lines and the checkout came between two events.
+  if (before && before.version !== cart.version && cart.totalItems === 0) loadOrders();
 }
 
 /** Shows `message` in the banner for failures that belong to no control; without one, the
@@ -75,9 +77,12 @@ async function attempt(button, refusal, work) {
   }
 }
 
-/** Hides every refusal shown beside a control. */
-function clearRefusals() {
-  for (const element of document.querySelectorAll('[data-testid="refusal"], #cart-refusal')) say(element, "");
+/** Hides the refusals shown beside the controls; with `retryableOnly`, only those that said
+ * the shop could not be reached or was busy. */
+function clearRefusals({ retryableOnly = false } = {}) {
+  for (const element of document.querySelectorAll('[data-testid="refusal"], #cart-refusal')) {
+    if (!retryableOnly || element.dataset.retryable === "true") say(element, "");
+  }
 }
 
 /** Shows what the server says is true now, then the refusal's message in `element`. */
@@ -85,6 +90,7 @@ function refused(element, error) {
   if (!(error instanceof Refusal)) throw error;
   if (error.body && error.body.cart) showCart(error.body.cart);
   say(element, shopperText(error));
+  element.dataset.retryable = String(Boolean(error.retryable));
   if (error.status === 422) refreshProducts();
 }
 
@@ -307,12 +313,14 @@ async function joinEarlierCart(earlier, given) {
     return null;
   }
   if (held.totalItems === 0) return null;
+  const earlierItems = items(held.totalItems);
   try {
     const result = await send("POST", cartPath(given, "/merge"), { json: { from: earlier } });
-    return { cart: result.cart, notice: `The ${items(held.totalItems)} of the cart this browser had before were added to this one.` };
+    const were = held.totalItems === 1 ? "was" : "were";
+    return { cart: result.cart, notice: `${earlierItems} from the cart this browser had before ${were} added to this one.` };
   } catch (error) {
     if (!(error instanceof Refusal) || error.retryable) throw error;
-    return { cart: await send("GET", cartPath(given)), notice: `The cart this browser had before (${items(held.totalItems)}) could not be added to this one.` };
+    return { cart: await send("GET", cartPath(given)), notice: `The cart this browser had before (${earlierItems}) could not be added to this one.` };
   }
 }
 
@@ -333,8 +341,9 @@ function connection(status) {
     }
     say(banner, "");
     pageError("");
-    // What was refused while the shop could not be reached may work now.
-    clearRefusals();
+    // What was refused because the shop could not be reached may work now; a refusal the
+    // server gave still holds.
+    clearRefusals({ retryableOnly: true });
   } else {
     say(banner, "Connection to the shop lost. Reconnecting…");
     state.takeAnyVersion = true;
@@ -345,12 +354,30 @@ function wire() {
   byID("products").addEventListener("click", lineAction);
   byID("cart-lines").addEventListener("click", lineAction);
   const sheet = byID("cart");
+  // The open sheet is an entry in the session history, so Back closes it, as on a phone, and
+  // Forward opens it again.
+  const sheetInHistory = () => Boolean(history.state && history.state.sheet);
+  // A reload keeps the entry of a sheet that is now closed: it is no longer one.
+  if (sheetInHistory()) history.replaceState(null, "");
   byID("cart-open").addEventListener("click", () => {
     sheet.showModal();
+    history.pushState({ sheet: true }, "");
     byID("cart-done").focus();
   });
+  window.addEventListener("popstate", () => {
+    if (sheetInHistory() && !sheet.open) {
+      sheet.showModal();
+      byID("cart-done").focus();
+    } else if (!sheetInHistory() && sheet.open) {
+      sheet.close();
+    }
+  });
   byID("cart-done").addEventListener("click", () => sheet.close());
-  sheet.addEventListener("close", () => byID("cart-open").focus());
+  sheet.addEventListener("close", () => {
+    // Closed by Done, Escape or the backdrop: its history entry goes too.
+    if (sheetInHistory()) history.back();
+    byID("cart-open").focus();
+  });
   // A click on the backdrop (the dialog itself, outside its content) closes the sheet.
   sheet.addEventListener("click", (event) => {
     if (event.target === sheet) sheet.close();

@@ -73,18 +73,31 @@ function quantities(cart) {
   return new Map((cart ? cart.items : []).map((line) => [line.sku, line.quantity]));
 }
 
-/** Keeps `list`'s children, one per key, in `keys`'s order; makes missing ones with `make`. */
-function keyed(list, keys, make) {
+/**
+ * Keeps `list`'s children, one per key, in `keys`'s order; makes missing ones with `make`.
+ * When the children change, answers a function to call once they are drawn: if the child that
+ * held the focus went, it moves the focus to the same control of the child now in its place,
+ * or the nearest one after it (then before it) with a control that can take it, so a keyboard
+ * user keeps their place, and to `fallback()` when no child can.
+ */
+function keyed(list, keys, make, fallback) {
   const existing = new Map(Array.from(list.children, (child) => [child.dataset.sku, child]));
   const wanted = keys.map((key) => existing.get(key) || make(key));
   const same = wanted.length === list.children.length && wanted.every((child, index) => list.children[index] === child);
-  if (!same) {
-    const focused = document.activeElement;
-    const lost = Array.from(list.children).find((child) => !wanted.includes(child) && child.contains(focused));
-    list.replaceChildren(...wanted);
-    if (lost) return lost;
-  }
-  return null;
+  if (same) return;
+  const focused = document.activeElement;
+  const index = Array.from(list.children).findIndex((child) => !wanted.includes(child) && child.contains(focused));
+  const control = index >= 0 ? focused.dataset.testid : null;
+  list.replaceChildren(...wanted);
+  return () => {
+    if (index < 0) return;
+    const children = Array.from(list.children);
+    const nearest = children.slice(index).concat(children.slice(0, index).reverse());
+    const usable = (button) => button && !button.disabled && button.getClientRects().length > 0;
+    const controls = (child) => [hook(child, control), ...child.querySelectorAll("button")];
+    const target = nearest.map((child) => controls(child).find(usable)).find(Boolean);
+    (target || fallback()).focus();
+  };
 }
 
 /** The product list in name order, with each row's controls for what `cart` holds. */
@@ -93,12 +106,13 @@ export function renderProducts(products, cart) {
   const held = quantities(cart);
   const bySKU = new Map(products.map((product) => [product.sku, product]));
   const byName = products.slice().sort((a, b) => a.name.localeCompare(b.name) || (a.sku < b.sku ? -1 : 1));
-  keyed(list, byName.map((product) => product.sku), (sku) => {
+  const refocus = keyed(list, byName.map((product) => product.sku), (sku) => {
     const row = instance("product-template");
     row.dataset.sku = sku;
     return row;
-  });
+  }, () => byID("cart-open"));
   for (const row of list.children) renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0);
+  if (refocus) refocus();
   byID("products-status").hidden = products.length > 0;
   byID("products-status").textContent = products.length > 0 ? "" : "No products are for sale yet.";
 }
@@ -173,11 +187,11 @@ export function renderCart(cart, products) {
   byID("cart-total").textContent = money(cart.subtotal, cart.currency);
 
   const list = byID("cart-lines");
-  const lost = keyed(list, cart.items.map((line) => line.sku), (sku) => {
+  const refocus = keyed(list, cart.items.map((line) => line.sku), (sku) => {
     const element = instance("line-template");
     element.dataset.sku = sku;
     return element;
-  });
+  }, () => byID("cart-done"));
   const bySKU = new Map(cart.items.map((line) => [line.sku, line]));
   for (const sku of firstPrices.keys()) if (!bySKU.has(sku)) firstPrices.delete(sku);
   const stock = new Map(products.map((product) => [product.sku, product.stock]));
@@ -190,10 +204,7 @@ export function renderCart(cart, products) {
   // A problem of the whole cart (`sku` null, such as too many lines), or of a line the cart
   // does not list, is shown above Checkout.
   renderProblems(byID("cart-problems"), problems.filter((problem) => !bySKU.has(problem.sku)));
-  if (lost) {
-    const next = list.querySelector('[data-testid="line-delete"]');
-    (next || byID("cart-done")).focus();
-  }
+  if (refocus) refocus();
 }
 
 /** One line of the cart sheet; `stock` is the product's (null when untracked, undefined
