@@ -14,7 +14,8 @@ enum RemovingContract {
             ("setReplaces", "setting a quantity replaces the line's quantity", setReplaces),
             ("setZeroRemoves", "setting a quantity of 0 removes the line", setZeroRemoves),
             ("setChecksLikeAdd", "setting a quantity checks what adding checks", setChecksLikeAdd),
-            ("setAfterLoweredCap", "a lowered per-line cap applies to the next setQuantity", setAfterLoweredCap),
+            ("setAfterLoweredCap", "a lowered per-line cap applies to a higher quantity; a lower one is taken", setAfterLoweredCap),
+            ("setLowersUnsellable", "a line of a product no longer for sale, or above its stock, can be set lower", setLowersUnsellable),
             ("deleteLine", "deleting a line removes it whatever its quantity", deleteLine),
             ("clear", "clearing empties the cart and moves its version; clearing an empty cart changes nothing", clear),
             ("setSameQuantity", "setting the quantity a line already has changes nothing", setSameQuantity),
@@ -132,8 +133,27 @@ enum RemovingContract {
         #expect(throws: CartError.lineQuantityCapExceeded(sku: "apple", requested: 11, cap: 5)) {
             try store.service.setQuantity("apple", to: 11, in: "alice")
         }
+        // A line above the cap comes down step by step; going up again is checked.
+        try store.service.setQuantity("apple", to: 9, in: "alice")
+        #expect(throws: CartError.lineQuantityCapExceeded(sku: "apple", requested: 10, cap: 5)) {
+            try store.service.setQuantity("apple", to: 10, in: "alice")
+        }
         try store.service.setQuantity("apple", to: 5, in: "alice")
         #expect(try store.quantities("alice") == ["apple": 5])
+    }
+
+    static func setLowersUnsellable(_ backend: Backend) throws {
+        let store = try Store(backend)
+        try store.service.add("pear", quantity: 5, to: "alice")
+        try store.service.add("apple", quantity: 3, to: "alice")
+        try store.service.updateProduct("pear", with: ProductUpdate(stock: .tracked(2)))
+        try store.service.updateProduct("apple", with: ProductUpdate(isActive: false))
+        try store.service.setQuantity("pear", to: 4, in: "alice")
+        try store.service.setQuantity("apple", to: 1, in: "alice")
+        #expect(try store.quantities("alice") == ["pear": 4, "apple": 1])
+        #expect(throws: CartError.inactiveProduct("apple")) {
+            try store.service.setQuantity("apple", to: 2, in: "alice")
+        }
     }
 
     static func deleteLine(_ backend: Backend) throws {

@@ -119,10 +119,11 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Sets a line to exactly `quantity`; 0 removes the line. Other values are checked as
-    /// `add` checks them. Setting the quantity a line already has changes nothing, and a
-    /// missing line has 0, so setting 0 there changes nothing either: a retried "remove it"
-    /// succeeds.
+    /// Sets a line to exactly `quantity`; 0 removes the line. A quantity above the line's is
+    /// checked as `add` checks it; one below is taken as `remove` takes units out, so a line
+    /// above a cap lowered since, above the stock left, or of a product no longer for sale can
+    /// be brought down. Setting the quantity a line already has changes nothing, and a missing
+    /// line has 0, so setting 0 there changes nothing either: a retried "remove it" succeeds.
     ///
     /// - Throws: the errors of `add`.
     @discardableResult
@@ -145,6 +146,8 @@ public struct CartService: Sendable {
             if quantity == 0 {
                 try storage.deleteCartLine(cartID: id, sku: sku)
                 cart.lineDeleted()
+            } else if let current, quantity < current {
+                try storage.updateCartLine(cartID: id, sku: sku, quantity: quantity)
             } else {
                 try Self.storeLine(sku, quantity: quantity, in: id, context: context, cart: &cart, settings: settings, storage: storage)
             }
