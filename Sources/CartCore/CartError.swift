@@ -122,7 +122,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .lineQuantityCapExceeded(let sku, let requested, let cap):
             return "Cannot hold \(requested) of '\(sku.displayable)': at most \(cap) per line."
         case .lineCountCapExceeded(let cart, let cap):
-            return "Cart '\(cart.displayable)' already has the maximum of \(cap) line\(cap == 1 ? "" : "s")."
+            return "Cart '\(cart.displayable)' cannot take another line: a cart holds at most \(cap) line\(cap == 1 ? "" : "s")."
         case .insufficientStock(let sku, let requested, let available):
             return "Insufficient stock for '\(sku.displayable)': \(requested) requested, \(available) available."
         case .notInCart(let sku, let cart):

@@ -16,7 +16,7 @@ public struct MergeResult: Hashable, Sendable, Codable {
             switch self {
             case .lineCap(let cap): "at most \(cap) per line"
             case .stock(let stock): "only \(stock) in stock"
-            case .lineCountCap(let cap): "the cart already has the maximum of \(cap) line\(cap == 1 ? "" : "s")"
+            case .lineCountCap(let cap): "the cart cannot take another line: a cart holds at most \(cap) line\(cap == 1 ? "" : "s")"
             case .inactiveProduct: "the product is not for sale"
             }
         }

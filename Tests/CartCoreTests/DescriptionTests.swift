@@ -7,7 +7,7 @@ struct DescriptionTests {
     func enumsDescribeThemselves() {
         #expect("\(MergeResult.Reason.stock(3))" == "only 3 in stock")
         #expect("\(MergeResult.Reason.lineCap(99))" == "at most 99 per line")
-        #expect("\(MergeResult.Reason.lineCountCap(1))" == "the cart already has the maximum of 1 line")
+        #expect("\(MergeResult.Reason.lineCountCap(1))" == "the cart cannot take another line: a cart holds at most 1 line")
         #expect("\(MergeResult.Reason.inactiveProduct)" == "the product is not for sale")
         #expect("\(OrderQuery.Sort.newestFirst)" == "newest first")
         #expect("\(OrderStatsGrouping.day)" == "by day")
