@@ -27,9 +27,10 @@ struct APIRequest {
     /// The body's fields: a JSON object with only `allowed` fields, sent as
     /// `application/json`. An empty body has no fields, unless one is `required`.
     ///
-    /// - Throws: 415 for another content type, 400 for a missing, malformed or unknown body.
+    /// - Throws: 415 for another content type, 400 for a missing, malformed or unknown body, or
+    ///   a repeated `Content-Type`.
     func body(allowed: [String], required: Bool) throws(APIError) -> BodyFields {
-        let contentType = http.headers["Content-Type"]
+        let contentType = try header("Content-Type")
         if !http.body.isEmpty || contentType != nil {
             guard let contentType, Self.isJSON(contentType) else {
                 throw APIError(

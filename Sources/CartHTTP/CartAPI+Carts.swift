@@ -63,6 +63,7 @@ extension CartAPI {
         let id = try cartID(request)
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
+        _ = try request.body(allowed: [], required: false)
         return try change(id, request) { expected in
             try service.deleteLine(sku, from: id, expectedVersion: expected)
         }
@@ -72,6 +73,7 @@ extension CartAPI {
     func clearCart(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
+        _ = try request.body(allowed: [], required: false)
         return try change(id, request) { expected in
             try service.clear(id, expectedVersion: expected)
         }

@@ -101,6 +101,10 @@ struct HostileRequestTests {
             add("a form", "sku=apple", 415, headers: ["Content-Type: application/x-www-form-urlencoded"]),
             add("multipart", "--x\r\n\r\napple\r\n--x--", 415, headers: ["Content-Type: multipart/form-data; boundary=x"]),
             add("a JSON lookalike type", #"{"sku":"apple"}"#, 415, headers: ["Content-Type: application/jsonx"]),
+            add("JSON, then another type", #"{"sku":"apple"}"#, 400, headers: [json, "Content-Type: text/plain"]),
+            add("another type, then JSON", #"{"sku":"apple"}"#, 400, headers: ["Content-Type: text/plain", json]),
+            other("a field in a line's DELETE", "DELETE", "/v1/carts/\(id)/items/apple", headers: [json], body: #"{"x":1}"#, 400),
+            other("text in a clear", "DELETE", "/v1/carts/\(id)/items", headers: ["Content-Type: text/plain"], body: "garbage", 415),
             // Path traversal and percent-encoded tricks.
             get("a dot-dot segment", "/v1/products/../carts", 404),
             get("an encoded dot-dot", "/v1/products/%2e%2E", 404),
