@@ -12,11 +12,19 @@ extension CartAPI {
         return try cartResponse(id, status: 201, headers: ["Location": "/v1/carts/" + id])
     }
 
-    /// `GET /v1/carts/{id}`: the cart with its problems and `ETag`.
+    /// `GET /v1/carts/{id}`: the cart with its problems and `ETag`; 412 with the cart when
+    /// `If-Match` names none of its version.
     func getCart(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
-        return try cartResponse(id)
+        let precondition = try EntityTag.precondition(of: request.http)
+        let view = try service.cartReport(id)
+        switch precondition {
+        case .any: break
+        case .versions(let versions) where versions.contains(view.cart.version): break
+        case .versions, .unmatchable: throw Self.versionConflict(view)
+        }
+        return cartResponse(view)
     }
 
     /// `POST /v1/carts/{id}/items` `{"sku","quantity"?}`: adds units (default 1), merging
@@ -160,7 +168,11 @@ extension CartAPI {
     /// The 412 for a change to cart `id` whose `If-Match` names another version, with the
     /// cart as it is now.
     func versionConflict(_ id: String) throws -> APIError {
-        let view = try service.cartReport(id)
+        Self.versionConflict(try service.cartReport(id))
+    }
+
+    /// The 412 for a request whose `If-Match` names another version than `view`'s.
+    static func versionConflict(_ view: CartReport) -> APIError {
         var error = APIError(
             status: 412, code: "version_conflict",
             message: "The cart is at version \(view.cart.version); it changed since you read it.")
@@ -170,7 +182,11 @@ extension CartAPI {
 
     /// The cart `id` as a JSON response with its `ETag`.
     func cartResponse(_ id: String, status: Int = 200, headers: HTTPHeaders = [:]) throws -> HTTPResponse {
-        let view = try service.cartReport(id)
+        cartResponse(try service.cartReport(id), status: status, headers: headers)
+    }
+
+    /// `view` as a JSON response with its `ETag`.
+    func cartResponse(_ view: CartReport, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
         var headers = headers
         headers.set("ETag", EntityTag.header(for: view.cart.version))
         headers.set("Cache-Control", "no-store")

@@ -53,7 +53,8 @@ extension CartAPI {
     /// (201, `Location`) or replaces its name and price (200). An absent `stock` or `active`
     /// keeps what is stored (for a new product: untracked, active); `"stock": null` stops
     /// tracking stock. A product as `GET` answers it may be sent back: its `sku` must be the
-    /// path's and its `currency` the store's.
+    /// path's and its `currency` the store's. `If-Match: *` only replaces a product and
+    /// `If-None-Match: *` only creates one (412 otherwise).
     func putProduct(_ request: APIRequest) throws -> HTTPResponse {
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
@@ -73,18 +74,52 @@ extension CartAPI {
         let active = try fields.bool("active")
         let price = try Money(parsing: priceText, currency: currency)
         let update = ProductUpdate(name: name, price: price, stock: stock.map(StockLevel.init), isActive: active)
-        do {
-            return JSONBody.response(try service.updateProduct(sku, with: update))
-        } catch CartError.unknownProduct {}
+        let exists = try Self.existence(asked: request)
+        if exists != false {
+            do {
+                return JSONBody.response(try service.updateProduct(sku, with: update))
+            } catch CartError.unknownProduct {
+                guard exists == nil else {
+                    throw Self.preconditionFailed("If-Match: * replaces a product that exists; there is no '\(DisplayText.clean(sku))'.")
+                }
+            }
+        }
         do {
             let product = try service.addProduct(
                 Product(sku: sku, name: name, price: price, isActive: active ?? true, stock: stock ?? nil))
             let location = "/v1/products/" + PathSegment.encoded(product.sku)
             return JSONBody.response(product, status: 201, headers: ["Location": location])
         } catch CartError.productExists {
+            guard exists == nil else {
+                throw Self.preconditionFailed("If-None-Match: * creates a product; '\(DisplayText.clean(sku))' exists.")
+            }
             // Another request created it since: replace it as if it had been there.
             return JSONBody.response(try service.updateProduct(sku, with: update))
         }
+    }
+
+    /// What a product `PUT`'s preconditions ask, products carrying no entity tag: true that the
+    /// product exists (`If-Match: *`), false that it does not (`If-None-Match: *`, create only),
+    /// nil for either. A tag in `If-Match` matches no product; one in `If-None-Match` matches
+    /// none either, so it asks nothing.
+    ///
+    /// - Throws: 400 for a malformed `If-Match`; 412 for one that names tags, or for both asks.
+    private static func existence(asked request: APIRequest) throws -> Bool? {
+        let mustExist = !request.http.headers.values(for: "If-Match").isEmpty
+        if mustExist, try EntityTag.precondition(of: request.http) != .any {
+            throw preconditionFailed("A product has no entity tag: If-Match takes only *.")
+        }
+        let mustBeNew = request.http.headers.values(for: "If-None-Match").contains { $0.trimmingSpaces == "*" }
+        switch (mustExist, mustBeNew) {
+        case (true, true): throw preconditionFailed("If-Match: * and If-None-Match: * together match nothing.")
+        case (true, false): return true
+        case (false, true): return false
+        case (false, false): return nil
+        }
+    }
+
+    private static func preconditionFailed(_ message: String) -> APIError {
+        APIError(status: 412, code: "precondition_failed", message: message)
     }
 
     /// The SKU in the path, taken exactly.

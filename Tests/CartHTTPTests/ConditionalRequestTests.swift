@@ -91,6 +91,39 @@ struct ConditionalRequestTests {
         #expect(try shop.service.counts().orders == 1)
     }
 
+    @Test("a GET of a cart under an If-Match naming none of its version is 412 with the cart")
+    func conditionalGet() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2)])
+        #expect(try shop.send("GET", "/v1/carts/\(id)", headers: [#"If-Match: "1""#]).status == 200)
+        #expect(try shop.send("GET", "/v1/carts/\(id)", headers: [#"If-Match: "0", "1""#]).status == 200)
+        for tags in [#""2""#, #"W/"1""#] {
+            let stale = try shop.send("GET", "/v1/carts/\(id)", headers: ["If-Match: \(tags)"])
+            #expect(stale.status == 412, "If-Match: \(tags)")
+            #expect(stale.header("ETag") == #""1""#)
+            #expect(try stale.json()["cart"]?["version"]?.int == 1)
+        }
+    }
+
+    @Test("PUT of a product: If-Match: * only replaces, If-None-Match: * only creates, a tag matches nothing")
+    func conditionalProductPut() throws {
+        let shop = try TestShop()
+        let before = try shop.snapshot()
+        let put = { (sku: String, headers: [String]) in
+            try shop.send("PUT", "/v1/products/\(sku)", json: #"{"name":"Changed","price":"2.00"}"#, headers: headers, admin: true)
+        }
+        for (sku, header) in [("apple", "If-None-Match: *"), ("ghost", "If-Match: *"), ("apple", #"If-Match: "1""#)] {
+            let refused = try put(sku, [header])
+            #expect(refused.status == 412, "\(header) on \(sku)")
+            #expect(refused.errorCode == "precondition_failed")
+        }
+        #expect(try put("apple", ["If-Match: *", "If-None-Match: *"]).status == 412)
+        #expect(try shop.snapshot() == before)
+        #expect(try put("apple", ["If-Match: *"]).status == 200)
+        #expect(try put("ghost", ["If-None-Match: *"]).status == 201)
+        #expect(try shop.service.product("ghost").name == "Changed")
+    }
+
     @Test("a cart never written is at version 0, and If-Match \"0\" applies to it")
     func versionZero() throws {
         let shop = try TestShop()
