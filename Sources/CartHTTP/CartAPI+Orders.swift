@@ -86,10 +86,12 @@ extension CartAPI {
             body: .chunks(export.next))
     }
 
-    /// The filters and order shared by the admin order routes.
-    private static func orderFilter(_ query: QueryParameters) throws(APIError) -> OrderQuery {
+    /// The filters and order shared by the admin order routes. The SKU is taken exactly, as
+    /// in a path: the core would trim surrounding space into another SKU.
+    private static func orderFilter(_ query: QueryParameters) throws -> OrderQuery {
         OrderQuery(
             cartID: query.string("cart"), placedOnOrAfter: try query.date("since"), placedBefore: try query.date("until"),
-            sku: query.string("sku"), sort: try query.bool("oldest_first") == true ? .oldestFirst : .newestFirst)
+            sku: try query.string("sku").map { sku throws(CartError) in try exact(sku: sku) },
+            sort: try query.bool("oldest_first") == true ? .oldestFirst : .newestFirst)
     }
 }

@@ -97,6 +97,10 @@ struct OrderRouteTests {
         #expect(try shop.send("GET", "/v1/orders/stats?by=day&since=2026-01-01&until=2026-01-01", admin: true).errorCode == "empty_date_range")
         #expect(try shop.send("GET", "/v1/orders?oldest_first=1", admin: true).errorCode == "invalid_query_parameter")
         #expect(try shop.send("GET", "/v1/orders?cart=%20x", admin: true).errorCode == "invalid_cart_id")
+        // A SKU is taken exactly, as in a path, not trimmed into another.
+        for route in ["/v1/orders", "/v1/orders/stats", "/v1/orders.csv"] {
+            #expect(try shop.send("GET", "\(route)?sku=%20apple", admin: true).errorCode == "invalid_sku", "\(route)")
+        }
     }
 
     @Test("one order by number; an unknown number is 404, a malformed one 400")
