@@ -8,6 +8,9 @@ struct APIRequest {
     let http: HTTPRequest
     /// The path parameters, by name.
     let parameters: [String: String]
+    /// Whether the request may do what the admin does: it holds the admin token, or the server
+    /// has none.
+    let isAdmin: Bool
 
     /// A path parameter of the route (which has it).
     func parameter(_ name: String) -> String {

@@ -30,6 +30,8 @@ struct AdminToken: Sendable {
         case missing
         /// A bearer token that is not the admin token.
         case wrong
+        /// More than one `Authorization` header.
+        case repeated
         /// The admin token.
         case valid
     }
@@ -37,7 +39,7 @@ struct AdminToken: Sendable {
     /// Reads `Authorization: Bearer TOKEN` (the scheme in any case) from `request`.
     func credentials(of request: HTTPRequest) -> Credentials {
         let values = request.headers.values(for: "Authorization")
-        guard values.count == 1, let value = values.first else { return values.isEmpty ? .missing : .wrong }
+        guard values.count == 1, let value = values.first else { return values.isEmpty ? .missing : .repeated }
         let parts = value.trimmingSpaces.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return .missing }
         let given = String(parts[1]).trimmingSpaces

@@ -71,8 +71,9 @@ public final class CartAPI: Sendable {
             }
             if let file = ShopFiles.response(to: request, path: segments) { return file }
             let (route, parameters) = try Self.route(request.method, segments)
+            let request = APIRequest(http: request, parameters: parameters, isAdmin: try holdsAdminToken(request))
             if route.access == .admin { try requireAdmin(request, "This needs the admin token") }
-            return try route.handler(self, APIRequest(http: request, parameters: parameters))
+            return try route.handler(self, request)
         } catch {
             return APIError(error, log: log).response
         }
@@ -104,23 +105,36 @@ public final class CartAPI: Sendable {
         throw error
     }
 
-    /// Refuses a request that lacks the admin token, when the server has one.
+    /// Whether `request` may do what the admin does: it holds the admin token, or the server
+    /// has none. A token that is wrong is refused on every route, the storefront's too, so that
+    /// a client sending the wrong one hears of it (RFC 6750 §3.1).
     ///
-    /// - Throws: 401 with `WWW-Authenticate`, saying `why` the token is needed.
-    func requireAdmin(_ request: HTTPRequest, _ why: String) throws(APIError) {
-        guard let adminToken else { return }
+    /// - Throws: 401 `invalid_token` with `WWW-Authenticate` for a wrong bearer token, 400
+    ///   `invalid_header` for a repeated `Authorization`.
+    private func holdsAdminToken(_ request: HTTPRequest) throws(APIError) -> Bool {
+        guard let adminToken else { return true }
         switch adminToken.credentials(of: request) {
         case .valid:
-            return
+            return true
         case .missing:
-            var error = APIError(status: 401, code: "unauthorized", message: why + ": send Authorization: Bearer TOKEN.")
-            error.headers.set("WWW-Authenticate", #"Bearer realm="cart""#)
-            throw error
+            return false
         case .wrong:
             var error = APIError(status: 401, code: "invalid_token", message: "The bearer token is not the admin token.")
             error.headers.set("WWW-Authenticate", #"Bearer realm="cart", error="invalid_token""#)
             throw error
+        case .repeated:
+            throw .badRequest("invalid_header", "The Authorization header is given more than once.")
         }
+    }
+
+    /// Refuses a request that lacks the admin token.
+    ///
+    /// - Throws: 401 with `WWW-Authenticate`, saying `why` the token is needed.
+    func requireAdmin(_ request: APIRequest, _ why: String) throws(APIError) {
+        guard !request.isAdmin else { return }
+        var error = APIError(status: 401, code: "unauthorized", message: why + ": send Authorization: Bearer TOKEN.")
+        error.headers.set("WWW-Authenticate", #"Bearer realm="cart""#)
+        throw error
     }
 
     /// The cart ID in the path parameter `name`, if the request may reach that cart.
@@ -142,7 +156,7 @@ public final class CartAPI: Sendable {
         } catch {
             throw .badRequest(error.code, error.description)
         }
-        try requireAdmin(request.http, "Only carts this server minted are open without the admin token")
+        try requireAdmin(request, "Only carts this server minted are open without the admin token")
         return id
     }
 

@@ -58,6 +58,28 @@ struct AccessTests {
         #expect(try shop.send("GET", "/v1/carts/\(minted)").status == 200)
     }
 
+    @Test("a wrong bearer token is refused on every route, a repeated Authorization is malformed")
+    func wrongTokenEverywhere() throws {
+        let shop = try TestShop()
+        let minted = try shop.mint()
+        let wrong = "Authorization: Bearer \(TestShop.token)x"
+        for (method, target, body) in [("GET", "/v1/products", nil), ("GET", "/v1/carts/\(minted)", nil),
+            ("POST", "/v1/carts/\(minted)/items", #"{"sku":"apple"}"#), ("PUT", "/v1/products/kiwi", #"{"name":"Kiwi","price":"1"}"#)]
+            as [(String, String, String?)] {
+            let refused = try shop.send(method, target, json: body, headers: [wrong])
+            #expect(refused.status == 401, "\(method) \(target)")
+            #expect(refused.errorCode == "invalid_token")
+            let token = "Authorization: Bearer \(TestShop.token)"
+            let twice = try shop.send(method, target, json: body, headers: [token, token])
+            #expect(twice.status == 400, "\(method) \(target)")
+            #expect(twice.errorCode == "invalid_header")
+        }
+        #expect(try shop.service.cart(minted).totalItems == 0)
+        #expect(try shop.service.counts().products == 3)
+        // A scheme other than Bearer is no token at all: the storefront stays open to it.
+        #expect(try shop.send("GET", "/v1/carts/\(minted)", headers: ["Authorization: Basic YWRtaW46YWRtaW4="]).status == 200)
+    }
+
     @Test("without a token every route is open on loopback")
     func noToken() throws {
         let shop = try TestShop(adminToken: nil)
