@@ -44,7 +44,8 @@ struct QueryParameters {
     /// A whole number within `range`; nil when absent.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
         guard let text = values[name] else { return nil }
-        guard let number = Int(text), range.contains(number), !text.hasPrefix("+") else {
+        // Written as JSON and paths write numbers: no sign, no leading zeros.
+        guard let number = Int(text), range.contains(number), String(number) == text else {
             throw Self.invalid(name, text, "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number

@@ -96,6 +96,10 @@ struct OrderRouteTests {
         #expect(empty.errorCode == "empty_date_range")
         #expect(try shop.send("GET", "/v1/orders/stats?by=day&since=2026-01-01&until=2026-01-01", admin: true).errorCode == "empty_date_range")
         #expect(try shop.send("GET", "/v1/orders?oldest_first=1", admin: true).errorCode == "invalid_query_parameter")
+        // Numbers are written as the paths write them: `/v1/orders/01` is no order number either.
+        for limit in ["01", "+1", "1.0", "-0"] {
+            #expect(try shop.send("GET", "/v1/orders?limit=\(limit)", admin: true).errorCode == "invalid_query_parameter", "\(limit)")
+        }
         #expect(try shop.send("GET", "/v1/orders?cart=%20x", admin: true).errorCode == "invalid_cart_id")
         // A SKU is taken exactly, as in a path, not trimmed into another.
         for route in ["/v1/orders", "/v1/orders/stats", "/v1/orders.csv"] {
