@@ -1,6 +1,7 @@
-/// `{"sku","requested","kept","reason","limit"}`, `reason` one of `lineCap`, `stock`,
-/// `lineCountCap`, `inactive`, and `limit` the cap or stock that clamped the line (`null`
-/// for `inactive`).
+/// `{"sku","requested","kept","reason","limit"}`, `reason` the code of the cart problem the
+/// line would have had (`line_quantity_cap`, `insufficient_stock`, `line_count_cap`,
+/// `inactive_product`), and `limit` the cap or stock that clamped the line (`null` for
+/// `inactive_product`).
 extension MergeResult.Adjustment: Codable {
     private enum CodingKeys: String, CodingKey {
         case sku, requested, kept, reason, limit
@@ -11,11 +12,11 @@ extension MergeResult.Adjustment: Codable {
         let limit = try container.decodeIfPresent(Int.self, forKey: .limit)
         let name = try container.decode(String.self, forKey: .reason)
         let reason: MergeResult.Reason
-        switch (name, limit) {
-        case ("lineCap", let limit?): reason = .lineCap(limit)
-        case ("stock", let limit?): reason = .stock(limit)
-        case ("lineCountCap", let limit?): reason = .lineCountCap(limit)
-        case ("inactive", nil): reason = .inactiveProduct
+        switch (CartProblem.Code(rawValue: name), limit) {
+        case (.lineQuantityCap, let limit?): reason = .lineCap(limit)
+        case (.insufficientStock, let limit?): reason = .stock(limit)
+        case (.lineCountCap, let limit?): reason = .lineCountCap(limit)
+        case (.inactiveProduct, nil): reason = .inactiveProduct
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .reason, in: container, debugDescription: "'\(name.displayable)' with this limit is not a merge reason")
@@ -30,14 +31,14 @@ extension MergeResult.Adjustment: Codable {
         try container.encode(sku, forKey: .sku)
         try container.encode(requested, forKey: .requested)
         try container.encode(kept, forKey: .kept)
-        let (name, limit): (String, Int?) =
+        let (code, limit): (CartProblem.Code, Int?) =
             switch reason {
-            case .lineCap(let cap): ("lineCap", cap)
-            case .stock(let stock): ("stock", stock)
-            case .lineCountCap(let cap): ("lineCountCap", cap)
-            case .inactiveProduct: ("inactive", nil)
+            case .lineCap(let cap): (.lineQuantityCap, cap)
+            case .stock(let stock): (.insufficientStock, stock)
+            case .lineCountCap(let cap): (.lineCountCap, cap)
+            case .inactiveProduct: (.inactiveProduct, nil)
             }
-        try container.encode(name, forKey: .reason)
+        try container.encode(code.rawValue, forKey: .reason)
         try container.encode(limit, forKey: .limit)
     }
 }

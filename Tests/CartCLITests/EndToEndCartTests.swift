@@ -185,7 +185,7 @@ struct EndToEndCartTests {
         let merged = try sandbox.ok("merge", "guest", "--json").stdout
         #expect(
             merged.hasPrefix(
-                #"{"adjustments":[{"kept":3,"limit":3,"reason":"stock","requested":4,"sku":"kiwi"}],"cart":{"cart":"default","#
+                #"{"adjustments":[{"kept":3,"limit":3,"reason":"insufficient_stock","requested":4,"sku":"kiwi"}],"cart":{"cart":"default","#
             ), "\(merged)")
         let reference = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
         #expect(reference.contains("`" + merged.dropLast() + "`"), "\(merged)")

@@ -111,8 +111,8 @@ struct HostileJSONTests {
         let cart = Self.cart
         for text in [
             #"{"adjustments":[{"sku":"a","requested":2,"kept":1,"reason":"bogus","limit":1}],"cart":\#(cart),"mergedLines":1}"#,
-            #"{"adjustments":[{"sku":"a","requested":2,"kept":1,"reason":"lineCap","limit":null}],"cart":\#(cart),"mergedLines":1}"#,
-            #"{"adjustments":[{"sku":"a","requested":2,"kept":0,"reason":"inactive","limit":3}],"cart":\#(cart),"mergedLines":0}"#,
+            #"{"adjustments":[{"sku":"a","requested":2,"kept":1,"reason":"line_quantity_cap","limit":null}],"cart":\#(cart),"mergedLines":1}"#,
+            #"{"adjustments":[{"sku":"a","requested":2,"kept":0,"reason":"inactive_product","limit":3}],"cart":\#(cart),"mergedLines":0}"#,
             #"{"adjustments":[],"cart":\#(cart),"mergedLines":"1"}"#,
         ] {
             #expect(throws: DecodingError.self, "\(text)") { try Self.decode(MergeResult.self, text) }

@@ -142,7 +142,7 @@ struct CartRouteTests {
         #expect(response.status == 200)
         let json = try response.json()
         #expect(json["mergedLines"]?.int == 2)
-        #expect(json["adjustments"]?[0]?["reason"]?.string == "stock")
+        #expect(json["adjustments"]?[0]?["reason"]?.string == "insufficient_stock")
         #expect(json["adjustments"]?[0]?["kept"]?.int == 5)
         #expect(json["cart"]?["problems"]?.array == [])
         #expect(response.header("ETag") == "\"\(json["cart"]?["version"]?.int ?? -1)\"")
