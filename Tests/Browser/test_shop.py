@@ -182,6 +182,29 @@ def test_add_increment_decrement_delete_and_clear(browser, server):
     assert shop.quantity("apple") == 0
 
 
+def test_quick_clicks_on_plus_and_minus_each_count(browser, server):
+    shop = Shop(browser, server).open(server.mint([("pasta", 1)]))
+    row = shop.row("pasta")
+    # Three clicks in one go, the later ones while the first is on its way.
+    browser.execute_script("const plus = arguments[0]; plus.click(); plus.click(); plus.click()",
+                           shop.find(hooked("increment"), row))
+    shop.wait_for(lambda: shop.quantity("pasta") == 4, "all three clicks to count")
+    browser.execute_script("const minus = arguments[0]; minus.click(); minus.click()", shop.find(hooked("decrement"), row))
+    shop.wait_for(lambda: shop.quantity("pasta") == 2, "both clicks on − to count")
+    # Three on a line of two: the second takes the line away, and the third has nothing to take.
+    browser.execute_script("const minus = arguments[0]; minus.click(); minus.click(); minus.click()",
+                           shop.find(hooked("decrement"), row))
+    shop.wait_for(lambda: shop.quantity("pasta") == 0, "the line to go")
+    # A waiting click would have been sent as the line went, before this Add.
+    shop.press("add", "pasta")
+    shop.wait_for(lambda: shop.quantity("pasta") == 1, "the Add after it")
+    removes = browser.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter((entry) => new URL(entry.name).pathname.endsWith('/items/pasta/remove')).length")
+    assert removes == 4 and shop.refusal("pasta") == ""
+    assert server.cart(shop.cart_id)["totalItems"] == 1
+
+
 def test_two_tabs_on_one_cart_stay_in_step(browser, server):
     first = Shop(browser, server).open(server.mint())
     tabs = [browser.current_window_handle]

@@ -63,19 +63,39 @@ function pageError(message) {
   say(byID("page-error"), message || state.notice);
 }
 
-/** Runs `work` for `button`: busy meanwhile, its refusal shown in `refusal`. */
-async function attempt(button, refusal, work) {
-  if (isBusy(button)) return;
+/** The clicks on + and − waiting for the one on its way, by button. */
+const waiting = new Map();
+
+/**
+ * Runs `work` for `button`: busy meanwhile, its refusal shown in `refusal`. With `repeatable`
+ * (+ and −), a click while the last one is on its way is one unit more or less, sent after
+ * it; a refusal, or the button going off or out of view (the line went), drops the clicks
+ * still waiting.
+ */
+async function attempt(button, refusal, work, { repeatable = false } = {}) {
+  if (isBusy(button)) {
+    if (repeatable) waiting.set(button, (waiting.get(button) || 0) + 1);
+    return;
+  }
   setBusy(button, true);
   say(refusal, "");
+  let done = false;
   try {
     showCart(await work());
+    done = true;
   } catch (error) {
     refused(refusal, error);
   } finally {
     setBusy(button, false);
   }
+  const more = waiting.get(button) || 0;
+  waiting.delete(button);
+  if (done && more > 0 && !button.disabled && button.getClientRects().length > 0) {
+    if (more > 1) waiting.set(button, more - 1);
+    attempt(button, refusal, work, { repeatable });
+  }
 }
+
 
 /** Hides the refusals shown beside the controls; with `retryableOnly`, only those that said
  * the shop could not be reached or was busy. */
@@ -116,7 +136,8 @@ function lineAction(event) {
     decrement: () => send("POST", linePath(id, sku, "/remove"), { json: { quantity: 1 } }),
     "line-delete": () => send("DELETE", linePath(id, sku)),
   }[button.dataset.testid];
-  if (work) attempt(button, refusal, work);
+  const repeatable = button.dataset.testid === "increment" || button.dataset.testid === "decrement";
+  if (work) attempt(button, refusal, work, { repeatable });
 }
 
 /** Places the cart's order once per click; a retry of the same click sends the same key. */
