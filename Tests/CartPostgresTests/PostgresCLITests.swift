@@ -100,7 +100,7 @@ struct PostgresCLITests {
         let labels = lines.compactMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
         let once = labels.filter { $0 != "Migration" }
         #expect(Set(once).count == once.count, "every label but Migration appears once: \(lines)")
-        #expect(lines.contains { $0.hasPrefix("Schema:") && $0.hasSuffix(" version 2") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Schema:") && $0.hasSuffix(" version 3") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("PostgreSQL schema:") && $0.hasSuffix(" " + schema.name) }, "\(lines)")
     }
 

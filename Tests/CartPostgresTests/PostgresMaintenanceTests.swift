@@ -15,8 +15,8 @@ struct PostgresMaintenanceTests {
             #expect(status.kind == "postgresql")
             #expect(!status.location.contains("cart-password"))
             #expect(status.location.contains("cart_password:***@"))
-            #expect(status.schemaVersion == 2)
-            #expect(status.appliedMigrations.map(\.name) == ["0001_initial_schema", "0002_store_secret"])
+            #expect(status.schemaVersion == 3)
+            #expect(status.appliedMigrations.map(\.name) == ["0001_initial_schema", "0002_store_secret", "0003_quantity_and_instant_ranges"])
             #expect(status.pendingMigrations.isEmpty)
             let details = Dictionary(uniqueKeysWithValues: status.details.map { ($0.key, $0.value) })
             #expect(details["serverVersion"]?.hasPrefix("15") == true)
@@ -31,9 +31,9 @@ struct PostgresMaintenanceTests {
         let schema = try TestSchema()
         defer { try? schema.drop() }
         let repository = try schema.repository(StoreOptions(migrate: false))
-        #expect(try repository.status().pendingMigrations == ["0001_initial_schema", "0002_store_secret"])
+        #expect(try repository.status().pendingMigrations == ["0001_initial_schema", "0002_store_secret", "0003_quantity_and_instant_ranges"])
         #expect(try schema.tables() == [])
-        #expect(try repository.migrate() == ["0001_initial_schema", "0002_store_secret"])
+        #expect(try repository.migrate() == ["0001_initial_schema", "0002_store_secret", "0003_quantity_and_instant_ranges"])
         #expect(try repository.migrate() == [])
         #expect(try repository.status().pendingMigrations.isEmpty)
         #expect(try CartService(repository: repository).settings() == .defaults)
@@ -94,6 +94,23 @@ struct PostgresMaintenanceTests {
         #expect(problems.contains("products: 1 row break CHECK constraint products_price_check"))
         #expect(problems.contains("foreign key violation: cart_lines (cart_id, sku) = ('alice', 'pear') references no row of products"))
         #expect(problems.contains { $0.hasPrefix("trigger RI_ConstraintTrigger") && $0.hasSuffix("of order_lines is disabled: its foreign key is not enforced") })
+    }
+
+    @Test("another client cannot store a line quantity above the largest cap or an instant past the year 9999",
+        arguments: [
+            "UPDATE cart_lines SET quantity = 1000001 WHERE cart_id = 'alice' AND sku = 'apple'",
+            "UPDATE carts SET updated_at = 253402300800000 WHERE id = 'alice'",
+            "UPDATE orders SET placed_at = -62167219200001",
+            "UPDATE order_lines SET quantity = 1000001, line_total = unit_price * 1000001",
+        ])
+    func rangeChecks(_ statement: String) throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        let before = try CartService(repository: repository).cartReport("alice")
+        let error = #expect(throws: PostgresError.self) { try schema.run(script: statement) }
+        #expect(error.map { "\($0)" }?.contains("_range\"") == true, "\(String(describing: error))")
+        #expect(try CartService(repository: repository).cartReport("alice") == before)
+        #expect(try repository.check() == [])
     }
 
     @Test("a line whose product a superuser deleted past the foreign key is a problem, and stops checkout")

@@ -35,8 +35,8 @@ struct PostgresMultiProcessTests {
         let cart = CartCommand(location: schema.url, home: home)
         let firstUses = try Self.together(8) { _ in try cart.run("show") }
         for run in firstUses { #expect(run.status == 0 && run.stdout == "Cart is empty.\n" && run.stderr.isEmpty, "\(run)") }
-        // Both migrations (Migrations/PostgreSQL), each recorded once: none ran twice.
-        #expect(try schema.execute("SELECT count(*) FROM schema_migrations")[0].int(0) == 2)
+        // The three migrations (Migrations/PostgreSQL), each recorded once: none ran twice.
+        #expect(try schema.execute("SELECT count(*) FROM schema_migrations")[0].int(0) == 3)
 
         try cart.ok("db", "init", "--max-line-quantity", "1000")
         try cart.ok("products", "add", "widget", "--name", "Widget", "--price", "1.00")

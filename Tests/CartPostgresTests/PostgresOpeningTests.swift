@@ -96,7 +96,7 @@ struct PostgresOpeningTests {
         let newer = expectRefused(schema.url, .incompatibleStore)
         #expect(newer as? MigrationError == .unknownMigrations(["0099_from_the_future"]))
         #expect(try schema.tables() == tables)
-        #expect(try schema.execute("SELECT count(*) FROM schema_migrations")[0].int(0) == 3)
+        #expect(try schema.execute("SELECT count(*) FROM schema_migrations")[0].int(0) == 4)
 
         try schema.execute("DELETE FROM schema_migrations WHERE number = 99")
         try schema.execute("UPDATE schema_migrations SET checksum = 'edited' WHERE number = 1")
