@@ -33,7 +33,7 @@ struct APIRequest {
     /// - Throws: 415 for another content type, 400 for a missing, malformed or unknown body, or
     ///   a repeated `Content-Type`.
     func body(allowed: [String], required: Bool) throws(APIError) -> BodyFields {
-        let contentType = try header("Content-Type")
+        let contentType = try onlyValue(of: "Content-Type")
         if !http.body.isEmpty || contentType != nil {
             guard let contentType, Self.isJSON(contentType) else {
                 throw APIError(
@@ -53,9 +53,16 @@ struct APIRequest {
     ///
     /// - Throws: 400 `invalid_header` when it is repeated.
     func header(_ name: String) throws(APIError) -> String? {
+        try onlyValue(of: name)?.trimmingSpaces
+    }
+
+    /// The one value of a header as it arrived; nil when absent.
+    ///
+    /// - Throws: 400 `invalid_header` when it is repeated.
+    private func onlyValue(of name: String) throws(APIError) -> String? {
         let values = http.headers.values(for: name)
         guard values.count <= 1 else { throw .badRequest("invalid_header", "The \(name) header is given more than once.") }
-        return values.first?.trimmingSpaces
+        return values.first
     }
 
     /// Whether `value` is `application/json`, with no charset or the UTF-8 one.
