@@ -11,7 +11,7 @@ struct ReadmeExampleTests {
     func readmeExample() async throws {
         let directory = try TemporaryDirectory()
         let service = CartService(repository: try SQLiteCartRepository(path: directory.path("shop.sqlite3")))
-        try service.addProduct(Product(sku: "apple", name: "Apple", price: try Money(parsing: "1.29", currency: .usd)))
+        try service.importProducts([Product(sku: "apple", name: "Apple", price: try Money(parsing: "1.29", currency: .usd))])
         try service.add("apple", quantity: 2, to: "alice")
         let cart = try service.cart("alice")
         #expect(cart.totalItems == 2)
@@ -24,6 +24,12 @@ struct ReadmeExampleTests {
         let carts = service.async
         let update = try await carts.add("apple", to: "bob")
         #expect(update.version == 1)
+
+        // Run again on the same file, the example finds its product and replays its order.
+        try service.importProducts([Product(sku: "apple", name: "Apple", price: try Money(parsing: "1.29", currency: .usd))])
+        try service.add("apple", quantity: 2, to: "alice")
+        let again = try service.checkout("alice", idempotencyKey: "click-7f3e")
+        #expect(again.replayed && again.order.number == 1)
     }
 
     @Test("the README's error-category example catches a refusal by its category")
