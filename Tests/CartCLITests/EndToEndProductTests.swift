@@ -237,6 +237,27 @@ struct EndToEndProductTests {
         #expect(file.status == 0, "\(file)")
     }
 
+    @Test("an import reads pipes and devices but stops at 256 MiB; an export keeps the file's permissions")
+    func importLimitAndExportMode() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        let before = try sandbox.ok("products", "export").stdout
+        let endless = try sandbox.run("products", "import", "/dev/zero")
+        #expect(endless.status == 1)
+        #expect(endless.stderr == "Error: Cannot read '/dev/zero': it holds more than 256 MiB, the most an import reads; split it.\n")
+        #expect(try sandbox.ok("products", "export").stdout == before)
+        let db = "'" + sandbox.database + "'"
+        let fifo = "'" + sandbox.path("pipe") + "'"
+        let piped = try sandbox.shell(
+            "mkfifo \(fifo) && { printf 'sku,price\\napple,2.00\\n' > \(fifo) & } && \"$0\" --db \(db) products import \(fifo)")
+        #expect(piped.status == 0 && piped.stdout.contains("1 updated"), "\(piped)")
+
+        let file = sandbox.path("private.csv")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(), attributes: [.posixPermissions: 0o600]))
+        try sandbox.ok("products", "export", file)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test("a bad import names the line or index and imports nothing")
     func importAllOrNothing() throws {
         let sandbox = try CartSandbox()

@@ -29,25 +29,41 @@ enum FileSystem {
         return stat(path, &info) == 0
     }
 
-    /// The whole file, or a `CommandFailure` naming the problem in one line.
+    /// The most an import reads: far above a catalog of a million products, and far below
+    /// what would exhaust memory when `/dev/zero` or an endless pipe is given by mistake.
+    static let maximumInputBytes = 256 << 20
+
+    /// The whole file, or a `CommandFailure` naming the problem in one line. A pipe or a device
+    /// (`<(command)`, `/dev/stdin`) is read as standard input is.
     static func contents(of path: String) throws -> [UInt8] {
         if isDirectory(path) { throw CommandFailure("'\(DisplayText.clean(path))' is a directory, not a file.") }
         guard exists(path) else { throw CommandFailure("No such file '\(DisplayText.clean(path))'.") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("Cannot read '\(DisplayText.clean(path))'.")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CommandFailure("Cannot read '\(DisplayText.clean(path))': \(String(cString: strerror(errno))).")
         }
-        return [UInt8](data)
+        defer { close(descriptor) }
+        return try readAll(descriptor, "'\(DisplayText.clean(path))'")
     }
 
     /// Everything on standard input, up to its end.
     static func standardInput() throws -> [UInt8] {
+        try readAll(0, "standard input")
+    }
+
+    /// Everything `descriptor` holds up to its end, at most `maximumInputBytes`.
+    private static func readAll(_ descriptor: Int32, _ name: String) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw CommandFailure("Cannot read standard input: \(String(cString: strerror(errno))).") }
+            guard count >= 0 else { throw CommandFailure("Cannot read \(name): \(String(cString: strerror(errno))).") }
             if count == 0 { return bytes }
+            guard bytes.count + count <= maximumInputBytes else {
+                throw CommandFailure(
+                    "Cannot read \(name): it holds more than \(maximumInputBytes >> 20) MiB, the most an import reads; split it.")
+            }
             bytes += chunk[..<count]
         }
     }
@@ -78,7 +94,7 @@ enum FileSystem {
             }
             written += result
         }
-        guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0, close(descriptor) == 0 else {
+        guard fchmod(descriptor, mode(replacing: path)) == 0, fsync(descriptor) == 0, close(descriptor) == 0 else {
             let error = failure("write")
             unlink(temporary)
             throw error
@@ -88,5 +104,15 @@ enum FileSystem {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// The permissions a file replacing the one at `path` gets: that file's, so a private
+    /// export stays private, or for a new file what `open` would give it under the umask.
+    private static func mode(replacing path: String) -> mode_t {
+        var info = stat()
+        if stat(path, &info) == 0 { return info.st_mode & 0o7777 }
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
     }
 }
