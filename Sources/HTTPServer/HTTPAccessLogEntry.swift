@@ -27,9 +27,9 @@ public struct HTTPAccessLogEntry: Sendable {
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let fraction = String(micros % 1000)
         let milliseconds = "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
-        let method = method.isEmpty ? "-" : Self.printable(Self.cut(method, at: Self.maximumLoggedMethodBytes))
+        let method = method.isEmpty ? "-" : Self.logged(method: method)
         let status = status.map(String.init) ?? "-"
-        let target = Self.printable(Self.cut(target, at: Self.maximumLoggedTargetBytes))
+        let target = Self.logged(target: target)
         var line = "\(remoteAddress ?? "-") \(method) \(target) \(status) \(milliseconds)"
         if outcome != .completed { line += " \(outcome)" }
         return line
@@ -42,6 +42,16 @@ public struct HTTPAccessLogEntry: Sendable {
     /// The most of a method a line holds: libmicrohttpd takes any token as a method, as long
     /// as the request head fits its memory.
     public static let maximumLoggedMethodBytes = 32
+
+    /// A method as a log line holds it: control characters escaped, cut if long.
+    static func logged(method: String) -> String {
+        printable(cut(method, at: maximumLoggedMethodBytes))
+    }
+
+    /// A target as a log line holds it: control characters escaped, cut if long.
+    static func logged(target: String) -> String {
+        printable(cut(target, at: maximumLoggedTargetBytes))
+    }
 
     /// `text` cut at a character boundary within `limit` bytes, the count saying how much
     /// there was; as it is when it fits.

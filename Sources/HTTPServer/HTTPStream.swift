@@ -30,6 +30,8 @@ public final class HTTPStream: Sendable {
     /// The bytes written by the server as a keep-alive, if any.
     let heartbeat: [UInt8]?
     private let maxQueuedBytes: Int
+    /// The queue room a stream keeps between writes, and the most sent bytes it keeps.
+    private static let keptCapacity = 64 << 10
     private let state = Mutex(State())
 
     private struct State: ~Copyable {
@@ -137,7 +139,13 @@ public final class HTTPStream: Sendable {
                 }
                 state.sent += count
                 if state.sent == state.queued.count {
-                    state.queued.removeAll(keepingCapacity: true)
+                    // Room for the usual events stays; that of a burst goes with it.
+                    state.queued.removeAll(keepingCapacity: state.queued.capacity <= Self.keptCapacity)
+                    state.sent = 0
+                } else if state.sent >= Self.keptCapacity {
+                    // A client that keeps a little behind never empties the queue: what it has
+                    // been sent goes, or the queue would hold everything ever written.
+                    state.queued.removeFirst(state.sent)
                     state.sent = 0
                 }
                 return count

@@ -119,7 +119,12 @@ extension ServerContext {
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for request: RequestContext) -> MHD_Result {
         var response = response
         if let problem = Self.problem(with: response) {
-            log("refused the response to \(request.method) \(String(decoding: request.target, as: UTF8.self)): \(problem)")
+            let method = HTTPAccessLogEntry.logged(method: request.method)
+            let target = HTTPAccessLogEntry.logged(target: String(decoding: request.target, as: UTF8.self))
+            log("refused the response to \(method) \(target): \(problem)")
+            // A refused stream is never sent: its close actions (the application's subscriber
+            // lists) run now rather than never.
+            if case .stream(let stream) = response.body { stream.close() }
             response = configuration.errorResponse(500, "internal server error")
             if Self.problem(with: response) != nil { response = Self.internalError }
         }
@@ -134,7 +139,7 @@ extension ServerContext {
         }
         var made = makeResponse(response, for: request)
         if made == nil {
-            log("libmicrohttpd refused the response to \(request.method): status \(response.status)")
+            log("libmicrohttpd refused the response to \(HTTPAccessLogEntry.logged(method: request.method)): status \(response.status)")
             response = Self.internalError
             made = makeResponse(response, for: request)
         }

@@ -1,6 +1,6 @@
 import CartTestSupport
 import Dispatch
-import HTTPServer
+@testable import HTTPServer
 import Synchronization
 import Testing
 
@@ -137,6 +137,29 @@ struct StreamTests {
         for _ in 0..<300 where log.all.isEmpty { pause(milliseconds: 10) }
         #expect(log.all.map(\.outcome) == [.clientGone])
         #expect(messages.all.isEmpty, "\(messages.all)")
+    }
+
+    @Test("a client that keeps a little behind gets every byte in order, as the sent ones are let go")
+    func laggingReader() {
+        let stream = HTTPStream(maxQueuedBytes: 1 << 20)
+        var written: [UInt8] = []
+        var received: [UInt8] = []
+        var buffer = [CChar](repeating: 0, count: 20_000)
+        // Each round writes 24 KiB and reads 20 KB: the queue never empties.
+        for round in 0..<40 {
+            let bytes = (0..<24_576).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ round) }
+            #expect(stream.write(bytes))
+            written += bytes
+            let count = buffer.withUnsafeMutableBufferPointer { stream.read(into: $0.baseAddress!, capacity: $0.count) }
+            received += buffer[..<count].map { UInt8(bitPattern: $0) }
+        }
+        stream.close()
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { stream.read(into: $0.baseAddress!, capacity: $0.count) }
+            guard count > 0 else { break }
+            received += buffer[..<count].map { UInt8(bitPattern: $0) }
+        }
+        #expect(received == written)
     }
 
     @Test("a client that does not read loses its stream once too much is queued")
