@@ -57,6 +57,8 @@ public final class FileDescriptorOutput: CommandOutput {
                 if errno == EINTR { continue }
                 throw Self.failure(errno: errno)
             }
+            // A write of nothing would be asked for again for ever.
+            guard result > 0 else { throw OutputFailed(reason: "nothing was written") }
             written += result
         }
     }
