@@ -8,9 +8,9 @@ public struct Cart: Hashable, Sendable {
     public let lines: [CartLine]
     /// The store currency.
     public let currency: Currency
-    /// The sum of the lines' quantities (the seed's `totalItems`).
+    /// The sum of the lines' quantities (the tutorial's `totalItems`).
     public let totalItems: Int
-    /// The sum of the line totals, exact (the seed's `totalPrice`, without `Double`).
+    /// The sum of the line totals, exact (the tutorial's `totalPrice`, without `Double`).
     public let subtotal: Money
 
     /// Creates a snapshot, computing its totals.

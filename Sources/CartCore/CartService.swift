@@ -60,7 +60,7 @@ public struct CartService: Sendable {
 
     // MARK: - Changing carts
 
-    /// Adds units of a product, merging into the existing line for the same SKU (the seed's
+    /// Adds units of a product, merging into the existing line for the same SKU (the tutorial's
     /// `addToCart`).
     ///
     /// - Throws: `CartError.invalidQuantity` (below 1), `.unknownProduct`, `.inactiveProduct`,
@@ -91,7 +91,7 @@ public struct CartService: Sendable {
     }
 
     /// Takes units of a product out of the cart; the line disappears when it reaches 0, also
-    /// when more are removed than it holds (the seed's `removeFromCart`).
+    /// when more are removed than it holds (the tutorial's `removeFromCart`).
     ///
     /// - Throws: `CartError.invalidQuantity`, `.notInCart`, `.versionConflict`,
     ///   `StoredDataError`, or a storage error.
@@ -156,7 +156,7 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Removes a product's whole line, whatever its quantity (the seed's `onDelete`).
+    /// Removes a product's whole line, whatever its quantity (the tutorial's `onDelete`).
     ///
     /// - Throws: `CartError.notInCart`, `.versionConflict`, `StoredDataError`, or a storage error.
     @discardableResult
@@ -175,7 +175,7 @@ public struct CartService: Sendable {
         }
     }
 
-    /// Removes every line (the seed's `clearCart`). Clearing a cart that has no lines changes
+    /// Removes every line (the tutorial's `clearCart`). Clearing a cart that has no lines changes
     /// nothing: its version stays, and a cart never written is not created.
     ///
     /// - Throws: `CartError.versionConflict`, `StoredDataError`, or a storage error.

@@ -1,13 +1,13 @@
 public import CartCore
 
 extension CartStore {
-    /// Adds units of a product, merging into its line (the seed's `addToCart`). A refusal, such
+    /// Adds units of a product, merging into its line (the tutorial's `addToCart`). A refusal, such
     /// as an unknown product or too little stock, goes to `lastError`.
     public func add(_ sku: String, quantity: Int = 1) {
         perform { try service.add(sku, quantity: quantity, to: cartID) }
     }
 
-    /// Takes units of a product out; the line goes when it reaches 0 (the seed's
+    /// Takes units of a product out; the line goes when it reaches 0 (the tutorial's
     /// `removeFromCart`). A refusal goes to `lastError`.
     public func remove(_ sku: String, quantity: Int = 1) {
         perform { try service.remove(sku, quantity: quantity, from: cartID) }
@@ -18,13 +18,13 @@ extension CartStore {
         perform { try service.setQuantity(sku, to: quantity, in: cartID) }
     }
 
-    /// Removes a whole line, whatever its quantity (the seed's `onDelete`). A refusal goes to
+    /// Removes a whole line, whatever its quantity (the tutorial's `onDelete`). A refusal goes to
     /// `lastError`.
     public func deleteLine(_ sku: String) {
         perform { try service.deleteLine(sku, from: cartID) }
     }
 
-    /// Removes every line (the seed's `clearCart`). A failure goes to `lastError`.
+    /// Removes every line (the tutorial's `clearCart`). A failure goes to `lastError`.
     public func clear() {
         perform { try service.clear(cartID) }
     }

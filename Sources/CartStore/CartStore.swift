@@ -3,7 +3,7 @@ public import Observation
 
 /// The live state of one cart for user interfaces: whatever reads a property inside
 /// observation tracking (a SwiftUI view's `body`, `withObservationTracking`, `Observations`) is
-/// told when that property changes. It is the seed's `CartManager`, backed by the persistent
+/// told when that property changes. It is the tutorial's `CartManager`, backed by the persistent
 /// `CartService`, so any backend plugs in by injecting its repository.
 ///
 /// ```swift
@@ -25,7 +25,7 @@ public import Observation
 ///   readers never wait for writers; a write waits for another process's write at most the
 ///   repository's busy timeout, so give the store's repository its own connection and a short
 ///   timeout (a few hundred milliseconds) for interactive use.
-/// - When a method returns, the state already shows its effect, as with the seed's
+/// - When a method returns, the state already shows its effect, as with the tutorial's
 ///   `addToCart`; calls and watcher refreshes apply in the order they happen, with no
 ///   reentrancy and no older snapshot landing after a newer one.
 /// - Calling the service from a nonisolated async function instead would park a thread of the
@@ -41,11 +41,11 @@ public final class CartStore {
     /// The cart this store shows.
     public let cartID: String
 
-    /// The lines, in the order their products were first added (the seed's `items`).
+    /// The lines, in the order their products were first added (the tutorial's `items`).
     public private(set) var items: [CartLine]
-    /// The sum of the lines' quantities (the seed's `totalItems`).
+    /// The sum of the lines' quantities (the tutorial's `totalItems`).
     public private(set) var totalItems: Int
-    /// The exact sum of the line totals (the seed's `totalPrice`).
+    /// The exact sum of the line totals (the tutorial's `totalPrice`).
     public private(set) var subtotal: Money
     /// The cart's version: it increases on every change, from any process.
     public private(set) var version: Int
@@ -98,20 +98,27 @@ public final class CartStore {
     // MARK: - Applying results
 
     /// Runs a service call; on success re-reads the cart, applies it and clears `lastError`;
-    /// on failure records the error and changes nothing else.
+    /// on failure records the error and changes nothing else. A call that succeeded whose
+    /// re-read fails still answers its result (a placed order stays placed), with the read's
+    /// error in `lastError`; the next poll reads the cart again.
     ///
     /// - Returns: the call's result, or `nil` when it failed.
     @discardableResult
     func perform<Result>(_ call: () throws -> Result) -> Result? {
+        let result: Result
         do {
-            let result = try call()
-            try reload()
-            dismissError()
-            return result
+            result = try call()
         } catch {
             record(error)
             return nil
         }
+        do {
+            try reload()
+            dismissError()
+        } catch {
+            record(error)
+        }
+        return result
     }
 
     /// Reads the change token, then the cart, and applies the cart. The token is read first so
@@ -122,9 +129,8 @@ public final class CartStore {
         lastToken = token
     }
 
-    /// Assigns each property only if its value changed. The `@Observable` macro of Swift 6.2 and
-    /// later skips equal assignments by itself; before 6.2 every assignment notified, so the
-    /// checks keep views quiet for apps built with older toolchains too.
+    /// Assigns each property only if its value changed, so that views are not told of
+    /// assignments that change nothing, whichever toolchain builds the app.
     func apply(_ cart: Cart) {
         if items != cart.lines { items = cart.lines }
         if totalItems != cart.totalItems { totalItems = cart.totalItems }

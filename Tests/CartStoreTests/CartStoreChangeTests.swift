@@ -6,7 +6,7 @@ import Testing
 @Suite("CartStore changes")
 @MainActor
 struct CartStoreChangeTests {
-    @Test("add, remove, deleteLine and clear behave as the seed's cart manager")
+    @Test("add, remove, deleteLine and clear behave as the tutorial's cart manager")
     func seedOperations() throws {
         let store = try CartStore(service: try makeService(), cartID: "alice")
         #expect(store.isEmpty)

@@ -104,4 +104,18 @@ struct CartStoreObservationTests {
         #expect(log.recorded == ["lastError"])
         #expect(store.totalItems == 1)
     }
+
+    @Test("a checkout whose re-read fails still answers its order, and the next refresh shows the cart")
+    func committedChangeSurvivesFailedRead() throws {
+        let repository = ProbeRepository()
+        let store = try CartStore(service: try makeService(repository), cartID: "alice")
+        store.add("apple")
+        repository.failAfterNextWrite()
+        let placed = try #require(store.checkout(idempotencyKey: "tap-1"))
+        #expect(placed.order.totalItems == 1)
+        #expect(store.lastError == .storage("disk unplugged"))
+        repository.setFailing(false)
+        store.refresh()
+        #expect(store.isEmpty && store.lastError == nil)
+    }
 }

@@ -17,11 +17,14 @@ final class ProbeRepository: CartRepository {
     }
 
     private let base = InMemoryCartRepository()
-    private let state = Mutex((counts: Counts(), failing: false))
+    private let state = Mutex((counts: Counts(), failing: false, failingAfterWrite: false))
 
     var counts: Counts { state.withLock { $0.counts } }
 
     func setFailing(_ failing: Bool) { state.withLock { $0.failing = failing } }
+
+    /// Lets the next write commit, then fails every call, as a store lost just after a commit.
+    func failAfterNextWrite() { state.withLock { $0.failingAfterWrite = true } }
 
     private func count(_ call: (inout Counts) -> Void) throws {
         try state.withLock { state in
@@ -32,7 +35,11 @@ final class ProbeRepository: CartRepository {
 
     func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         try count { $0.writes += 1 }
-        return try base.write(body)
+        let result = try base.write(body)
+        state.withLock { state in
+            if state.failingAfterWrite { (state.failing, state.failingAfterWrite) = (true, false) }
+        }
+        return result
     }
 
     func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {

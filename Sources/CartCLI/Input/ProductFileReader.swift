@@ -22,8 +22,8 @@ struct ProductFileReader {
         return isJSON ? try readJSON(Array(bytes[start...])) : try readCSV(bytes)
     }
 
-    /// Product files nest three levels (a wrapper object, its array, the products); deeper
-    /// nesting is refused rather than risking the stack.
+    /// How deep a product file may nest. Its products lie three levels down (a wrapper object,
+    /// its array, the products); far deeper nesting is refused rather than risking the stack.
     static let maxJSONDepth = 256
 
     // MARK: - CSV

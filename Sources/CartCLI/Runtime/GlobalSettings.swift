@@ -39,7 +39,7 @@ struct GlobalSettings {
 
     /// The store the command line or the environment names (`nil` for the default file), and
     /// how: `--db`, else `--store memory`, else `CART_STORE=memory`, which overrides `CART_DB`
-    /// as it always did, else `CART_DB`. `sqlite` as an alias leaves the choice to `CART_DB` and
+    /// so that scripts written for the alias keep their meaning, else `CART_DB`. `sqlite` as an alias leaves the choice to `CART_DB` and
     /// the default.
     private static func chosenLocation(
         _ invocation: Invocation, environment: [String: String]
