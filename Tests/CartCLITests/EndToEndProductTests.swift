@@ -188,6 +188,17 @@ struct EndToEndProductTests {
         #expect(try sandbox.run("products", "--limit", "0").status == 64)
     }
 
+    @Test("the next-page command writes a value that starts with - as --name=value, and runs as printed")
+    func nextPageOfDashValues() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "--name", "A", "--price", "1", "--", "-a")
+        try sandbox.ok("products", "add", "--name", "B", "--price", "1", "--", "-b")
+        let first = try sandbox.ok("products", "--limit", "1").stdout
+        let hint = "More: \(try CartSandbox.typedName()) products --limit 1 --after=-a\n"
+        #expect(first.hasSuffix(hint), "\(first)")
+        #expect(try sandbox.ok("products", "--limit", "1", "--after=-a").stdout.contains("-b "))
+    }
+
     @Test("products delete removes a product no cart holds; one a cart holds is refused, naming the cart")
     func deleteProduct() throws {
         let sandbox = try awkwardCatalog()

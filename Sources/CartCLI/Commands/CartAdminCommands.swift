@@ -62,7 +62,7 @@ enum CartAdminCommands {
         var words = ["carts"]
         if runner[nonEmpty] { words.append(nonEmpty.spec.name) }
         if let limit = try runner[limit] { words += [Self.limit.spec.name, String(limit)] }
-        return try runner.suggestedCommand(words + [after.spec.name, next])
+        return try runner.suggestedCommand(words + CommandRunner.optionWords(after.spec.name, next))
     }
 
     static func mergeCarts(_ runner: CommandRunner) throws {

@@ -89,11 +89,11 @@ enum OrderCommands {
     /// The command that lists the next page: every option that chose this page, then `--after`.
     private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) throws -> String {
         var words = ["orders"]
-        if runner.globals.cartWasChosen { words += [GlobalOptions.cart.spec.name, runner.cartID] }
+        if runner.globals.cartWasChosen { words += CommandRunner.optionWords(GlobalOptions.cart.spec.name, runner.cartID) }
         for option in [since, until] {
             if let date = try runner[option] { words += [option.spec.name, dateText(date)] }
         }
-        if let sku = try runner[sku] { words += [Self.sku.spec.name, sku] }
+        if let sku = try runner[sku] { words += CommandRunner.optionWords(Self.sku.spec.name, sku) }
         if runner.isGiven(limit) { words += [limit.spec.name, String(try runner[limit])] }
         if runner[oldestFirst] { words.append(oldestFirst.spec.name) }
         return try runner.suggestedCommand(words + [after.spec.name, next.description])

@@ -99,9 +99,9 @@ enum ProductCommands {
     private static func nextPageCommand(_ runner: CommandRunner, after next: String) throws -> String {
         var words = ["products"]
         if runner[all] { words.append(all.spec.name) }
-        if let text = try runner[search] { words += [search.spec.name, text] }
+        if let text = try runner[search] { words += CommandRunner.optionWords(search.spec.name, text) }
         if let limit = try runner[limit] { words += [Self.limit.spec.name, String(limit)] }
-        return try runner.suggestedCommand(words + [after.spec.name, next])
+        return try runner.suggestedCommand(words + CommandRunner.optionWords(after.spec.name, next))
     }
 
     static func showOne(_ runner: CommandRunner) throws {

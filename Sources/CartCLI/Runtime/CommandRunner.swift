@@ -60,6 +60,12 @@ final class CommandRunner {
         return ShellQuoting.command(start + words) + note
     }
 
+    /// An option and its value as words of a suggested command: `--name=value` for a value
+    /// that starts with `-` (a SKU or cart ID may), which would otherwise read as an option.
+    static func optionWords(_ name: String, _ value: String) -> [String] {
+        value.hasPrefix("-") ? [name + "=" + value] : [name, value]
+    }
+
     /// Whether to print JSON rather than text for people.
     var json: Bool { globals.json }
 
