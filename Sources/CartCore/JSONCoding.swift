@@ -43,7 +43,11 @@ extension KeyedDecodingContainer {
     func decodeAmount(_ currency: Currency, forKey key: Key) throws -> Money {
         let text = try decode(String.self, forKey: key)
         do {
-            return try Money(parsing: text, currency: currency)
+            // `decimalString` writes a negative amount (one a caller made) with a minus sign,
+            // which input amounts never take: it is read back as written.
+            guard text.hasPrefix("-"), text.utf8.count > 1 else { return try Money(parsing: text, currency: currency) }
+            let magnitude = try Money(parsing: String(text.dropFirst()), currency: currency)
+            return Money(minorUnits: -magnitude.minorUnits, currency: currency)
         } catch {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
         }

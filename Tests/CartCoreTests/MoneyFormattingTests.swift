@@ -30,6 +30,19 @@ struct MoneyFormattingTests {
         #expect(money.description == formatted)
     }
 
+    @Test("any amount survives its JSON round trip, a negative one a caller made included",
+        arguments: [Int64.max, 1_299, 0, -50, -1_299, -Int64.max])
+    func jsonRoundTrip(_ minorUnits: Int64) throws {
+        for currency in [Currency.usd, .jpy, .kwd] {
+            let money = Money(minorUnits: minorUnits, currency: currency)
+            let decoded = try JSONDecoder().decode(Money.self, from: try JSONEncoder().encode(money))
+            #expect(decoded == money, "\(money.decimalString) \(currency.code)")
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Money.self, from: Data(#"{"amount":"--5.00","currency":"USD"}"#.utf8))
+        }
+    }
+
     @Test("adding amounts is exact and overflow is an error, never a wrap")
     func adding() throws {
         #expect(try usd(1299).adding(usd(1)) == usd(1300))
