@@ -122,6 +122,14 @@ struct EndToEndServeTests {
         }
     }
 
+    @Test("a malformed --listen is one error line and status 64", arguments: ["127.0.0.1:+8080", "127.0.0.1:-0", "127.0.0.1:65536", "127.0.0.1:٨٠", "[::1:80", ":80", "127.0.0.1"])
+    func malformedListen(_ address: String) throws {
+        let result = try CartSandbox().run(["serve", "--listen", address])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.errorLines.count == 1 && result.errorLines.first?.contains("--listen") == true, "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("a port another process holds: one error line naming that port and the reason, nothing on stdout")
     func portInUse() throws {
         let sandbox = try stocked()

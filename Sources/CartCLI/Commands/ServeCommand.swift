@@ -99,7 +99,10 @@ enum ServeCommand {
         guard let colon = text.lastIndex(of: ":") else { throw refuse("give a host and a port, such as 127.0.0.1:8080") }
         let host = String(text[..<colon])
         let digits = text[text.index(after: colon)...]
-        guard !digits.isEmpty, digits.utf8.count <= 5, digits.allSatisfy(\.isASCII), let port = UInt16(digits) else {
+        // Digits only: UInt16 would also take a sign (`:+8080`, `:-0`).
+        guard !digits.isEmpty, digits.utf8.count <= 5, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let port = UInt16(digits)
+        else {
             throw refuse("the port must be a number from 0 to 65535")
         }
         guard !host.isEmpty else { throw refuse("give a host before the port, such as 127.0.0.1 or 0.0.0.0") }
