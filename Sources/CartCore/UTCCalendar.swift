@@ -111,18 +111,27 @@ public enum UTCCalendar {
     }
 
     /// `2026-11-29`: the date of a day counted from 1970-01-01, as `day(milliseconds:offset:)` counts.
+    /// The days of stored instants at any offset (`StoredRange.day`) run from `-0001-12-31` to
+    /// `10000-01-01`; a day beyond them is read as the nearer end.
     public static func dayKey(day: Int64) -> String {
-        let date = civil(days: Int(day))
+        let date = civil(storedDay: day)
         return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
     }
 
-    /// `2026-11`: the month of a day counted from 1970-01-01, as `day(milliseconds:offset:)` counts.
+    /// `2026-11`: the month of a day counted from 1970-01-01, as `day(milliseconds:offset:)`
+    /// counts, and within the days `dayKey(day:)` reads.
     public static func monthKey(day: Int64) -> String {
-        let date = civil(days: Int(day))
+        let date = civil(storedDay: day)
         return "\(pad(date.year, 4))-\(pad(date.month, 2))"
     }
 
-    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm).
+    /// The date of `day`, or of the nearer end of `StoredRange.day` for a day beyond it.
+    private static func civil(storedDay day: Int64) -> (year: Int, month: Int, day: Int) {
+        civil(days: Int(min(max(day, StoredRange.day.lowerBound), StoredRange.day.upperBound)))
+    }
+
+    /// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's algorithm),
+    /// for any day of an `Int64` of milliseconds.
     private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -249,8 +258,10 @@ public enum UTCCalendar {
         }
     }
 
+    /// `value` in at least `width` digits, after its sign: `0007`, `-0001`.
     private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        let digits = String(value.magnitude)
+        let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        return value < 0 ? "-" + padded : padded
     }
 }

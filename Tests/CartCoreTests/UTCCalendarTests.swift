@@ -96,6 +96,17 @@ struct UTCCalendarTests {
         #expect(UTCCalendar.monthKey(milliseconds: milliseconds) == month)
     }
 
+    @Test("day and month keys at the ends of the stored days, and beyond, are well formed")
+    func keysAtTheEnds() {
+        #expect(UTCCalendar.dayKey(day: StoredRange.day.lowerBound) == "-0001-12-31")
+        #expect(UTCCalendar.dayKey(day: StoredRange.day.upperBound) == "10000-01-01")
+        #expect(UTCCalendar.monthKey(day: StoredRange.day.lowerBound) == "-0001-12")
+        #expect(UTCCalendar.dayKey(day: .min) == "-0001-12-31")
+        #expect(UTCCalendar.dayKey(day: .max) == "10000-01-01")
+        #expect(UTCCalendar.monthKey(day: .max) == "10000-01")
+        #expect(UTCCalendar.dayKey(day: 0) == "1970-01-01")
+    }
+
     @Test("civil dates and day numbers convert both ways for four centuries")
     func civilRoundTrip() {
         for days in stride(from: -80_000, through: 80_000, by: 7) {
