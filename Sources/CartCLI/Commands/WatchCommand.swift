@@ -89,7 +89,9 @@ enum WatchCommand {
                 try runner.stderr.write("The store is back.\n")
                 try runner.stderr.flush()
             case .interrupted:
-                feed.cancel()
+                // At once, even while the feed waits on a store that does not answer; the
+                // process ends with it.
+                return
             case .ended(let error):
                 if let error { throw error }
                 return
