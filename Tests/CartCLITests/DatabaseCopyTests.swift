@@ -1,4 +1,5 @@
 @testable import CartCLI
+import Foundation
 import Testing
 
 @Suite("cart db copy")
@@ -41,6 +42,14 @@ struct DatabaseCopyTests {
         let itself = try sandbox.run("db", "copy", "--to", sandbox.database)
         #expect(itself.status == 64)
         #expect(itself.errorLines == ["Error: '--to' names the store copied from; give the location of another store."])
+        // Also under another spelling of its path, or through a link.
+        let link = sandbox.path("link.sqlite3")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: sandbox.database)
+        let file = URL(fileURLWithPath: sandbox.database)
+        let dotted = file.deletingLastPathComponent().path + "/./" + file.lastPathComponent
+        for spelling in [link, dotted] {
+            #expect(try sandbox.run("db", "copy", "--to", spelling).status == 64, "\(spelling)")
+        }
 
         let missing = sandbox.path("missing.sqlite3")
         let none = try sandbox.run("db", "copy", "--from", missing, "--to", sandbox.path("new.sqlite3"))

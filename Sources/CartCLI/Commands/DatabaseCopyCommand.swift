@@ -24,7 +24,9 @@ enum DatabaseCopyCommand {
         let sourceLocation = try runner[from] ?? runner.location
         let targetLocation = try runner[to]
         let (source, target) = (Stores.registry.displayLocation(sourceLocation), Stores.registry.displayLocation(targetLocation))
-        guard targetLocation != sourceLocation || Stores.keepsNothing(sourceLocation) else {
+        // The same file under another spelling (`./shop.sqlite3`, a link) is the same store too.
+        let sameFile = FileSystem.isSameFile(targetLocation, sourceLocation)
+        guard (targetLocation != sourceLocation && !sameFile) || Stores.keepsNothing(sourceLocation) else {
             throw UsageError(
                 "'\(to.spec.name)' names the store copied from; give the location of another store.",
                 command: runner.invocation.command)

@@ -23,6 +23,14 @@ enum FileSystem {
         return (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `a` and `b` name one existing file, by whatever paths or links.
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Whether anything exists at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()
