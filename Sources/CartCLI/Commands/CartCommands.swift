@@ -15,6 +15,7 @@ enum CartCommands {
 
     static let remove = CommandSpec(
         "remove", abstract: "Take units of a product out of the cart; the line goes when none are left.",
+        discussion: "Asking for more units than the line holds takes the whole line, and says how many it held.",
         arguments: [CommandTree.sku, removedQuantity], options: [CommandTree.ifVersion],
         action: { runner in
             let quantity = try runner[removedQuantity]
