@@ -16,6 +16,13 @@ extension CartAPI {
         return JSONBody.response(Health(status: "ok", store: storeKind))
     }
 
+    /// `GET /v1/settings`: the store's currency and caps, which a storefront needs to offer
+    /// only what the rules allow (no + on a line at the per-line cap).
+    func settings(_ request: APIRequest) throws -> HTTPResponse {
+        _ = try request.query(allowed: [])
+        return JSONBody.response(try service.settings())
+    }
+
     /// `GET /v1/openapi.yaml`: the document this build was made with.
     func openAPIDocument(_ request: APIRequest) throws -> HTTPResponse {
         _ = try request.query(allowed: [])

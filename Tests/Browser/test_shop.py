@@ -558,19 +558,33 @@ def test_an_order_another_process_places_at_once_shows_in_the_history(browser, s
 
 
 def test_a_refusal_from_the_server_stays_when_the_connection_comes_back(browser, server):
-    shop = Shop(browser, server).open(server.mint())
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
     try:
-        server.cli("db", "init", "--max-line-quantity", "1")
-        shop.press("add", "apple")
-        shop.wait_for(lambda: shop.quantity("apple") == 1, "one apple")
-        shop.press("increment", "apple")
-        shop.wait_for(lambda: "at most 1" in shop.refusal("apple"), "the cap's refusal")
+        server.cli("db", "init", "--max-lines", "1")
+        shop.press("add", "bread")
+        shop.wait_for(lambda: "at most 1 line" in shop.refusal("bread"), "the lines cap's refusal")
         server.stop()
         banner = shop.find("#connection")
         shop.wait_for(banner.is_displayed, "the page to say it lost the connection")
         server.start()
         shop.wait_for(lambda: not banner.is_displayed(), "the page to reconnect", timeout=30)
-        assert "at most 1" in shop.refusal("apple")
+        assert "at most 1 line" in shop.refusal("bread")
+    finally:
+        server.cli("db", "init", "--max-lines", "100")
+
+
+def test_plus_is_not_offered_at_the_per_line_cap(browser, server):
+    shop = Shop(browser, server).open(server.mint([("milk", 2)]))
+    try:
+        server.cli("db", "init", "--max-line-quantity", "2")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        row = shop.row("milk")
+        shop.wait_for(lambda: not shop.find(hooked("increment"), row).is_enabled(), "+ off at the cap")
+        shop.open_cart()
+        assert not shop.find(hooked("increment"), shop.line("milk")).is_enabled()
+        shop.press("decrement", "milk", within="cart-line")
+        shop.wait_for(lambda: shop.find(hooked("increment"), shop.line("milk")).is_enabled(), "+ back below the cap")
+        shop.close_cart()
     finally:
         server.cli("db", "init", "--max-line-quantity", "99")
 

@@ -16,6 +16,15 @@ struct CatalogRouteTests {
         #expect(response.text == #"{"status":"ok","store":"sqlite"}"#)
     }
 
+    @Test("settings answers the store's currency and caps, open to everyone")
+    func settings() throws {
+        let shop = try TestShop()
+        #expect(try shop.send("GET", "/v1/settings").text == #"{"currency":"USD","maxLineQuantity":99,"maxLinesPerCart":100}"#)
+        try shop.service.updateSettings(maxLineQuantity: 5)
+        #expect(try shop.send("GET", "/v1/settings").json()["maxLineQuantity"]?.int == 5)
+        #expect(try shop.send("GET", "/v1/settings?x=1").status == 400)
+    }
+
     @Test("the OpenAPI document is served as embedded, with an ETag that answers 304")
     func openAPIDocument() throws {
         let shop = try TestShop()

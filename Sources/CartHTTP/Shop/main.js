@@ -22,6 +22,8 @@ const state = {
   cartID: "",
   cart: null,
   products: [],
+  // The most units a line may hold (the store's per-line cap), read with the products.
+  maxLineQuantity: Infinity,
   orders: [],
   olderAfter: null,
   // The idempotency key of the last checkout click and the cart version it was made for: a
@@ -49,8 +51,8 @@ function showCart(cart) {
       pageError("");
     }
   }
-  renderCart(cart, state.products);
-  renderProducts(state.products, cart);
+  renderCart(cart, state.products, state.maxLineQuantity);
+  renderProducts(state.products, cart, state.maxLineQuantity);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   // A cart that changed and is empty may have been checked out, here or anywhere else, also
   // when the lines and the checkout came between two events.
@@ -229,9 +231,10 @@ function refreshProducts() {
   return productsRequest;
 }
 
-/** Every product for sale, page after page. */
+/** Every product for sale, page after page, and the store's per-line cap. */
 async function loadProducts() {
   try {
+    const settings = send("GET", "/v1/settings");
     const products = [];
     let after = null;
     do {
@@ -241,8 +244,9 @@ async function loadProducts() {
       after = page.next ?? null;
     } while (after !== null);
     state.products = products;
-    renderProducts(state.products, state.cart);
-    if (state.cart) renderCart(state.cart, state.products);
+    state.maxLineQuantity = (await settings).maxLineQuantity;
+    renderProducts(state.products, state.cart, state.maxLineQuantity);
+    if (state.cart) renderCart(state.cart, state.products, state.maxLineQuantity);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     const status = byID("products-status");

@@ -100,8 +100,9 @@ function keyed(list, keys, make, fallback) {
   };
 }
 
-/** The product list in name order, with each row's controls for what `cart` holds. */
-export function renderProducts(products, cart) {
+/** The product list in name order, with each row's controls for what `cart` holds; no +
+ * once a line holds `maxLineQuantity`, the store's per-line cap. */
+export function renderProducts(products, cart, maxLineQuantity = Infinity) {
   const list = byID("products");
   const held = quantities(cart);
   const bySKU = new Map(products.map((product) => [product.sku, product]));
@@ -111,13 +112,15 @@ export function renderProducts(products, cart) {
     row.dataset.sku = sku;
     return row;
   }, () => byID("cart-open"));
-  for (const row of list.children) renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0);
+  for (const row of list.children) {
+    renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0, maxLineQuantity);
+  }
   if (refocus) refocus();
   byID("products-status").hidden = products.length > 0;
   byID("products-status").textContent = products.length > 0 ? "" : "No products are for sale yet.";
 }
 
-function renderProductRow(row, product, quantity) {
+function renderProductRow(row, product, quantity, maxLineQuantity) {
   const name = product.name;
   const add = hook(row, "add");
   const stepper = row.querySelector(".stepper");
@@ -132,10 +135,11 @@ function renderProductRow(row, product, quantity) {
   stockNote.textContent = stockWords(product.stock, quantity);
   stockNote.hidden = stockNote.textContent === "";
   row.classList.toggle("sold-out", soldOut);
-  // What the server would refuse for stock is not offered: no Add when none is left, no +
-  // when the line holds all there is.
+  // What the server would refuse is not offered: no Add when none is left, no + when the
+  // line holds all there is or as many as a line may.
   add.disabled = soldOut;
-  disableKeepingFocus(hook(row, "increment"), product.stock !== null && quantity >= product.stock, hook(row, "decrement"));
+  const full = quantity >= maxLineQuantity || (product.stock !== null && quantity >= product.stock);
+  disableKeepingFocus(hook(row, "increment"), full, hook(row, "decrement"));
   add.setAttribute("aria-label", `Add ${name} to the cart`);
   stepper.setAttribute("aria-label", `${name} in the cart`);
   hook(row, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
@@ -170,9 +174,10 @@ const firstPrices = new Map();
 
 /**
  * The badge, the cart sheet's lines, total and buttons, and its problems; `products` give
- * the stock, which caps a line's +, and the names that problems are told in.
+ * the stock and `maxLineQuantity` the per-line cap, which stop a line's +, and the products
+ * the names that problems are told in.
  */
-export function renderCart(cart, products) {
+export function renderCart(cart, products, maxLineQuantity = Infinity) {
   const count = cart.totalItems;
   const badge = byID("cart-open").querySelector(".badge");
   // Three digits would cover the icon; the words for screen readers keep the count.
@@ -199,7 +204,7 @@ export function renderCart(cart, products) {
   const problems = (cart.problems || []).map((problem) => ({ ...problem, message: shopperWords(problem.message, cart.cart, names) }));
   for (const element of list.children) {
     const line = bySKU.get(element.dataset.sku);
-    renderLine(element, line, stock.get(line.sku), problems.filter((problem) => problem.sku === line.sku));
+    renderLine(element, line, stock.get(line.sku), problems.filter((problem) => problem.sku === line.sku), maxLineQuantity);
   }
   // A problem of the whole cart (`sku` null, such as too many lines), or of a line the cart
   // does not list, is shown above Checkout.
@@ -209,7 +214,7 @@ export function renderCart(cart, products) {
 
 /** One line of the cart sheet; `stock` is the product's (null when untracked, undefined
  * when the product is not listed). */
-function renderLine(element, line, stock, problems) {
+function renderLine(element, line, stock, problems, maxLineQuantity) {
   const name = line.name;
   element.querySelector(".line-name").textContent = name;
   if (!firstPrices.has(line.sku)) firstPrices.set(line.sku, line.unitPrice);
@@ -224,12 +229,11 @@ function renderLine(element, line, stock, problems) {
   hook(element, "decrement").setAttribute(
     "aria-label", line.quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
   hook(element, "increment").setAttribute("aria-label", `One more ${name}`);
-  // As in the product list, + is not offered when the line holds all the stock there is,
-  // nor for a product no longer for sale.
+  // As in the product list, + is not offered when the line holds all the stock there is or
+  // as many as a line may, nor for a product no longer for sale.
   const unsellable = problems.some((problem) => problem.code === "inactive_product" || problem.code === "unknown_product");
-  disableKeepingFocus(
-    hook(element, "increment"), unsellable || (typeof stock === "number" && line.quantity >= stock),
-    hook(element, "decrement"));
+  const full = line.quantity >= maxLineQuantity || (typeof stock === "number" && line.quantity >= stock);
+  disableKeepingFocus(hook(element, "increment"), unsellable || full, hook(element, "decrement"));
   hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
 
   renderProblems(element.querySelector(".problems"), problems);
