@@ -119,6 +119,21 @@ struct EndToEndOrderTests {
         #expect(try sandbox.run("orders", "show", "x").status == 64)
     }
 
+    @Test("stats of totals another client raised past 64 bits: one Error line saying how to narrow them")
+    func statsOverflow() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "big", "--name", "Big", "--price", "1")
+        for cart in ["a", "b", "c"] {
+            try sandbox.ok("--cart", cart, "add", "big")
+            try sandbox.ok("--cart", cart, "checkout")
+        }
+        let raise = "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute('UPDATE orders SET total = 4000000000000000000'); db.commit()"
+        #expect(try sandbox.shell("python3 -c \"\(raise)\" '\(sandbox.database)'").status == 0)
+        let stats = try sandbox.run("orders", "stats")
+        #expect(stats.status == 1)
+        #expect(stats.errorLines.count == 1 && stats.errorLines.first?.contains("--since") == true, "\(stats)")
+    }
+
     @Test("orders stats totals and groups revenue")
     func stats() throws {
         let sandbox = try history()

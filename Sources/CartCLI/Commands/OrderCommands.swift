@@ -134,8 +134,15 @@ enum OrderCommands {
                 command: runner.invocation.command)
         }
         let offset = try runner[utcOffset]
-        let rows = try runner.service().orderStats(
-            matching: try query(runner, limit: nil), groupedBy: grouping, utcOffset: offset)
+        let rows: [OrderStatsRow]
+        do {
+            rows = try runner.service().orderStats(
+                matching: try query(runner, limit: nil), groupedBy: grouping, utcOffset: offset)
+        } catch CartError.amountOverflow {
+            throw CommandFailure(
+                "The revenue of these orders is too large to add up in 64-bit minor units; "
+                    + "take fewer with --since, --until or --sku, or group them with --by.")
+        }
         if runner.json {
             return try runner.emit(
                 OrderStatsReport(grouping: grouping, currency: try runner.storeSettings().currency, rows: rows, utcOffset: offset))
