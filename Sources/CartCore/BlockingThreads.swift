@@ -18,15 +18,15 @@ import Darwin
 /// Jobs run in the order they were submitted, at most `count` at a time; the threads live as
 /// long as the process.
 public final class BlockingThreads: Sendable {
-    /// How many jobs run at once.
+    /// How many jobs run at once: the threads that started, of those asked for.
     public let count: Int
     private let queue: JobQueue
 
     /// Starts `count` threads (at least one).
     public init(count: Int) {
-        self.count = max(1, count)
-        queue = JobQueue()
-        for _ in 0..<self.count { queue.startWorker() }
+        let queue = JobQueue()
+        self.queue = queue
+        self.count = (0..<max(1, count)).filter { _ in queue.startWorker() }.count
     }
 
     /// Threads shared by every `AsyncCartService` that is not given its own: eight, enough to
@@ -38,7 +38,10 @@ public final class BlockingThreads: Sendable {
     ///
     /// - Throws: what `body` throws.
     public func run<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
+        // Where the system started no thread at all, the job runs on the caller's thread
+        // rather than waiting for ever.
+        guard count > 0 else { return try body() }
+        return try await withCheckedThrowingContinuation { continuation in
             queue.submit { continuation.resume(with: Swift.Result { try body() }) }
         }
     }
@@ -77,8 +80,9 @@ private final class JobQueue: @unchecked Sendable {
         return jobs.removeFirst()
     }
 
-    /// Starts a detached thread that runs jobs for as long as the process lives.
-    func startWorker() {
+    /// Starts a detached thread that runs jobs for as long as the process lives; false when
+    /// the system refuses one (too many threads).
+    func startWorker() -> Bool {
         let context = Unmanaged.passRetained(self).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -92,13 +96,15 @@ private final class JobQueue: @unchecked Sendable {
             let queue = Unmanaged<JobQueue>.fromOpaque(context).takeRetainedValue()
             while true { queue.take()() }
         }, context)
-        // Without its threads the queue would never run a job, and every caller would wait
-        // for ever.
-        guard error == 0 else { fatalError("BlockingThreads cannot start a thread: error \(error)") }
+        guard error == 0 else {
+            Unmanaged<JobQueue>.fromOpaque(context).release()
+            return false
+        }
         #if canImport(Darwin)
         if let thread { pthread_detach(thread) }
         #else
         pthread_detach(thread)
         #endif
+        return true
     }
 }
