@@ -98,7 +98,6 @@ async function attempt(button, refusal, work, { repeatable = false } = {}) {
   }
 }
 
-
 /** Hides the refusals shown beside the controls; with `retryableOnly`, only those that said
  * the shop could not be reached or was busy. */
 function clearRefusals({ retryableOnly = false } = {}) {
@@ -234,7 +233,6 @@ function refreshProducts() {
 /** Every product for sale, page after page, and the store's per-line cap. */
 async function loadProducts() {
   try {
-    const settings = send("GET", "/v1/settings");
     const products = [];
     let after = null;
     do {
@@ -244,7 +242,7 @@ async function loadProducts() {
       after = page.next ?? null;
     } while (after !== null);
     state.products = products;
-    state.maxLineQuantity = (await settings).maxLineQuantity;
+    state.maxLineQuantity = (await send("GET", "/v1/settings")).maxLineQuantity;
     renderProducts(state.products, state.cart, state.maxLineQuantity);
     if (state.cart) renderCart(state.cart, state.products, state.maxLineQuantity);
   } catch (error) {
