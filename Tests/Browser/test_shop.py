@@ -543,6 +543,12 @@ def test_back_closes_the_cart_sheet_and_forward_opens_it(browser, server):
     shop.close_cart()
     shop.press("increment", "tea")
     shop.wait_for(lambda: shop.quantity("tea") == 2, "the shop to work on")
+    # Reloaded with the sheet open, the page opens it again: its entry still means the sheet.
+    shop.open_cart()
+    browser.refresh()
+    shop.wait_for(lambda: shop.find("#cart").is_displayed(), "the sheet open again after the reload")
+    browser.back()
+    shop.wait_for(lambda: not shop.find("#cart").is_displayed(), "Back to close it")
 
 
 def test_an_order_another_process_places_at_once_shows_in_the_history(browser, server):

@@ -380,8 +380,10 @@ function wire() {
   // The open sheet is an entry in the session history, so Back closes it, as on a phone, and
   // Forward opens it again.
   const sheetInHistory = () => Boolean(history.state && history.state.sheet);
-  // A reload keeps the entry of a sheet that is now closed: it is no longer one.
-  if (sheetInHistory()) history.replaceState(null, "");
+  // Whether the sheet took its own entry away (Done, Escape, the backdrop), so that the focus
+  // comes back to the cart button once the history has moved, which may move it elsewhere
+  // (to a `#orders` target).
+  let leavingSheetEntry = false;
   byID("cart-open").addEventListener("click", () => {
     sheet.showModal();
     history.pushState({ sheet: true }, "");
@@ -393,14 +395,25 @@ function wire() {
       byID("cart-done").focus();
     } else if (!sheetInHistory() && sheet.open) {
       sheet.close();
+    } else if (leavingSheetEntry) {
+      byID("cart-open").focus();
     }
+    leavingSheetEntry = false;
   });
   byID("cart-done").addEventListener("click", () => sheet.close());
   sheet.addEventListener("close", () => {
     // Closed by Done, Escape or the backdrop: its history entry goes too.
-    if (sheetInHistory()) history.back();
+    if (sheetInHistory()) {
+      leavingSheetEntry = true;
+      history.back();
+    }
     byID("cart-open").focus();
   });
+  // A reload keeps the entry of an open sheet: the sheet opens again, as it was.
+  if (sheetInHistory()) {
+    sheet.showModal();
+    byID("cart-done").focus();
+  }
   // A click on the backdrop (the dialog itself, outside its content) closes the sheet.
   sheet.addEventListener("click", (event) => {
     if (event.target === sheet) sheet.close();
