@@ -87,7 +87,8 @@ extension CartAPI {
                 return JSONBody.response(try service.updateProduct(sku, with: update))
             } catch CartError.unknownProduct {
                 guard exists == nil else {
-                    throw Self.preconditionFailed("If-Match: * replaces a product that exists; there is no '\(DisplayText.clean(sku))'.")
+                    throw Self.preconditionFailed(
+                        "If-Match: * replaces a product that exists; there is no '\(DisplayText.clean(sku))'.")
                 }
             }
         }

@@ -89,7 +89,9 @@ enum OrderCommands {
     /// The command that lists the next page: every option that chose this page, then `--after`.
     private static func nextPageCommand(_ runner: CommandRunner, after next: OrderNumber) throws -> String {
         var words = ["orders"]
-        if runner.globals.cartWasChosen { words += CommandRunner.optionWords(GlobalOptions.cart.spec.name, runner.cartID) }
+        if runner.globals.cartWasChosen {
+            words += CommandRunner.optionWords(GlobalOptions.cart.spec.name, runner.cartID)
+        }
         for option in [since, until] {
             if let date = try runner[option] { words += [option.spec.name, dateText(date)] }
         }

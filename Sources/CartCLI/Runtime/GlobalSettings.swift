@@ -39,8 +39,8 @@ struct GlobalSettings {
 
     /// The store the command line or the environment names (`nil` for the default file), and
     /// how: `--db`, else `--store memory`, else `CART_STORE=memory`, which overrides `CART_DB`
-    /// so that scripts written for the alias keep their meaning, else `CART_DB`. `sqlite` as an alias leaves the choice to `CART_DB` and
-    /// the default.
+    /// so that scripts written for the alias keep their meaning, else `CART_DB`. `sqlite` as an
+    /// alias leaves the choice to `CART_DB` and the default.
     private static func chosenLocation(
         _ invocation: Invocation, environment: [String: String]
     ) throws(UsageError) -> (String?, LocationChoice) {
