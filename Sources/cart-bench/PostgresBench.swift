@@ -47,6 +47,12 @@ final class PostgresBench {
         try admin.executeScript("DROP SCHEMA IF EXISTS " + schema + " CASCADE")
     }
 
+    /// Vacuums and analyzes `tables` of `schema`, one statement each (VACUUM refuses to run in
+    /// a transaction, and a script is one).
+    func vacuum(_ schema: String, tables: [String]) throws {
+        for table in tables { try admin.executeScript("VACUUM (ANALYZE) " + schema + "." + table) }
+    }
+
     /// The server settings that decide the figures: `fsync off, synchronous_commit on, …`.
     func settings() throws -> String {
         let row = try admin.execute(
