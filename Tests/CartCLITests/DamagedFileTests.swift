@@ -74,7 +74,7 @@ struct DamagedFileTests {
         #expect(text.status == 1 && !text.stdout.isEmpty, "\(text)")
     }
 
-    @Test("an empty file is a database not created yet: status and check leave it, the first command creates it")
+    @Test("an empty file is a database not created yet: status, check and reads leave it, the first change creates it")
     func emptyFile() throws {
         let sandbox = try CartSandbox()
         try FileManager.default.createDirectory(atPath: sandbox.path("data"), withIntermediateDirectories: true)
@@ -84,8 +84,12 @@ struct DamagedFileTests {
         #expect(
             check.status == 1
                 && check.stderr == "Error: No store at '\(sandbox.database)' yet; there is nothing to check.\n")
+        let show = try sandbox.run("show")
+        #expect(
+            show.status == 1
+                && show.stderr == "Error: No store at '\(sandbox.database)' yet; any change creates it (or 'cart db init').\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)).isEmpty)
-        #expect(try sandbox.ok("show").stdout == "Cart is empty.\n")
+        #expect(try sandbox.ok("clear").stdout == "Cleared the cart (cart 'default', version 0).\n")
         #expect(try sandbox.ok("db", "status").stdout.contains("Schema:       version 4\n"))
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
@@ -208,7 +212,13 @@ struct DamagedFileTests {
         let directory = sandbox.path("locked")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try readOnly([directory]) { launcher in
-            for arguments in [["show"], ["add", "apple"], ["db", "init"]] {
+            let show = try sandbox.run(["--db", directory + "/cart.db", "show"], launcher: launcher)
+            #expect(
+                show.status == 1
+                    && show.stderr
+                        == "Error: No store at '\(directory)/cart.db' yet; any change creates it (or 'cart db init').\n",
+                "\(show)")
+            for arguments in [["add", "apple"], ["db", "init"]] {
                 let result = try sandbox.run(["--db", directory + "/cart.db"] + arguments, launcher: launcher)
                 #expect(result.status == 1, "\(arguments) \(result)")
                 #expect(

@@ -47,12 +47,32 @@ struct EndToEndDatabaseTests {
         #expect(try kwd.ok("products").stdout.contains("12.990 KWD"))
     }
 
+    @Test("commands that only read a store that does not exist say so in one line and create nothing")
+    func readsCreateNothing() throws {
+        let sandbox = try CartSandbox()
+        let location = sandbox.path("mistyped/shpo.sqlite3")
+        let reads = [
+            ["show"], ["products"], ["products", "show", "apple"], ["products", "export"], ["orders"],
+            ["orders", "show", "1"], ["orders", "stats"], ["carts"], ["watch"], ["show", "--json"],
+        ]
+        for arguments in reads {
+            let result = try sandbox.run(["--db", location] + arguments)
+            #expect(
+                result.status == 1 && result.stdout.isEmpty
+                    && result.stderr == "Error: No store at '\(location)' yet; any change creates it (or 'cart db init').\n",
+                "\(arguments) \(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("mistyped")))
+        #expect(try sandbox.ok("--db", location, "clear").stdout == "Cleared the cart (cart 'default', version 0).\n")
+        #expect(try sandbox.ok("--db", location, "show").stdout == "Cart is empty.\n")
+    }
+
     @Test("db status, migrate and check report on the store")
     func inspect() throws {
         let sandbox = try CartSandbox()
         #expect(
             try sandbox.ok("db", "status").stdout
-                == "No store at '\(sandbox.database)' yet; any command creates it (or 'cart db init').\n")
+                == "No store at '\(sandbox.database)' yet; any change creates it (or 'cart db init').\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
         #expect(
             try sandbox.ok("db", "migrate").stdout

@@ -8,6 +8,7 @@ struct EndToEndProductTests {
     @Test("products add, update, show and list, for people and as JSON")
     func catalog() throws {
         let sandbox = try CartSandbox()
+        try sandbox.ok("db", "init")
         #expect(
             try sandbox.ok("products").stdout
                 == "No products. Add one with 'cart products add' or load samples with 'cart demo'.\n")

@@ -33,8 +33,12 @@ struct PostgresMultiProcessTests {
         let schema = try TestSchema()
         defer { try? schema.drop() }
         let cart = CartCommand(location: schema.url, home: home)
-        let firstUses = try Self.together(8) { _ in try cart.run("show") }
-        for run in firstUses { #expect(run.status == 0 && run.stdout == "Cart is empty.\n" && run.stderr.isEmpty, "\(run)") }
+        let firstUses = try Self.together(8) { _ in try cart.run("clear") }
+        for run in firstUses {
+            #expect(
+                run.status == 0 && run.stdout == "Cleared the cart (cart 'default', version 0).\n" && run.stderr.isEmpty,
+                "\(run)")
+        }
         // The three migrations (Migrations/PostgreSQL), each recorded once: none ran twice.
         #expect(try schema.execute("SELECT count(*) FROM schema_migrations")[0].int(0) == 3)
 

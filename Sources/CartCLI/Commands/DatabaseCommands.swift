@@ -24,8 +24,9 @@ enum DatabaseCommands {
             """
             A new store gets the options given and the defaults for the others (USD, 99 units per \
             line, 100 lines per cart); on an existing one, the options not given keep their current \
-            values. The currency cannot change once products or orders exist. Other commands create \
-            the store with the defaults on first use.
+            values. The currency cannot change once products or orders exist. Any command that changes \
+            the store creates it with the defaults on first use; commands that only read it \
+            (show, products, orders, carts, watch) never create one.
             """,
         options: [currency, maxLineQuantity, maxLines],
         action: { try initialiseDatabase($0) })
@@ -52,7 +53,7 @@ enum DatabaseCommands {
                 return try runner.emit(CLIJSON.Status(store: kind, location: runner.displayLocation, exists: false))
             }
             return try runner.line(
-                "No store at '\(DisplayText.escaped(runner.displayLocation))' yet; any command creates it (or 'cart db init').")
+                "No store at '\(DisplayText.escaped(runner.displayLocation))' yet; any change creates it (or 'cart db init').")
         }
         let status = try store.status()
         var json = CLIJSON.Status(

@@ -10,7 +10,7 @@ enum ProductCommands {
             the next.
             """,
         options: [all, search, limit, after], subcommands: [show, add, update, delete, importFile, ProductExport.spec],
-        action: { try list($0) })
+        readsOnly: true, action: { try list($0) })
 
     static let delete = CommandSpec(
         "delete", abstract: "Delete a product that no cart holds; orders keep their lines.",
@@ -18,7 +18,7 @@ enum ProductCommands {
         action: { try deleteOne($0) })
 
     static let show = CommandSpec(
-        "show", abstract: "Show one product, active or not.", arguments: [CommandTree.sku],
+        "show", abstract: "Show one product, active or not.", arguments: [CommandTree.sku], readsOnly: true,
         action: { try showOne($0) })
 
     static let add = CommandSpec(

@@ -20,11 +20,14 @@ struct CommandSpec: Sendable {
     var subcommands: [CommandSpec]
     /// What runs the command; `nil` for a group, which prints its help.
     var action: Action?
+    /// Whether the command only reads the store: then it never creates one, and a store that
+    /// does not exist (a mistyped `--db`, say) is an error rather than a new, empty store.
+    var readsOnly: Bool
 
     init(
         _ name: String, abstract: String, discussion: String? = nil, arguments: [any ArgumentDeclaration] = [],
         options: [any OptionDeclaration] = [], exclusive: [[any OptionDeclaration]] = [],
-        subcommands: [CommandSpec] = [], action: Action? = nil
+        subcommands: [CommandSpec] = [], readsOnly: Bool = false, action: Action? = nil
     ) {
         self.name = name
         self.abstract = abstract
@@ -33,6 +36,7 @@ struct CommandSpec: Sendable {
         self.options = options.map(\.spec)
         self.exclusive = exclusive.map { $0.map(\.spec.name) }
         self.subcommands = subcommands
+        self.readsOnly = readsOnly
         self.action = action
     }
 

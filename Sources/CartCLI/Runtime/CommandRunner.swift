@@ -90,12 +90,21 @@ final class CommandRunner {
                 busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: false, createIfMissing: create))
     }
 
-    /// The service over the chosen store, opened (and created with the default settings, and
-    /// migrated) once.
+    /// The service over the chosen store, opened (and migrated) once. A command that changes
+    /// the store creates it with the default settings if it does not exist; one that only
+    /// reads it fails instead.
     func service() throws -> CartService {
         if let openedService { return openedService }
-        let repository = CommitRecordingRepository(
-            try Stores.registry.open(location, options: StoreOptions(busyTimeout: busyTimeout)))
+        let opened: any CartRepository
+        do {
+            opened = try Stores.registry.open(
+                location,
+                options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: !invocation.command.spec.readsOnly))
+        } catch StoreLocationError.noStore {
+            throw CommandFailure(
+                "No store at '\(DisplayText.escaped(displayLocation))' yet; any change creates it (or 'cart db init').")
+        }
+        let repository = CommitRecordingRepository(opened)
         recorder = repository
         let service = CartService(repository: repository)
         openedService = service
