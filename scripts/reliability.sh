@@ -16,7 +16,7 @@
 #
 #   scripts/reliability.sh [PROCESSES] [ADDS] [ROUNDS]      (defaults: 16 100 300)
 #
-# CONFIGURATION=release runs the release build, the statically linked binary users get;
+# CONFIGURATION=release runs the release build users get (Swift runtime and SQLite linked in);
 # the default is the debug build the tests spawn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
