@@ -11,6 +11,8 @@ public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
     case orderWithoutLines(number: Int64)
     /// An order whose item count and total (in minor units) are not the sums of its lines'.
     case orderTotals(number: Int64, items: Int64, total: Int64, lineItems: Int64, lineTotal: Int64)
+    /// An order whose lines' item counts or totals add up to more than a 64-bit integer holds.
+    case orderLinesOverflow(number: Int64)
     /// Fewer orders than the highest order number: numbers below it are missing.
     case orderNumbersMissing(orders: Int64, highest: Int64)
 
@@ -25,6 +27,8 @@ public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
         case .orderTotals(let number, let items, let total, let lineItems, let lineTotal):
             return "order \(number): its totals (\(items) items, \(total) minor units) are not its lines' "
                 + "(\(lineItems) items, \(lineTotal) minor units)"
+        case .orderLinesOverflow(let number):
+            return "order \(number): its lines' items or totals add up to more than a 64-bit integer holds"
         case .orderNumbersMissing(let orders, let highest):
             return "\(orders) orders are numbered up to \(highest): numbers are missing"
         }
@@ -41,11 +45,14 @@ public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
         return findings
     }
 
-    /// The finding for one order's row against its lines, if any: `lines` is how many it has.
-    public static func orderSummary(number: Int64, items: Int64, total: Int64, lines: Int64, lineItems: Int64, lineTotal: Int64)
+    /// The finding for one order's row against its lines, if any: `lines` is how many it has;
+    /// `lineItems` and `lineTotal` are the sums of its lines, `nil` when a sum does not fit 64
+    /// bits.
+    public static func orderSummary(number: Int64, items: Int64, total: Int64, lines: Int64, lineItems: Int64?, lineTotal: Int64?)
         -> StoreCheckFinding?
     {
         if lines == 0 { return .orderWithoutLines(number: number) }
+        guard let lineItems, let lineTotal else { return .orderLinesOverflow(number: number) }
         guard items != lineItems || total != lineTotal else { return nil }
         return .orderTotals(number: number, items: items, total: total, lineItems: lineItems, lineTotal: lineTotal)
     }

@@ -90,7 +90,8 @@ struct PostgresStoreCheck {
     }
 
     private static let selectOrderTotalMismatches: PostgresSQL = """
-        SELECT o.number, o.total_items, o.total, count(l.position), coalesce(sum(l.quantity), 0), coalesce(sum(l.line_total), 0)
+        SELECT o.number, o.total_items, o.total, count(l.position),
+            coalesce(sum(l.quantity), 0)::text, coalesce(sum(l.line_total), 0)::text
         FROM orders AS o LEFT JOIN order_lines AS l ON l.order_number = o.number
         GROUP BY o.number
         HAVING count(l.position) = 0 OR o.total_items <> coalesce(sum(l.quantity), 0)
@@ -98,12 +99,13 @@ struct PostgresStoreCheck {
         ORDER BY o.number
         """
 
-    /// Orders without lines, or whose totals are not the sums of their lines.
+    /// Orders without lines, or whose totals are not the sums of their lines. The sums are
+    /// `numeric`, read as text: one beyond 64 bits is a finding of its own.
     private func orderTotalMismatches() throws -> [String] {
         try connection.execute(Self.selectOrderTotalMismatches).compactMap { row in
             StoreCheckFinding.orderSummary(
                 number: try row.int64(0), items: try row.int64(1), total: try row.int64(2), lines: try row.int64(3),
-                lineItems: try row.int64(4), lineTotal: try row.int64(5)
+                lineItems: Int64(try row.string(4)), lineTotal: Int64(try row.string(5))
             )?.description
         }
     }

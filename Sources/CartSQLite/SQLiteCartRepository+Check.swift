@@ -53,15 +53,30 @@ extension SQLiteCartRepository {
         return lines
     }
 
+    // sum() fails the whole statement when a sum leaves 64 bits, so each value is summed in
+    // two halves, value / 2^32 and value % 2^32, which cannot overflow for fewer than 2^31
+    // lines an order. Putting the halves together in SQL turns an overflowing result into a
+    // REAL, which compares unequal to any stored total, so every order whose sums are off or
+    // do not fit comes back; `combined(_:_:)` then puts them together exactly.
     private static let orderSummaryCheck = CachedSQL(
         """
-        SELECT o.number, o.total_items, o.total, count(l.position), coalesce(sum(l.quantity), 0), coalesce(sum(l.line_total), 0)
+        SELECT o.number, o.total_items, o.total, count(l.position),
+            coalesce(sum(l.quantity / 4294967296), 0), coalesce(sum(l.quantity % 4294967296), 0),
+            coalesce(sum(l.line_total / 4294967296), 0), coalesce(sum(l.line_total % 4294967296), 0)
         FROM orders AS o LEFT JOIN order_lines AS l ON l.order_number = o.number
         GROUP BY o.number
-        HAVING count(l.position) = 0 OR o.total_items <> coalesce(sum(l.quantity), 0)
-            OR o.total <> coalesce(sum(l.line_total), 0)
+        HAVING count(l.position) = 0
+            OR o.total_items <> coalesce(sum(l.quantity / 4294967296), 0) * 4294967296
+                + coalesce(sum(l.quantity % 4294967296), 0)
+            OR o.total <> coalesce(sum(l.line_total / 4294967296), 0) * 4294967296
+                + coalesce(sum(l.line_total % 4294967296), 0)
         ORDER BY o.number
         """)
+
+    /// `high × 2^32 + low`, or `nil` when it does not fit 64 bits.
+    static func combined(_ high: Int64, _ low: Int64) -> Int64? {
+        Int64(exactly: Int128(high) << 32 + Int128(low))
+    }
 
     private static let orderNumberCheck = CachedSQL("SELECT count(*), coalesce(max(number), 0) FROM orders")
 
@@ -74,7 +89,8 @@ extension SQLiteCartRepository {
         while try check.step() {
             let finding = StoreCheckFinding.orderSummary(
                 number: check.int64(at: 0), items: check.int64(at: 1), total: check.int64(at: 2), lines: check.int64(at: 3),
-                lineItems: check.int64(at: 4), lineTotal: check.int64(at: 5))
+                lineItems: Self.combined(check.int64(at: 4), check.int64(at: 5)),
+                lineTotal: Self.combined(check.int64(at: 6), check.int64(at: 7)))
             if let finding { lines.append(finding.description) }
         }
         let numbers = try database.cached(Self.orderNumberCheck)

@@ -76,6 +76,19 @@ struct PostgresMaintenanceTests {
             ])
     }
 
+    @Test("check names an order whose lines another client made add up past 64 bits")
+    func overflowingOrder() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.execute(
+            """
+            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
+            SELECT 1, 100 + g, 'apple', 'Big', 4000000000000000000, 1, 4000000000000000000, placed_at
+            FROM orders, generate_series(1, 3) AS g WHERE number = 1
+            """)
+        #expect(try repository.check() == ["order 1: its lines' items or totals add up to more than a 64-bit integer holds"])
+    }
+
     @Test("check names what a superuser let in past the constraints: dangling rows, values out of range")
     func bypassedConstraints() throws {
         let (schema, repository) = try busyStore()

@@ -144,6 +144,26 @@ struct ForeignWriteTests {
             ])
     }
 
+    @Test("db check names an order whose lines another client made add up past 64 bits, and goes on")
+    func integrityCheckOverflowingOrder() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory)
+        _ = try service.checkout("alice")
+        try service.add("sku-0", to: "bob")
+        _ = try service.checkout("bob")
+        try sqlite(
+            path,
+            """
+            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
+            SELECT 1, 100 + n.column1, 'sku-0', 'Big', 4000000000000000000, 1, 4000000000000000000, placed_at
+            FROM orders, (VALUES (1), (2), (3)) AS n WHERE number = 1;
+            UPDATE orders SET total = total + 1 WHERE number = 2;
+            """)
+        let problems = try SQLiteCartRepository(path: path).check()
+        #expect(problems.contains("order 1: its lines' items or totals add up to more than a 64-bit integer holds"), "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("order 2: its totals") }, "\(problems)")
+    }
+
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
     func failingMigrationLeavesFileAlone() throws {
         let directory = try TemporaryDirectory()
