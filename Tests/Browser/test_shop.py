@@ -338,14 +338,30 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     shop.wait_for(lambda: not shop.find(hooked("increment"), shop.line("truffle")).is_enabled(), "+ off on the inactive line")
     assert shop.find(hooked("increment"), shop.line("apple")).is_enabled()
 
+    # Checkout is off while the cart has problems, and says why; it stays focusable.
+    checkout = shop.find(hooked("checkout"))
+    assert checkout.get_attribute("aria-disabled") == "true"
+    note = shop.find("#checkout-blocked")
+    assert note.is_displayed() and note.text == "Fix the problems above to check out."
+    assert checkout.get_attribute("aria-describedby") == "checkout-blocked"
+    shop.press("checkout")
+    assert server.orders(shop.cart_id) == []
+    assert not shop.find("#cart-refusal").is_displayed()
+
+    # Should the page not know yet, the server refuses, in the shopper's words: the product's
+    # name and "your cart", not its SKU and ID; and the message wraps inside the sheet.
+    browser.execute_script("document.getElementById('checkout').removeAttribute('aria-disabled')")
     shop.press("checkout")
     refusal = shop.find("#cart-refusal")
     shop.wait_for(lambda: refusal.is_displayed() and refusal.text, "checkout's refusal")
     assert server.orders(shop.cart_id) == []
-    # In the shopper's words: the product's name and "your cart", not its SKU and ID; and the
-    # message wraps inside the sheet.
     assert "Black truffle" in refusal.text and "Your cart" in refusal.text, refusal.text
     assert shop.cart_id not in refusal.text and "'truffle'" not in refusal.text, refusal.text
+
+    # Taking the problem lines out turns Checkout back on.
+    server.cli("--cart", shop.cart_id, "delete", "truffle")
+    shop.wait_for(lambda: checkout.get_attribute("aria-disabled") == "false" and not note.is_displayed(),
+                  "Checkout on again")
     assert browser.execute_script(
         "return [document.getElementById('cart'), document.querySelector('#cart .sheet-body')]"
         ".every((element) => element.scrollWidth <= element.clientWidth)")
@@ -412,6 +428,7 @@ def test_a_problem_of_the_whole_cart_is_shown_before_checkout(browser, server):
                                 "the cart's problem above Checkout")
         assert problem.get_attribute("data-code") == "line_count_cap"
         assert problem.text
+        assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
         assert not browser.find_elements(By.CSS_SELECTOR, f'{hooked("cart-line")} {hooked("problem")}')
         assert not shop.find("#cart-refusal").is_displayed()
     finally:
@@ -749,3 +766,64 @@ def test_screenshots_at_375_and_1280_pixels(browser, server, screenshots):
         shop.open_cart()
         browser.save_screenshot(str(screenshots / f"cart-{width}.png"))
         shop.close_cart()
+
+
+def test_a_cart_pruned_and_made_again_is_followed_not_frozen(browser, server):
+    import sqlite3
+
+    shop = Shop(browser, server).open(server.mint([("apple", 3)]))
+    shop.wait_for(lambda: shop.badge() == 3, "the three apples")
+    # Three days unchanged, then pruned: the cart starts again from version 0.
+    with sqlite3.connect(server.db) as db:
+        db.execute("UPDATE carts SET updated_at = updated_at - 3 * 86400000 WHERE id = ?", (shop.cart_id,))
+    server.cli("prune", "--older-than", "1")
+    shop.wait_for(lambda: shop.badge() == 0, "the pruned cart, empty")
+    shop.press("add", "bread")
+    shop.wait_for(lambda: shop.badge() == 1 and shop.shows_server_cart(), "the new line on the cart made again")
+
+
+def test_tabs_in_the_background_leave_room_for_a_seventh(browser, server):
+    cart = server.mint()
+    Shop(browser, server).open(cart)
+    # Each tab opened takes the foreground, so the ones behind it close their streams.
+    for _ in range(6):
+        browser.switch_to.new_window("tab")
+        Shop(browser, server).open(cart)
+    assert len(browser.window_handles) == 7
+    server.cli("add", "apple", cart=cart)
+    shop = Shop(browser, server)
+    shop.wait_for(lambda: shop.badge() == 1, "the seventh tab to follow the cart")
+
+
+def test_focus_stays_in_the_list_when_the_focused_add_sells_out(browser, server):
+    server.cli("products", "add", "fig", "--name", "Fig", "--price", "1.10", "--stock", "3")
+    shop = Shop(browser, server).open(server.mint())
+    add = shop.find(hooked("add"), shop.row("fig"))
+    browser.execute_script("arguments[0].focus()", add)
+    assert focused(browser) == add
+    server.cli("products", "update", "fig", "--stock", "0")
+    # A cart event reads the products again.
+    server.cli("add", "apple", cart=shop.cart_id)
+    shop.wait_for(lambda: not add.is_enabled(), "Add off once the figs are sold out")
+    now = focused(browser)
+    assert now.tag_name == "button" and now != add, now.get_attribute("outerHTML")
+
+
+def test_an_open_order_stays_open_when_the_history_is_read_again(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    server.cli("checkout", cart=shop.cart_id)
+    order = shop.wait_for(lambda: shop.find(hooked("order")), "the order in the history")
+    summary = shop.find("summary", order)
+    summary.click()
+    assert shop.find("details", order).get_attribute("open") is not None
+    reads = browser.execute_script("return performance.getEntriesByType('resource')"
+                                   ".filter((entry) => entry.name.includes('/orders')).length")
+    # Emptied at a new version elsewhere: the page reads its orders again.
+    server.cli("add", "bread", cart=shop.cart_id)
+    server.cli("clear", cart=shop.cart_id)
+    shop.wait_for(lambda: browser.execute_script(
+        "return performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/orders')).length")
+        > reads, "the orders read again")
+    assert shop.find(hooked("order")) == order
+    assert shop.find("details", order).get_attribute("open") is not None
+    assert focused(browser) == summary

@@ -32,13 +32,19 @@ const state = {
   // Whether the next cart is taken whatever its version: the first one after the stream
   // (re)opens, since a cart that was pruned starts again from version 0.
   takeAnyVersion: true,
+  // The version of the last cart the event stream sent: the stream sends in order, so one
+  // lower than that is the cart made again (pruned, then changed), not a late answer.
+  streamVersion: null,
   // Why the cart the address named is not the one shown, while the page is open.
   notice: "",
 };
 
-/** Shows `cart` if it is not older than the one shown. */
-function showCart(cart) {
-  if (state.cart && !state.takeAnyVersion && cart.version < state.cart.version) return;
+/** Shows `cart` if it is not older than the one shown, or if the event stream sent it
+ * (`fromStream`) after one of a higher version. */
+function showCart(cart, { fromStream = false } = {}) {
+  const madeAgain = fromStream && state.streamVersion !== null && cart.version < state.streamVersion;
+  if (fromStream) state.streamVersion = cart.version;
+  if (state.cart && !state.takeAnyVersion && !madeAgain && cart.version < state.cart.version) return;
   state.takeAnyVersion = false;
   const before = state.cart;
   state.cart = cart;
@@ -148,6 +154,8 @@ async function checkout(event) {
   const button = byID("checkout");
   const refusal = byID("cart-refusal");
   if (isBusy(button) || !state.cart) return;
+  // A cart with problems: the note the button is described by already says why.
+  if (button.getAttribute("aria-disabled") === "true") return;
   const version = state.cart.version;
   const shown = state.cart.subtotal;
   if (!state.checkout || state.checkout.version !== version || state.checkout.cartID !== state.cartID) {
@@ -357,7 +365,7 @@ function forgetAddress() {
 function connection(status) {
   const banner = byID("connection");
   if (status === "open") {
-    if (!banner.hidden) {
+    if (banner.textContent !== "") {
       // Back after a drop: the orders placed meanwhile come again (the products come with
       // the stream's first cart event).
       loadOrders();
@@ -463,21 +471,33 @@ async function start() {
   showCart(cart);
   await refreshProducts();
   loadOrders();
-  let stop = follow();
-  // A page kept in the back/forward cache would keep its stream open, and a browser allows a
-  // site only six connections: the stream closes as the page is hidden and opens again, with
-  // whatever changed meanwhile, when it is shown.
-  window.addEventListener("pagehide", () => stop());
-  window.addEventListener("pageshow", (event) => {
-    if (!event.persisted) return;
+  // A browser allows a site only six connections, so a page out of view (a tab in the
+  // background, a page in the back/forward cache) closes its stream, and opens it again, with
+  // whatever changed meanwhile, when it is shown: a seventh tab still loads.
+  let stop = document.visibilityState === "hidden" ? null : follow();
+  const pause = () => {
+    if (stop) stop();
+    stop = null;
+  };
+  const resume = () => {
+    if (stop) return;
     state.takeAnyVersion = true;
     stop = follow();
     loadOrders();
+  };
+  window.addEventListener("pagehide", pause);
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) resume();
   });
   // A product change that touches no line of this cart sends no event: it is read when the
   // shopper comes back to the page, and now and then while the page is in view.
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") refreshProducts();
+    if (document.visibilityState === "visible") {
+      resume();
+      refreshProducts();
+    } else {
+      pause();
+    }
   });
   window.addEventListener("focus", () => refreshProducts());
   setInterval(() => {
@@ -489,7 +509,7 @@ async function start() {
 function follow() {
   return watch(cartPath(state.cartID, "/events"), {
     onCart: (cart) => {
-      showCart(cart);
+      showCart(cart, { fromStream: true });
       // A change to the cart may be a product's (its price, name or stock): the list follows.
       refreshProducts();
     },

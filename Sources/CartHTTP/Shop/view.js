@@ -22,10 +22,12 @@ export function items(count) {
   return count === 1 ? "1\u00a0item" : `${count}\u00a0items`;
 }
 
-/** Shows `message` in the refusal element `element`, or hides it when `message` is empty. */
+/** Shows `message` in `element`, or hides it when `message` is empty. */
 export function say(element, message) {
   element.textContent = message || "";
-  element.hidden = !message;
+  // A status region (`live`) stays in the page, empty and of no size, since screen readers
+  // announce only changes to a region they already knew.
+  element.hidden = !message && !element.classList.contains("live");
 }
 
 /** Marks `button` as waiting for the server (or not), with `label` as its text meanwhile. */
@@ -78,10 +80,10 @@ function quantities(cart) {
  * When the children change, answers a function to call once they are drawn: if the child that
  * held the focus went, it moves the focus to the same control of the child now in its place,
  * or the nearest one after it (then before it) with a control that can take it, so a keyboard
- * user keeps their place, and to `fallback()` when no child can.
+ * user keeps their place, and to `fallback()` when no child can. `keyOf` reads a child's key.
  */
-function keyed(list, keys, make, fallback) {
-  const existing = new Map(Array.from(list.children, (child) => [child.dataset.sku, child]));
+function keyed(list, keys, make, fallback, keyOf = (child) => child.dataset.sku) {
+  const existing = new Map(Array.from(list.children, (child) => [keyOf(child), child]));
   const wanted = keys.map((key) => existing.get(key) || make(key));
   const same = wanted.length === list.children.length && wanted.every((child, index) => list.children[index] === child);
   if (same) return;
@@ -93,11 +95,24 @@ function keyed(list, keys, make, fallback) {
     if (index < 0) return;
     const children = Array.from(list.children);
     const nearest = children.slice(index).concat(children.slice(0, index).reverse());
-    const usable = (button) => button && !button.disabled && button.getClientRects().length > 0;
     const controls = (child) => [hook(child, control), ...child.querySelectorAll("button")];
     const target = nearest.map((child) => controls(child).find(usable)).find(Boolean);
     (target || fallback()).focus();
   };
+}
+
+/** Whether `button` can take the focus: there, enabled and shown. */
+function usable(button) {
+  return Boolean(button) && !button.disabled && button.getClientRects().length > 0;
+}
+
+/** The first usable control in the rows after `row`, else before it, else the cart button:
+ * where the focus goes when `row` has none left. */
+function nearbyControl(row) {
+  const rows = Array.from(row.parentElement.children);
+  const index = rows.indexOf(row);
+  const nearest = rows.slice(index + 1).concat(rows.slice(0, index).reverse());
+  return nearest.map((other) => Array.from(other.querySelectorAll("button")).find(usable)).find(Boolean) || byID("cart-open");
 }
 
 /** The product list in name order, with each row's controls for what `cart` holds; no +
@@ -137,9 +152,9 @@ function renderProductRow(row, product, quantity, maxLineQuantity) {
   row.classList.toggle("sold-out", soldOut);
   // What the server would refuse is not offered: no Add when none is left, no + when the
   // line holds all there is or as many as a line may.
-  add.disabled = soldOut;
+  disableKeepingFocus(add, soldOut, () => nearbyControl(row));
   const full = quantity >= maxLineQuantity || (product.stock !== null && quantity >= product.stock);
-  disableKeepingFocus(hook(row, "increment"), full, hook(row, "decrement"));
+  disableKeepingFocus(hook(row, "increment"), full, () => hook(row, "decrement"));
   add.setAttribute("aria-label", `Add ${name} to the cart`);
   stepper.setAttribute("aria-label", `${name} in the cart`);
   hook(row, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
@@ -209,6 +224,14 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   // A problem of the whole cart (`sku` null, such as too many lines), or of a line the cart
   // does not list, is shown above Checkout.
   renderProblems(byID("cart-problems"), problems.filter((problem) => !bySKU.has(problem.sku)));
+  // Every problem stops checkout, so the button says so, and a note why, rather than sending
+  // what the server would refuse; it stays focusable, so focus is not lost when it turns off.
+  const blocked = problems.length > 0;
+  const checkout = byID("checkout");
+  checkout.setAttribute("aria-disabled", String(blocked));
+  if (blocked) checkout.setAttribute("aria-describedby", "checkout-blocked");
+  else checkout.removeAttribute("aria-describedby");
+  byID("checkout-blocked").hidden = !blocked;
   if (refocus) refocus();
 }
 
@@ -233,19 +256,19 @@ function renderLine(element, line, stock, problems, maxLineQuantity) {
   // as many as a line may, nor for a product no longer for sale.
   const unsellable = problems.some((problem) => problem.code === "inactive_product" || problem.code === "unknown_product");
   const full = line.quantity >= maxLineQuantity || (typeof stock === "number" && line.quantity >= stock);
-  disableKeepingFocus(hook(element, "increment"), unsellable || full, hook(element, "decrement"));
+  disableKeepingFocus(hook(element, "increment"), unsellable || full, () => hook(element, "decrement"));
   hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
 
   renderProblems(element.querySelector(".problems"), problems);
   element.classList.toggle("has-problem", problems.length > 0);
 }
 
-/** Sets whether `button` is disabled; when it held the focus, the focus moves to `fallback`
- * rather than falling to the page. */
+/** Sets whether `button` is disabled; when it held the focus, the focus moves to what
+ * `fallback()` answers rather than falling to the page. */
 function disableKeepingFocus(button, disabled, fallback) {
   const hadFocus = document.activeElement === button;
   button.disabled = disabled;
-  if (disabled && hadFocus) fallback.focus();
+  if (disabled && hadFocus) fallback().focus();
 }
 
 /** Shows `problems` as the items of `list`, hidden when there are none. Items already
@@ -271,7 +294,11 @@ function renderProblems(list, problems) {
 /** The order history, newest first, and whether older orders remain. */
 export function renderOrders(orders, hasOlder) {
   const list = byID("order-list");
-  list.replaceChildren(...orders.map(orderItem));
+  // An order never changes, so one already shown stays, open or closed, with its focus.
+  const byNumber = new Map(orders.map((order) => [String(order.number), order]));
+  const refocus = keyed(list, Array.from(byNumber.keys()), (number) => orderItem(byNumber.get(number)),
+    () => byID("cart-open"), (child) => child.dataset.number);
+  if (refocus) refocus();
   const status = byID("orders-status");
   status.hidden = orders.length > 0;
   status.textContent = orders.length > 0 ? "" : "No orders yet.";
