@@ -63,6 +63,7 @@ public final class CartAPI: Sendable {
         do {
             try checkHeaderNames(of: request)
             try checkHost(of: request)
+            try checkOrigin(of: request)
             let segments: [String]
             switch request.path {
             case .success(let path): segments = path
@@ -190,6 +191,30 @@ public final class CartAPI: Sendable {
         throw APIError(
             status: 421, code: "misdirected_request",
             message: "This server answers for loopback names only (127.0.0.1, [::1], localhost), not '\(DisplayText.clean(String(host)))'.")
+    }
+
+    /// Refuses a change that a browser sends for a page of another origin. A form, or a `fetch`
+    /// in `no-cors` mode, sends a POST without a body with no preflight, so the server itself
+    /// tells such requests apart: by `Sec-Fetch-Site`, which browsers send, or else by
+    /// `Origin` against `Host`. A request with neither (curl, the CLI, another server) is not
+    /// a browser's on another page's behalf, and passes.
+    ///
+    /// - Throws: 403 `cross_origin_request`.
+    private func checkOrigin(of request: HTTPRequest) throws(APIError) {
+        guard request.method != "GET", request.method != "HEAD", request.method != "OPTIONS" else { return }
+        let sameOrigin: Bool
+        if let site = request.headers["Sec-Fetch-Site"] {
+            sameOrigin = site == "same-origin" || site == "none"
+        } else if let origin = request.headers["Origin"] {
+            let host = origin.drop { $0 != "/" }.dropFirst(2)
+            sameOrigin = origin.hasPrefix("http") && host.lowercased() == request.headers["Host"]?.lowercased()
+        } else {
+            return
+        }
+        guard !sameOrigin else { return }
+        throw APIError(
+            status: 403, code: "cross_origin_request",
+            message: "A page of another origin may not change the store through a browser.")
     }
 
     /// `text` as a sentence: capital first letter, full stop at the end.

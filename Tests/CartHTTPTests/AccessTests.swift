@@ -140,6 +140,33 @@ struct AccessTests {
         }
     }
 
+    @Test("a change a browser sends for a page of another origin is 403 and changes nothing; the same origin's passes")
+    func crossOriginChanges() throws {
+        let shop = try TestShop(adminToken: nil)
+        try shop.service.add("apple", quantity: 5, to: "alice")
+        let before = try shop.snapshot()
+        let refused = [
+            ["Sec-Fetch-Site: cross-site"], ["Sec-Fetch-Site: same-site"], ["Origin: http://evil.example"],
+            ["Origin: null"], ["Origin: http://localhost:8111"],
+            ["Sec-Fetch-Site: cross-site", "Origin: http://\(shop.host)"],
+        ]
+        for headers in refused {
+            // A POST without a body: what a form or a no-cors fetch sends without a preflight.
+            let response = try shop.send("POST", "/v1/carts/alice/items/apple/remove", headers: headers)
+            #expect(response.status == 403 && response.errorCode == "cross_origin_request", "\(headers) \(response)")
+            let put = try shop.send("PUT", "/v1/carts/alice/items/apple", json: #"{"quantity":1}"#, headers: headers)
+            #expect(put.status == 403, "\(headers) \(put)")
+        }
+        #expect(try shop.snapshot() == before)
+        // Reads are not refused: their answers are not readable across origins anyway.
+        #expect(try shop.send("GET", "/v1/carts/alice", headers: ["Sec-Fetch-Site: cross-site"]).status == 200)
+        for headers in [[], ["Sec-Fetch-Site: same-origin"], ["Origin: http://\(shop.host)"], ["Sec-Fetch-Site: none"]] {
+            let response = try shop.send("POST", "/v1/carts/alice/items/apple/remove", headers: headers)
+            #expect(response.status == 200, "\(headers) \(response)")
+        }
+        #expect(try shop.service.cart("alice").lines.first?.quantity == 1)
+    }
+
     @Test("with an admin token, a loopback server answers any host name, as behind a reverse proxy")
     func proxiedHost() throws {
         let shop = try TestShop()
