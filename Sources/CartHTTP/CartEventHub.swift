@@ -17,11 +17,15 @@ final class CartEventHub: Sendable {
     private struct Subscriber {
         let stream: HTTPStream
         var lastPayload: [UInt8]
+        /// When it was registered, in `State.registrations`.
+        let registration: UInt64
     }
 
     private struct State: ~Copyable {
         var subscribers: [String: [ObjectIdentifier: Subscriber]] = [:]
         var dirty: Set<String> = []
+        /// How many streams were ever registered.
+        var registrations: UInt64 = 0
         var running = false
         var stopped = false
     }
@@ -47,7 +51,9 @@ final class CartEventHub: Sendable {
     func watch(_ cartID: String, stream: HTTPStream, sent payload: [UInt8]) {
         let (accepted, start) = state.withLock { state -> (Bool, Bool) in
             guard !state.stopped else { return (false, false) }
-            state.subscribers[cartID, default: [:]][ObjectIdentifier(stream)] = Subscriber(stream: stream, lastPayload: payload)
+            state.registrations += 1
+            state.subscribers[cartID, default: [:]][ObjectIdentifier(stream)] = Subscriber(
+                stream: stream, lastPayload: payload, registration: state.registrations)
             state.dirty.insert(cartID)
             defer { state.running = true }
             return (true, !state.running)
@@ -93,6 +99,8 @@ final class CartEventHub: Sendable {
                 token = try repository.changeToken()
             } catch {
                 log("event streams: cannot read the store's change token: \(error)")
+                // The carts marked for this poll stay marked for the next.
+                state.withLock { $0.dirty.formUnion(dirty) }
                 continue
             }
             let due = token == lastToken ? watched.filter(dirty.contains) : watched
@@ -103,8 +111,10 @@ final class CartEventHub: Sendable {
     }
 
     /// Reads the cart and sends it to each of its streams whose last event differs; a failed
-    /// read is tried again on the next poll.
+    /// read is tried again on the next poll. A stream registered during the read may have been
+    /// sent a later cart first, so it is left to the next poll, which its registration asks for.
     private func deliver(_ cartID: String) {
+        let registeredBefore = state.withLock { $0.registrations }
         let payload: [UInt8]
         do {
             payload = try read(cartID)
@@ -116,7 +126,8 @@ final class CartEventHub: Sendable {
         let streams = state.withLock { state -> [HTTPStream] in
             guard var subscribers = state.subscribers[cartID] else { return [] }
             var due: [HTTPStream] = []
-            for (key, subscriber) in subscribers where subscriber.lastPayload != payload {
+            for (key, subscriber) in subscribers
+            where subscriber.registration <= registeredBefore && subscriber.lastPayload != payload {
                 due.append(subscriber.stream)
                 subscribers[key]?.lastPayload = payload
             }
