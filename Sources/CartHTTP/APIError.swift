@@ -52,4 +52,13 @@ struct APIError: Error, Encodable {
 
     /// 404 for a path that names nothing.
     static let noRoute = APIError(status: 404, code: "route_not_found", message: "No such resource.")
+
+    /// 405 for `method` on a resource that takes only `allowed`, listed in `Allow`.
+    static func methodNotAllowed(_ method: String, allowed: String) -> APIError {
+        var error = APIError(
+            status: 405, code: "method_not_allowed",
+            message: "\(DisplayText.clean(method)) is not allowed on this resource; use \(allowed).")
+        error.headers.set("Allow", allowed)
+        return error
+    }
 }

@@ -99,12 +99,10 @@ extension CartAPI {
         let expected = try expectedVersion(of: id, request)
         let result: MergeResult
         do {
-            result = try service.merge(from: source, into: id, expectedVersion: expected)
+            result = try conflictsAnswered(id) { try service.merge(from: source, into: id, expectedVersion: expected) }
         } catch CartError.cartNotFound(let missing) {
             // The body names the missing cart, not the path: the resource addressed exists.
             throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
-        } catch CartError.versionConflict {
-            throw try versionConflict(id)
         }
         let view = try service.cartReport(id)
         return JSONBody.response(
@@ -134,11 +132,7 @@ extension CartAPI {
         -> HTTPResponse
     {
         let expected = try expectedVersion(of: id, request)
-        do {
-            try body(expected)
-        } catch CartError.versionConflict {
-            throw try versionConflict(id)
-        }
+        try conflictsAnswered(id) { try body(expected) }
         return try cartResponse(id)
     }
 
@@ -165,10 +159,14 @@ extension CartAPI {
     /// A version no cart is at: versions count from 0.
     private static var unmatchableVersion: Int { -1 }
 
-    /// The 412 for a change to cart `id` whose `If-Match` names another version, with the
-    /// cart as it is now.
-    func versionConflict(_ id: String) throws -> APIError {
-        Self.versionConflict(try service.cartReport(id))
+    /// Runs `body`, a change to cart `id` under an expected version; the core's version
+    /// conflict becomes the 412 with the cart as it is now.
+    func conflictsAnswered<Result>(_ id: String, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch CartError.versionConflict {
+            throw Self.versionConflict(try service.cartReport(id))
+        }
     }
 
     /// The 412 for a request whose `If-Match` names another version than `view`'s.

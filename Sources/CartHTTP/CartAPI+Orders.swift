@@ -15,11 +15,8 @@ extension CartAPI {
                 "missing_idempotency_key", "Checkout needs an Idempotency-Key header, made once per order attempt.")
         }
         let expected = try expectedVersion(of: id, request)
-        let result: CheckoutResult
-        do {
-            result = try service.checkout(id, idempotencyKey: key, expectedVersion: expected)
-        } catch CartError.versionConflict {
-            throw try versionConflict(id)
+        let result = try conflictsAnswered(id) {
+            try service.checkout(id, idempotencyKey: key, expectedVersion: expected)
         }
         let location = "/v1/orders/\(result.order.number)"
         return JSONBody.response(result, status: result.replayed ? 200 : 201, headers: ["Location": location])

@@ -99,11 +99,7 @@ public final class CartAPI: Sendable {
         let route = candidates.first { method == "HEAD" ? $0.answersHead : $0.method == method }
         if let route { return (route, route.parameters(in: segments)) }
         let allowed = candidates.flatMap { $0.answersHead ? [$0.method, "HEAD"] : [$0.method] }.joined(separator: ", ")
-        var error = APIError(
-            status: 405, code: "method_not_allowed",
-            message: "\(DisplayText.clean(method)) is not allowed on this resource; use \(allowed).")
-        error.headers.set("Allow", allowed)
-        throw error
+        throw .methodNotAllowed(method, allowed: allowed)
     }
 
     /// Whether `request` may do what the admin does: it holds the admin token, or the server

@@ -37,11 +37,7 @@ enum ShopFiles {
         }
         guard let file = EmbeddedResources.all[folder + name] else { return nil }
         guard request.method == "GET" || request.method == "HEAD" else {
-            var error = APIError(
-                status: 405, code: "method_not_allowed",
-                message: "\(DisplayText.clean(request.method)) is not allowed on this resource; use GET, HEAD.")
-            error.headers.set("Allow", "GET, HEAD")
-            return error.response
+            return APIError.methodNotAllowed(request.method, allowed: "GET, HEAD").response
         }
         var response = file.response(to: request, contentType: contentType(of: name))
         for (field, value) in securityHeaders { response.headers.set(field, value) }

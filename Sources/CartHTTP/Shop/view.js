@@ -153,13 +153,9 @@ function renderProductRow(row, product, quantity, maxLineQuantity) {
   // What the server would refuse is not offered: no Add when none is left, no + when the
   // line holds all there is or as many as a line may.
   disableKeepingFocus(add, soldOut, () => nearbyControl(row));
-  const full = quantity >= maxLineQuantity || (product.stock !== null && quantity >= product.stock);
-  disableKeepingFocus(hook(row, "increment"), full, () => hook(row, "decrement"));
+  renderStepper(row, name, quantity, isFull(quantity, product.stock, maxLineQuantity));
   add.setAttribute("aria-label", `Add ${name} to the cart`);
   stepper.setAttribute("aria-label", `${name} in the cart`);
-  hook(row, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
-  hook(row, "increment").setAttribute("aria-label", `One more ${name}`);
-  hook(row, "quantity").textContent = String(quantity);
   add.hidden = quantity > 0;
   stepper.hidden = quantity === 0;
 
@@ -248,19 +244,29 @@ function renderLine(element, line, stock, problems, maxLineQuantity) {
   element.classList.toggle("repriced", repriced);
   element.querySelector(".line-total").textContent = money(line.lineTotal, line.currency);
   element.querySelector(".stepper").setAttribute("aria-label", `${name}: ${items(line.quantity)}`);
-  hook(element, "quantity").textContent = String(line.quantity);
-  hook(element, "decrement").setAttribute(
-    "aria-label", line.quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
-  hook(element, "increment").setAttribute("aria-label", `One more ${name}`);
-  // As in the product list, + is not offered when the line holds all the stock there is or
-  // as many as a line may, nor for a product no longer for sale.
+  // As in the product list, + is not offered when the line is full, nor for a product no
+  // longer for sale.
   const unsellable = problems.some((problem) => problem.code === "inactive_product" || problem.code === "unknown_product");
-  const full = line.quantity >= maxLineQuantity || (typeof stock === "number" && line.quantity >= stock);
-  disableKeepingFocus(hook(element, "increment"), unsellable || full, () => hook(element, "decrement"));
+  renderStepper(element, name, line.quantity, unsellable || isFull(line.quantity, stock, maxLineQuantity));
   hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
 
   renderProblems(element.querySelector(".problems"), problems);
   element.classList.toggle("has-problem", problems.length > 0);
+}
+
+/** Whether a line of `quantity` units holds all the `stock` there is (null when untracked,
+ * undefined when unknown) or as many as a line may. */
+function isFull(quantity, stock, maxLineQuantity) {
+  return quantity >= maxLineQuantity || (typeof stock === "number" && quantity >= stock);
+}
+
+/** The − / quantity / + of a product row or cart line for `quantity` units of `name`; + off
+ * when `noMore`. */
+function renderStepper(root, name, quantity, noMore) {
+  hook(root, "quantity").textContent = String(quantity);
+  hook(root, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
+  hook(root, "increment").setAttribute("aria-label", `One more ${name}`);
+  disableKeepingFocus(hook(root, "increment"), noMore, () => hook(root, "decrement"));
 }
 
 /** Sets whether `button` is disabled; when it held the focus, the focus moves to what
