@@ -87,9 +87,9 @@ struct DamagedFileTests {
         let show = try sandbox.run("show")
         #expect(
             show.status == 1
-                && show.stderr == "Error: No store at '\(sandbox.database)' yet; any change creates it (or 'cart db init').\n")
+                && show.stderr == "Error: No store at '\(sandbox.database)' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)).isEmpty)
-        #expect(try sandbox.ok("clear").stdout == "Cleared the cart (cart 'default', version 0).\n")
+        #expect(try sandbox.ok("db", "init").stdout.hasPrefix("Created "))
         #expect(try sandbox.ok("db", "status").stdout.contains("Schema:       version 4\n"))
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
@@ -212,13 +212,15 @@ struct DamagedFileTests {
         let directory = sandbox.path("locked")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try readOnly([directory]) { launcher in
-            let show = try sandbox.run(["--db", directory + "/cart.db", "show"], launcher: launcher)
-            #expect(
-                show.status == 1
-                    && show.stderr
-                        == "Error: No store at '\(directory)/cart.db' yet; any change creates it (or 'cart db init').\n",
-                "\(show)")
-            for arguments in [["add", "apple"], ["db", "init"]] {
+            for arguments in [["show"], ["add", "apple"]] {
+                let result = try sandbox.run(["--db", directory + "/cart.db"] + arguments, launcher: launcher)
+                #expect(
+                    result.status == 1
+                        && result.stderr
+                            == "Error: No store at '\(directory)/cart.db' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n",
+                    "\(arguments) \(result)")
+            }
+            for arguments in [["products", "add", "apple", "--name", "Apple", "--price", "1"], ["db", "init"]] {
                 let result = try sandbox.run(["--db", directory + "/cart.db"] + arguments, launcher: launcher)
                 #expect(result.status == 1, "\(arguments) \(result)")
                 #expect(

@@ -47,23 +47,28 @@ struct EndToEndDatabaseTests {
         #expect(try kwd.ok("products").stdout.contains("12.990 KWD"))
     }
 
-    @Test("commands that only read a store that does not exist say so in one line and create nothing")
-    func readsCreateNothing() throws {
+    @Test("commands that put nothing into a store that does not exist say so in one line and create nothing")
+    func mistypedLocationCreatesNothing() throws {
         let sandbox = try CartSandbox()
         let location = sandbox.path("mistyped/shpo.sqlite3")
-        let reads = [
+        let commands = [
             ["show"], ["products"], ["products", "show", "apple"], ["products", "export"], ["orders"],
             ["orders", "show", "1"], ["orders", "stats"], ["carts"], ["watch"], ["show", "--json"],
+            ["add", "apple"], ["remove", "apple"], ["set", "apple", "2"], ["delete", "apple"], ["clear"],
+            ["checkout"], ["merge", "guest"], ["prune", "--older-than", "30"],
+            ["products", "update", "apple", "--price", "2"], ["products", "delete", "apple"],
         ]
-        for arguments in reads {
+        for arguments in commands {
             let result = try sandbox.run(["--db", location] + arguments)
             #expect(
                 result.status == 1 && result.stdout.isEmpty
-                    && result.stderr == "Error: No store at '\(location)' yet; any change creates it (or 'cart db init').\n",
+                    && result.stderr == "Error: No store at '\(location)' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n",
                 "\(arguments) \(result)")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("mistyped")))
-        #expect(try sandbox.ok("--db", location, "clear").stdout == "Cleared the cart (cart 'default', version 0).\n")
+        let memory = try sandbox.run(["--db", "memory", "add", "apple"])
+        #expect(memory.status == 1 && memory.stderr.contains("yet (the in-memory store is 'memory:');"), "\(memory)")
+        #expect(try sandbox.ok("--db", location, "products", "add", "apple", "--name", "Apple", "--price", "1").status == 0)
         #expect(try sandbox.ok("--db", location, "show").stdout == "Cart is empty.\n")
     }
 
@@ -72,7 +77,7 @@ struct EndToEndDatabaseTests {
         let sandbox = try CartSandbox()
         #expect(
             try sandbox.ok("db", "status").stdout
-                == "No store at '\(sandbox.database)' yet; any change creates it (or 'cart db init').\n")
+                == "No store at '\(sandbox.database)' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
         #expect(
             try sandbox.ok("db", "migrate").stdout

@@ -156,6 +156,21 @@ struct EndToEndServeTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("a server started on a store that does not exist says so once, and serves a new, empty one")
+    func newStoreNoted() throws {
+        let sandbox = try CartSandbox()
+        for run in 0..<2 {
+            let log = sandbox.path("serve-\(run).log")
+            let server = try RunningServer(in: sandbox, errorLog: log)
+            #expect(try server.send("GET", "/v1/products").status == 200)
+            server.process.send(SIGTERM)
+            #expect(server.process.exitStatus() == 0)
+            let notes = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("Note:") }
+            let expected = run == 0 ? ["Note: there was no store at '\(sandbox.database)'; serving a new, empty one."] : []
+            #expect(notes.map { String($0.drop { $0 != "N" }) } == expected, "\(notes)")
+        }
+    }
+
     @Test("one access-log line per request on stderr: method, path, status, duration")
     func accessLog() throws {
         let sandbox = try stocked()

@@ -33,10 +33,12 @@ struct PostgresMultiProcessTests {
         let schema = try TestSchema()
         defer { try? schema.drop() }
         let cart = CartCommand(location: schema.url, home: home)
-        let firstUses = try Self.together(8) { _ in try cart.run("clear") }
-        for run in firstUses {
+        let firstUses = try Self.together(8) { worker in
+            try cart.run("products", "add", "p\(worker)", "--name", "P", "--price", "1")
+        }
+        for (worker, run) in firstUses.enumerated() {
             #expect(
-                run.status == 0 && run.stdout == "Cleared the cart (cart 'default', version 0).\n" && run.stderr.isEmpty,
+                run.status == 0 && run.stdout == "Added p\(worker) (P) at $1.00, stock not tracked.\n" && run.stderr.isEmpty,
                 "\(run)")
         }
         // The three migrations (Migrations/PostgreSQL), each recorded once: none ran twice.

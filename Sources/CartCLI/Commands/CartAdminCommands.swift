@@ -8,7 +8,7 @@ enum CartAdminCommands {
             Checkouts leave their carts behind, empty: --non-empty lists only carts with lines. --limit \
             shows one page, with the command for the next.
             """,
-        options: [nonEmpty, limit, after], readsOnly: true,
+        options: [nonEmpty, limit, after],
         action: { try list($0) })
 
     static let nonEmpty = Flag("--non-empty", help: "Only carts that have lines.")

@@ -61,7 +61,7 @@ enum CartCommands {
         })
 
     static let show = CommandSpec(
-        "show", abstract: "Show the cart's lines and totals at current prices.", readsOnly: true,
+        "show", abstract: "Show the cart's lines and totals at current prices.",
         action: { runner in
             let report = try runner.service().cartReport(runner.cartID)
             if runner.json { return try runner.emit(report) }

@@ -24,9 +24,9 @@ enum DatabaseCommands {
             """
             A new store gets the options given and the defaults for the others (USD, 99 units per \
             line, 100 lines per cart); on an existing one, the options not given keep their current \
-            values. The currency cannot change once products or orders exist. Any command that changes \
-            the store creates it with the defaults on first use; commands that only read it \
-            (show, products, orders, carts, watch) never create one.
+            values. The currency cannot change once products or orders exist. 'products add', \
+            'products import' and 'demo' also create a store with the defaults; other commands \
+            refuse one that does not exist, which is most often a mistyped --db.
             """,
         options: [currency, maxLineQuantity, maxLines],
         action: { try initialiseDatabase($0) })
@@ -52,8 +52,7 @@ enum DatabaseCommands {
                 let kind = try Stores.registry.backend(for: runner.location).kind
                 return try runner.emit(CLIJSON.Status(store: kind, location: runner.displayLocation, exists: false))
             }
-            return try runner.line(
-                "No store at '\(DisplayText.escaped(runner.displayLocation))' yet; any change creates it (or 'cart db init').")
+            return try runner.line(runner.noStoreMessage)
         }
         let status = try store.status()
         var json = CLIJSON.Status(

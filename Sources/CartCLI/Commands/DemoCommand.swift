@@ -4,7 +4,7 @@ import CartCore
 enum DemoCommand {
     static let spec = CommandSpec(
         "demo", abstract: "Load a small sample catalog (only the products not there yet) and show what to try.",
-        action: { try run($0) })
+        createsStore: true, action: { try run($0) })
 
     /// A product of the sample catalog, its price in hundredths of the currency's major unit.
     private struct Sample {

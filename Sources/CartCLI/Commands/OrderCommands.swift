@@ -20,11 +20,11 @@ enum OrderCommands {
             """,
         options: [since, until, sku, limit, after, oldestFirst, csv],
         exclusive: [[csv, GlobalOptions.json]],
-        subcommands: [show, stats], readsOnly: true,
+        subcommands: [show, stats],
         action: { try list($0) })
 
     static let show = CommandSpec(
-        "show", abstract: "Show one order with its lines.", arguments: [number], readsOnly: true,
+        "show", abstract: "Show one order with its lines.", arguments: [number],
         action: { try showOne($0) })
 
     static let stats = CommandSpec(
@@ -33,7 +33,7 @@ enum OrderCommands {
             Days begin at midnight UTC, or at midnight at the --utc-offset given, such as +02:00 for \
             a shop two hours east of UTC; --since and --until stay as written.
             """,
-        options: [since, until, grouping, utcOffset], readsOnly: true,
+        options: [since, until, grouping, utcOffset],
         action: { try statistics($0) })
 
     static let since = Option<Date?>("--since", "date", help: "Only orders placed at or after this date or instant.")

@@ -10,7 +10,7 @@ enum ProductCommands {
             the next.
             """,
         options: [all, search, limit, after], subcommands: [show, add, update, delete, importFile, ProductExport.spec],
-        readsOnly: true, action: { try list($0) })
+        action: { try list($0) })
 
     static let delete = CommandSpec(
         "delete", abstract: "Delete a product that no cart holds; orders keep their lines.",
@@ -18,12 +18,12 @@ enum ProductCommands {
         action: { try deleteOne($0) })
 
     static let show = CommandSpec(
-        "show", abstract: "Show one product, active or not.", arguments: [CommandTree.sku], readsOnly: true,
+        "show", abstract: "Show one product, active or not.", arguments: [CommandTree.sku],
         action: { try showOne($0) })
 
     static let add = CommandSpec(
         "add", abstract: "Add a product to the catalog.", arguments: [CommandTree.sku],
-        options: [name, price, stock],
+        options: [name, price, stock], createsStore: true,
         action: { try addOne($0) })
 
     static let update = CommandSpec(
@@ -48,6 +48,7 @@ enum ProductCommands {
             The first error names the line (CSV) or index (JSON), and then nothing is imported.
             """,
         arguments: [file],
+        createsStore: true,
         action: { try importProducts($0) })
 
     static let all = Flag("--all", help: "Include inactive products.")

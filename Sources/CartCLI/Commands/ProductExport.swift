@@ -12,7 +12,7 @@ enum ProductExport {
             Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV. Without FILE \
             the export goes to stdout; a FILE is replaced only once the whole export is written.
             """,
-        arguments: [file], options: [csv], exclusive: [[csv, GlobalOptions.json]], readsOnly: true,
+        arguments: [file], options: [csv], exclusive: [[csv, GlobalOptions.json]],
         action: { try run($0) })
 
     static let csv = Flag("--csv", help: "Write CSV (the default, unless FILE ends in .json).")

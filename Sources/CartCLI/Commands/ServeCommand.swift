@@ -66,8 +66,17 @@ enum ServeCommand {
         }
         // One connection a request thread, and one for the event streams' watcher.
         let connections = try runner[connections] ?? threads + 1
-        let repository = try Stores.registry.open(
-            runner.location, options: StoreOptions(busyTimeout: runner.busyTimeout, maximumConnections: connections))
+        var options = StoreOptions(busyTimeout: runner.busyTimeout, createIfMissing: false, maximumConnections: connections)
+        let repository: any CartRepository
+        do {
+            repository = try Stores.registry.open(runner.location, options: options)
+        } catch StoreLocationError.noStore {
+            // A new shop may start empty and be filled over HTTP; a mistyped --db is told apart
+            // by this line.
+            options.createIfMissing = true
+            repository = try Stores.registry.open(runner.location, options: options)
+            stderr.send("Note: there was no store at '\(DisplayText.escaped(runner.displayLocation))'; serving a new, empty one.")
+        }
         let service = CartService(repository: repository)
         configuration.cartIDKey = CartIDKey(storeSecret: try service.storeSecret())
         configuration.storeKind = try Stores.registry.backend(for: runner.location).kind

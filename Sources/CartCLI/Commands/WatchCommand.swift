@@ -24,7 +24,7 @@ enum WatchCommand {
             cut), a line on stderr says so and watching goes on once it is back, a second line \
             saying that. Ctrl-C (SIGINT) or SIGTERM ends it with status 0.
             """,
-        options: [interval], readsOnly: true,
+        options: [interval],
         action: { try run($0) })
 
     /// Prints every snapshot of `CartSnapshots` until SIGINT or SIGTERM.

@@ -20,14 +20,15 @@ struct CommandSpec: Sendable {
     var subcommands: [CommandSpec]
     /// What runs the command; `nil` for a group, which prints its help.
     var action: Action?
-    /// Whether the command only reads the store: then it never creates one, and a store that
-    /// does not exist (a mistyped `--db`, say) is an error rather than a new, empty store.
-    var readsOnly: Bool
+    /// Whether the command puts something into the store (products, settings), so that it
+    /// creates a store that does not exist yet. Every other command takes a missing store for
+    /// a mistyped `--db` and says so, rather than leave a new, empty one behind.
+    var createsStore: Bool
 
     init(
         _ name: String, abstract: String, discussion: String? = nil, arguments: [any ArgumentDeclaration] = [],
         options: [any OptionDeclaration] = [], exclusive: [[any OptionDeclaration]] = [],
-        subcommands: [CommandSpec] = [], readsOnly: Bool = false, action: Action? = nil
+        subcommands: [CommandSpec] = [], createsStore: Bool = false, action: Action? = nil
     ) {
         self.name = name
         self.abstract = abstract
@@ -36,7 +37,7 @@ struct CommandSpec: Sendable {
         self.options = options.map(\.spec)
         self.exclusive = exclusive.map { $0.map(\.spec.name) }
         self.subcommands = subcommands
-        self.readsOnly = readsOnly
+        self.createsStore = createsStore
         self.action = action
     }
 

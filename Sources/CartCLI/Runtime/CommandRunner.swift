@@ -90,25 +90,32 @@ final class CommandRunner {
                 busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: false, createIfMissing: create))
     }
 
-    /// The service over the chosen store, opened (and migrated) once. A command that changes
-    /// the store creates it with the default settings if it does not exist; one that only
-    /// reads it fails instead.
+    /// The service over the chosen store, opened (and migrated) once. A command that puts
+    /// something into the store creates it with the default settings if it does not exist;
+    /// any other fails instead, since there is nothing for it there.
     func service() throws -> CartService {
         if let openedService { return openedService }
         let opened: any CartRepository
         do {
             opened = try Stores.registry.open(
                 location,
-                options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: !invocation.command.spec.readsOnly))
+                options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: invocation.command.spec.createsStore))
         } catch StoreLocationError.noStore {
-            throw CommandFailure(
-                "No store at '\(DisplayText.escaped(displayLocation))' yet; any change creates it (or 'cart db init').")
+            throw CommandFailure(noStoreMessage)
         }
         let repository = CommitRecordingRepository(opened)
         recorder = repository
         let service = CartService(repository: repository)
         openedService = service
         return service
+    }
+
+    /// What a command says of a store that does not exist yet.
+    var noStoreMessage: String {
+        // `--db memory` is a file name; the in-memory store is `memory:`.
+        let memory = location == "memory" ? " (the in-memory store is 'memory:')" : ""
+        return "No store at '\(DisplayText.escaped(displayLocation))' yet\(memory); "
+            + "'cart db init', 'cart products add' or 'cart demo' creates it."
     }
 
     /// Whether the command has committed a change to the store, through `service()` or as
