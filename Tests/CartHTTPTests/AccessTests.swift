@@ -146,8 +146,7 @@ struct AccessTests {
         try shop.service.add("apple", quantity: 5, to: "alice")
         let before = try shop.snapshot()
         let refused = [
-            ["Sec-Fetch-Site: cross-site"], ["Sec-Fetch-Site: same-site"], ["Origin: http://evil.example"],
-            ["Origin: null"], ["Origin: http://localhost:8111"],
+            ["Sec-Fetch-Site: cross-site"], ["Sec-Fetch-Site: same-site"],
             ["Sec-Fetch-Site: cross-site", "Origin: http://\(shop.host)"],
         ]
         for headers in refused {
@@ -160,7 +159,9 @@ struct AccessTests {
         #expect(try shop.snapshot() == before)
         // Reads are not refused: their answers are not readable across origins anyway.
         #expect(try shop.send("GET", "/v1/carts/alice", headers: ["Sec-Fetch-Site: cross-site"]).status == 200)
-        for headers in [[], ["Sec-Fetch-Site: same-origin"], ["Origin: http://\(shop.host)"], ["Sec-Fetch-Site: none"]] {
+        // Origin alone decides nothing: behind a proxy that rewrites Host, the shop's own
+        // requests carry an Origin that is not the Host the server sees.
+        for headers in [[], ["Sec-Fetch-Site: same-origin"], ["Origin: http://shop.example"], ["Sec-Fetch-Site: none"]] {
             let response = try shop.send("POST", "/v1/carts/alice/items/apple/remove", headers: headers)
             #expect(response.status == 200, "\(headers) \(response)")
         }
