@@ -95,7 +95,7 @@ function keyed(list, keys, make, fallback, keyOf = (child) => child.dataset.sku)
     if (index < 0) return;
     const children = Array.from(list.children);
     const nearest = children.slice(index).concat(children.slice(0, index).reverse());
-    const controls = (child) => [hook(child, control), ...child.querySelectorAll("button")];
+    const controls = (child) => [hook(child, control), ...child.querySelectorAll("button, summary")];
     const target = nearest.map((child) => controls(child).find(usable)).find(Boolean);
     (target || fallback()).focus();
   };
