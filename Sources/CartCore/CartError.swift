@@ -124,7 +124,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .lineCountCapExceeded(let cart, let cap):
             return "Cart '\(cart.displayable)' cannot take another line: a cart holds at most \(cap) line\(cap == 1 ? "" : "s")."
         case .insufficientStock(let sku, let requested, let available):
-            return "Insufficient stock for '\(sku.displayable)': \(requested) requested, \(available) available."
+            return "Insufficient stock for '\(sku.displayable)': the line would hold \(requested) of the \(available) in stock."
         case .notInCart(let sku, let cart):
             return "'\(sku.displayable)' is not in cart '\(cart.displayable)'."
         case .versionConflict(let cart, let expected, let actual):

@@ -632,7 +632,7 @@ def test_a_page_returned_to_with_back_stays_live(browser, server):
 def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_goes_on(browser, server):
     browser.get(server.url + "/?cart=alice")
     shop = Shop(browser, server)
-    error = shop.find("#page-error")
+    error = shop.find("#page-notice")
     wait_until(lambda: error.is_displayed() and "cannot be opened" in error.text, message="the refusal")
     # In the shopper's words: nothing of the API's message about tokens.
     assert "Bearer" not in error.text and "minted" not in error.text, error.text
@@ -655,7 +655,9 @@ def test_a_cart_link_joins_the_cart_this_browser_had_rather_than_dropping_it(bro
     shop = own.open(linked)
     shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("tea") == 1 and shop.quantity("milk") == 2,
                   "the linked cart with the earlier cart's tea in it")
-    notice = shop.find("#page-error")
+    notice = shop.find("#page-notice")
+    # A notice, not an error: in the notice banner, with the error banner empty.
+    assert not shop.find("#page-error").is_displayed()
     assert notice.is_displayed() and "item from the cart this browser had before was added to this one" in notice.text, notice.text
     assert server.cart(earlier)["totalItems"] == 0
     # An empty earlier cart joins nothing and says nothing.
@@ -663,7 +665,7 @@ def test_a_cart_link_joins_the_cart_this_browser_had_rather_than_dropping_it(bro
     again = server.mint([("eggs", 1)])
     shop.open(again)
     shop.wait_for(lambda: shop.cart_id == again and shop.quantity("eggs") == 1, "the second linked cart")
-    assert shop.quantity("milk") == 0 and not shop.find("#page-error").is_displayed()
+    assert shop.quantity("milk") == 0 and not shop.find("#page-notice").is_displayed()
 
 
 def test_a_count_above_99_is_shown_as_99_plus_on_the_badge(browser, server):
@@ -686,7 +688,7 @@ def test_an_empty_cart_address_is_no_error(browser, server):
     browser.get(server.url + "/?cart=")
     shop = Shop(browser, server)
     shop.wait_for(lambda: shop.cart_id.startswith("shop_") and shop.row("apple"), "the shop")
-    assert not shop.find("#page-error").is_displayed()
+    assert not shop.find("#page-error").is_displayed() and not shop.find("#page-notice").is_displayed()
 
 
 def test_orders_are_newest_first_and_paged(browser, server):
@@ -827,3 +829,20 @@ def test_an_open_order_stays_open_when_the_history_is_read_again(browser, server
     assert shop.find(hooked("order")) == order
     assert shop.find("details", order).get_attribute("open") is not None
     assert focused(browser) == summary
+
+
+def test_a_cart_address_that_was_not_minted_is_not_joined(browser, server):
+    # The shop takes only an ID the server mints: a server without an admin token would open
+    # `alice`, a cart of the CLI's, and this browser's lines would join it.
+    own = Shop(browser, server).open()
+    own.press("add", "tea")
+    own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
+    earlier = own.cart_id
+    server.cli("add", "milk", cart="alice")
+    for address in ("alice", "%20alice", "shop_" + "0" * 63):
+        browser.get(server.url + "/?cart=" + address)
+        shop = Shop(browser, server)
+        notice = shop.find("#page-notice")
+        shop.wait_for(lambda: notice.is_displayed() and "cannot be opened" in notice.text, f"the notice for {address}")
+        shop.wait_for(lambda: shop.cart_id == earlier and shop.quantity("tea") == 1, "the browser's own cart")
+    assert server.cli("--json", "show", cart="alice").count('"sku"') == 1

@@ -145,7 +145,7 @@ struct EndToEndCartTests {
         let before = try sandbox.ok("show", "--json").stdout
         for (arguments, message) in [
             (["add", "pear"], "No product with SKU 'pear'."),
-            (["add", "kiwi", "2"], "Insufficient stock for 'kiwi': 4 requested, 3 available."),
+            (["add", "kiwi", "2"], "Insufficient stock for 'kiwi': the line would hold 4 of the 3 in stock."),
             (["remove", "apple"], "'apple' is not in cart 'default'."),
             (["merge", "default"], "Cannot merge cart 'default' into itself."),
         ] {

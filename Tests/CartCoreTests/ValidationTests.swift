@@ -144,7 +144,7 @@ struct ErrorDescriptionTests {
         #expect(CartError.invalidQuantity(given: -2, range: 1...Int.max).description == "Quantity must be at least 1; got -2.")
         #expect(
             CartError.insufficientStock(sku: "pear", requested: 6, available: 5).description
-                == "Insufficient stock for 'pear': 6 requested, 5 available.")
+                == "Insufficient stock for 'pear': the line would hold 6 of the 5 in stock.")
         #expect(CartError.invalidImportItem(index: 2, reason: .invalidStock(-1)).description == "Item 3: Stock must be zero or more; got -1.")
         #expect(CartError.invalidSKU("a\nb", reason: "r").description == "Invalid SKU 'a\\nb': r.")
         #expect(CartError.unknownProduct(String(repeating: "x", count: 100)).description.contains("x…'"))

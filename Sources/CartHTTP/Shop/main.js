@@ -52,10 +52,7 @@ function showCart(cart, { fromStream = false } = {}) {
   // and nor does the notice that the address named another cart.
   if (before && before.version !== cart.version) {
     clearRefusals();
-    if (state.notice) {
-      state.notice = "";
-      pageError("");
-    }
+    if (state.notice) notify("");
   }
   renderCart(cart, state.products, state.maxLineQuantity);
   renderProducts(state.products, cart, state.maxLineQuantity);
@@ -65,10 +62,15 @@ function showCart(cart, { fromStream = false } = {}) {
   if (before && before.version !== cart.version && cart.totalItems === 0) loadOrders();
 }
 
-/** Shows `message` in the banner for failures that belong to no control; without one, the
- * notice about the page's address, if there is one. */
+/** Shows `message` in the banner for failures that belong to no control. */
 function pageError(message) {
-  say(byID("page-error"), message || state.notice);
+  say(byID("page-error"), message);
+}
+
+/** Shows `text`, about the cart the page's address named, in the banner for notices. */
+function notify(text) {
+  state.notice = text;
+  say(byID("page-notice"), text);
 }
 
 /** The clicks on + and − waiting for the one on its way, by button. */
@@ -294,6 +296,9 @@ function recall() {
   }
 }
 
+/** What an ID the server mints looks like: `shop_`, 64 hexadecimal digits. */
+const mintedShape = /^shop_[0-9a-f]{64}$/;
+
 /**
  * The cart to show: the one `?cart=ID` names, else the one this browser was given before,
  * else a new one the server mints. Answers the cart as the server has it, and a notice when
@@ -302,7 +307,12 @@ function recall() {
 async function chooseCart() {
   const given = (new URLSearchParams(location.search).get("cart") || "").trim();
   let notice = "";
-  if (given) {
+  // Only a cart the server minted is a shopper's: a name such as `alice` is a cart of the
+  // CLI's, which a server without a token would open, and this browser's lines would join it.
+  if (given && !mintedShape.test(given)) {
+    notice = "The cart in this page's address cannot be opened here, so this is your own cart.";
+    forgetAddress();
+  } else if (given) {
     try {
       const cart = await send("GET", cartPath(given));
       const earlier = recall();
@@ -464,7 +474,7 @@ async function start() {
     }
   }
   const cart = chosen.cart;
-  state.notice = chosen.notice;
+  notify(chosen.notice);
   pageError("");
   state.cartID = cart.cart;
   document.body.dataset.cart = state.cartID;
