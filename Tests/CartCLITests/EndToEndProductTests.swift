@@ -307,7 +307,7 @@ struct EndToEndProductTests {
     func demo() throws {
         let sandbox = try CartSandbox()
         let first = try sandbox.ok("demo")
-        #expect(first.stdout.hasPrefix("Added 12 sample products priced in USD.\n\nTry next:\n  "))
+        #expect(first.stdout.hasPrefix("Added 12 sample products priced in USD to '\(sandbox.database)'.\n\nTry next:\n  "))
         #expect(first.stdout.contains("\nOpen the shop:\n  ") && first.stdout.hasSuffix(" serve  then visit http://127.0.0.1:8080/\n"))
         try sandbox.ok("add", "coffee", "2")
         try sandbox.ok("checkout")

@@ -51,13 +51,15 @@ enum DemoCommand {
         if added == 0 {
             try runner.line("The \(samples.count) sample products are already in the catalog; nothing changed.")
         } else {
-            try runner.line("Added \(Plural.count(added, "sample product")) priced in \(currency.code).")
+            // Where they went, for a first run on the default store.
+            let place = runner.globals.isMemory ? "" : " to '\(DisplayText.escaped(runner.displayLocation))'"
+            try runner.line("Added \(Plural.count(added, "sample product")) priced in \(currency.code)\(place).")
         }
         try runner.line()
         guard !runner.globals.isMemory else {
             // The next process starts from an empty store: the usual tour would fail at once.
             return try runner.line(
-                runner.style.dim("Nothing is kept in memory; run 'cart demo' without it to keep them and try more.")
+                runner.style.dim("Run 'cart demo' without --db memory: to keep them and try more.")
             )
         }
         // Written as this very binary was started, so that each line runs as typed, also
