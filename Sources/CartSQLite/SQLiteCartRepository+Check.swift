@@ -55,9 +55,9 @@ extension SQLiteCartRepository {
 
     // sum() fails the whole statement when a sum leaves 64 bits, so each value is summed in
     // two halves, value / 2^32 and value % 2^32, which cannot overflow for fewer than 2^31
-    // lines an order. Put together in SQL, halves whose high part reaches 2^31 may overflow
-    // into a REAL, which rounds, so such an order always comes back; below that the sum in
-    // SQL is exact. `combined(_:_:)` then puts every returned order's halves together
+    // lines an order. Put together in SQL, the halves either give the exact integer or, where
+    // a step overflows, a REAL, which rounds: an order whose sum is not an integer there
+    // always comes back, and `combined(_:_:)` puts every returned order's halves together
     // exactly.
     private static let orderSummaryCheck = CachedSQL(
         """
@@ -67,8 +67,10 @@ extension SQLiteCartRepository {
         FROM orders AS o LEFT JOIN order_lines AS l ON l.order_number = o.number
         GROUP BY o.number
         HAVING count(l.position) = 0
-            OR abs(coalesce(sum(l.quantity / 4294967296), 0)) >= 2147483648
-            OR abs(coalesce(sum(l.line_total / 4294967296), 0)) >= 2147483648
+            OR typeof(coalesce(sum(l.quantity / 4294967296), 0) * 4294967296
+                + coalesce(sum(l.quantity % 4294967296), 0)) <> 'integer'
+            OR typeof(coalesce(sum(l.line_total / 4294967296), 0) * 4294967296
+                + coalesce(sum(l.line_total % 4294967296), 0)) <> 'integer'
             OR o.total_items <> coalesce(sum(l.quantity / 4294967296), 0) * 4294967296
                 + coalesce(sum(l.quantity % 4294967296), 0)
             OR o.total <> coalesce(sum(l.line_total / 4294967296), 0) * 4294967296

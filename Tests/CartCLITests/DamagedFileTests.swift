@@ -87,7 +87,7 @@ struct DamagedFileTests {
         let show = try sandbox.run("show")
         #expect(
             show.status == 1
-                && show.stderr == "Error: No store at '\(sandbox.database)' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n")
+                && show.stderr == "Error: No store at '\(sandbox.database)' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)).isEmpty)
         #expect(try sandbox.ok("db", "init").stdout.hasPrefix("Created "))
         #expect(try sandbox.ok("db", "status").stdout.contains("Schema:       version 4\n"))
@@ -217,7 +217,7 @@ struct DamagedFileTests {
                 #expect(
                     result.status == 1
                         && result.stderr
-                            == "Error: No store at '\(directory)/cart.db' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n",
+                            == "Error: No store at '\(directory)/cart.db' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n",
                     "\(arguments) \(result)")
             }
             for arguments in [["products", "add", "apple", "--name", "Apple", "--price", "1"], ["db", "init"]] {

@@ -62,7 +62,7 @@ struct EndToEndDatabaseTests {
             let result = try sandbox.run(["--db", location] + arguments)
             #expect(
                 result.status == 1 && result.stdout.isEmpty
-                    && result.stderr == "Error: No store at '\(location)' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n",
+                    && result.stderr == "Error: No store at '\(location)' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n",
                 "\(arguments) \(result)")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("mistyped")))
@@ -77,7 +77,7 @@ struct EndToEndDatabaseTests {
         let sandbox = try CartSandbox()
         #expect(
             try sandbox.ok("db", "status").stdout
-                == "No store at '\(sandbox.database)' yet; 'cart db init', 'cart products add' or 'cart demo' creates it.\n")
+                == "No store at '\(sandbox.database)' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
         #expect(
             try sandbox.ok("db", "migrate").stdout

@@ -149,8 +149,12 @@ struct ForeignWriteTests {
         let directory = try TemporaryDirectory()
         let (path, service) = try aliceFile(in: directory)
         _ = try service.checkout("alice")
-        try service.add("sku-0", to: "bob")
-        _ = try service.checkout("bob")
+        for cart in ["bob", "carol"] {
+            try service.add("sku-0", to: cart)
+            _ = try service.checkout(cart)
+        }
+        // Order 3: lines of -2^63 + 1 and -2, past the CHECKs, under a total of -2^63 that a
+        // sum rounded to a REAL would equal.
         try sqlite(
             path,
             """
@@ -158,10 +162,17 @@ struct ForeignWriteTests {
             SELECT 1, 100 + n.column1, 'sku-0', 'Big', 4000000000000000000, 1, 4000000000000000000, placed_at
             FROM orders, (VALUES (1), (2), (3)) AS n WHERE number = 1;
             UPDATE orders SET total = total + 1 WHERE number = 2;
+            PRAGMA ignore_check_constraints = ON;
+            DELETE FROM order_lines WHERE order_number = 3;
+            INSERT INTO order_lines (order_number, position, sku, name, unit_price, quantity, line_total, placed_at)
+            SELECT 3, n.column1, 'sku-0', 'Negative', n.column2, 1, n.column2, placed_at
+            FROM orders, (VALUES (1, -9223372036854775807), (2, -2)) AS n WHERE number = 3;
+            UPDATE orders SET total = -9223372036854775807 - 1, total_items = 2 WHERE number = 3;
             """)
         let problems = try SQLiteCartRepository(path: path).check()
         #expect(problems.contains("order 1: its lines' items or totals add up to more than a 64-bit integer holds"), "\(problems)")
         #expect(problems.contains { $0.hasPrefix("order 2: its totals") }, "\(problems)")
+        #expect(problems.contains("order 3: its lines' items or totals add up to more than a 64-bit integer holds"), "\(problems)")
     }
 
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")

@@ -24,9 +24,9 @@ enum DatabaseCommands {
             """
             A new store gets the options given and the defaults for the others (USD, 99 units per \
             line, 100 lines per cart); on an existing one, the options not given keep their current \
-            values. The currency cannot change once products or orders exist. 'products add', \
-            'products import' and 'demo' also create a store with the defaults; other commands \
-            refuse one that does not exist, which is most often a mistyped --db.
+            values. The currency cannot change once products or orders exist. 'demo', 'products add', \
+            'products import', 'db migrate' and 'db copy --to' also create a store with the \
+            defaults; other commands refuse one that does not exist, most often a mistyped --db.
             """,
         options: [currency, maxLineQuantity, maxLines],
         action: { try initialiseDatabase($0) })
@@ -114,7 +114,8 @@ enum DatabaseCommands {
         do {
             problems = try runner.openStore().check()
         } catch StoreLocationError.noStore {
-            throw CommandFailure("No store at '\(DisplayText.escaped(runner.displayLocation))' yet; there is nothing to check.")
+            throw CommandFailure(
+                "No store at '\(DisplayText.escaped(runner.displayLocation))' yet\(runner.memoryHint); there is nothing to check.")
         } catch where ErrorCategory(of: error) == .damagedStore {
             // Damage that keeps the store from opening is the check's finding, too.
             problems = ["it cannot be read as a cart store: " + ((error as? any CategorizedError)?.reason ?? "it is damaged, or not a cart store")]

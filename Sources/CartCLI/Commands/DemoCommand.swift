@@ -59,7 +59,7 @@ enum DemoCommand {
         guard !runner.globals.isMemory else {
             // The next process starts from an empty store: the usual tour would fail at once.
             return try runner.line(
-                runner.style.dim("Run 'cart demo' without --db memory: to keep them and try more.")
+                runner.style.dim("Run 'cart demo' on a store that keeps its data (a file, or postgresql://…) to try more.")
             )
         }
         // Written as this very binary was started, so that each line runs as typed, also

@@ -75,7 +75,9 @@ enum ServeCommand {
             // by this line.
             options.createIfMissing = true
             repository = try Stores.registry.open(runner.location, options: options)
-            stderr.send("Note: there was no store at '\(DisplayText.escaped(runner.displayLocation))'; serving a new, empty one.")
+            stderr.send(
+                "Note: there was no store at '\(DisplayText.escaped(runner.displayLocation))'\(runner.memoryHint); "
+                    + "serving a new, empty one.")
         }
         let service = CartService(repository: repository)
         configuration.cartIDKey = CartIDKey(storeSecret: try service.storeSecret())

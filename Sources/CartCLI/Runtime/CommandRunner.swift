@@ -112,10 +112,13 @@ final class CommandRunner {
 
     /// What a command says of a store that does not exist yet.
     var noStoreMessage: String {
-        // `--db memory` is a file name; the in-memory store is `memory:`.
-        let memory = location == "memory" ? " (the in-memory store is 'memory:')" : ""
-        return "No store at '\(DisplayText.escaped(displayLocation))' yet\(memory); "
-            + "'cart db init', 'cart products add' or 'cart demo' creates it."
+        "No store at '\(DisplayText.escaped(displayLocation))' yet\(memoryHint); "
+            + "'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it."
+    }
+
+    /// A hint for `--db memory`, a file name, where `memory:`, the in-memory store, was meant.
+    var memoryHint: String {
+        location == "memory" ? " (the in-memory store is 'memory:')" : ""
     }
 
     /// Whether the command has committed a change to the store, through `service()` or as

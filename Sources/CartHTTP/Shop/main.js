@@ -309,6 +309,8 @@ async function chooseCart() {
   let notice = "";
   // Only a cart the server minted is a shopper's: a name such as `alice` is a cart of the
   // CLI's, which a server without a token would open, and this browser's lines would join it.
+  // The shape is all the page can check; an ID of this shape the server did not mint, which
+  // such a server also opens, is a new, empty cart of nobody else's.
   if (given && !mintedShape.test(given)) {
     notice = "The cart in this page's address cannot be opened here, so this is your own cart.";
     forgetAddress();
