@@ -19,7 +19,10 @@ package final class TestConnection {
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
     package init(port: UInt16, timeout: Int = 10) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Kept in a local until it is connected: once `self.socket` is set, a throw runs
+        // `deinit`, whose close would come on top of the one here and could close a descriptor
+        // another thread has just been given the same number for.
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket failed") }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -37,6 +40,7 @@ package final class TestConnection {
             Glibc.close(socket)
             throw Failure(description: "connect failed: errno \(code)")
         }
+        self.socket = socket
     }
 
     deinit {
