@@ -79,7 +79,7 @@ extension PostgresCartStorage {
 
     private static let lineContextColumns = """
         SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity,
-            s.currency, s.currency_exponent, s.currency_symbol
+            s.currency, s.currency_exponent, s.currency_symbol, s.max_line_quantity, s.max_lines_per_cart
         """
     private static let selectLineContext = PostgresSQL(
         lineContextColumns + """
@@ -106,17 +106,23 @@ extension PostgresCartStorage {
                 LEFT JOIN c ON true LEFT JOIN p ON true LEFT JOIN l ON true LEFT JOIN settings AS s ON s.id = 1
             """)
 
-    // One statement instead of three (header, product, line), with the currency of the
-    // product's price.
+    // One statement instead of four (header, product, line, settings): the settings it reads
+    // are the unit's, which `settings()` then answers with.
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         let result = try rows(locks ? Self.lockLineContext : Self.selectLineContext, [.text(cartID), .text(sku)])
         guard let row = result.first else { throw PostgresStoreError.missingRow("answer to a line's context") }
         let exists = !(try row.isNull(0))
+        var currency: Currency?
+        if !(try row.isNull(7)) {
+            let settings = try Self.settings(row, at: 7)
+            keep(settings)
+            currency = settings.currency
+        }
         var terms: ProductTerms?
         if !(try row.isNull(3)) {
-            guard !(try row.isNull(7)) else { throw PostgresStoreError.missingRow("settings row") }
+            guard let currency else { throw PostgresStoreError.missingRow("settings row") }
             terms = ProductTerms(
-                price: Money(minorUnits: try row.int64(3), currency: try Self.currency(row, at: 7)),
+                price: Money(minorUnits: try row.int64(3), currency: currency),
                 isActive: try row.bool(4), stock: try row.optionalInt(5))
         }
         return CartLineContext(

@@ -55,10 +55,21 @@ final class PostgresCartStorage: CartStorageWriter {
     func settings() throws -> StoreSettings {
         if let knownSettings { return knownSettings }
         guard let row = try rows(Self.selectSettings).first else { throw PostgresStoreError.missingRow("settings row") }
-        let settings = StoreSettings(
-            currency: try Self.currency(row, at: 0), maxLineQuantity: try row.int(3), maxLinesPerCart: try row.int(4))
+        let settings = try Self.settings(row, at: 0)
         knownSettings = settings
         return settings
+    }
+
+    /// Keeps the settings another statement of this unit read, for `settings()` to answer with.
+    func keep(_ settings: StoreSettings) {
+        knownSettings = settings
+    }
+
+    /// The settings stored in columns `first ..< first + 5`, in `selectSettings`'s order.
+    static func settings(_ row: PostgresRow, at first: Int) throws -> StoreSettings {
+        StoreSettings(
+            currency: try currency(row, at: first), maxLineQuantity: try row.int(first + 3),
+            maxLinesPerCart: try row.int(first + 4))
     }
 
     /// The currency stored in columns `first ..< first + 3`: code, exponent, symbol.

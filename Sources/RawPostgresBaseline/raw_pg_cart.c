@@ -126,17 +126,21 @@ static int begin_with_settings(raw_pg *pg, int64_t *max_line_quantity, int64_t *
 }
 
 int raw_pg_add_to_cart(raw_pg *pg, const char *cart, const char *sku, int64_t quantity, int64_t now_ms) {
-    int64_t max_line_quantity, max_lines;
-    char currency[4];
-    int code = begin_with_settings(pg, &max_line_quantity, &max_lines, currency);
-    if (code) return code;
-    if (quantity < 1 || quantity > max_line_quantity) return fail(pg, RAW_PG_REFUSED);
-
+    // BEGIN and the line's context, which holds the settings too, in one round trip.
     const char *context_values[] = {cart, sku};
-    PGresult *context = run(pg, S_LINE_CONTEXT, 2, context_values);
-    if (!ok(context) || PQntuples(context) != 1) {
+    PGresult *context;
+    if (run_two(pg, S_BEGIN_WRITE, 0, NULL, S_LINE_CONTEXT, 2, context_values, &context) != 0)
+        return fail(pg, RAW_PG_FAILED);
+    if (PQntuples(context) != 1 || is_null(context, 7)) {
         PQclear(context);
         return fail(pg, RAW_PG_FAILED);
+    }
+    int64_t max_line_quantity = integer(context, 10);
+    int64_t max_lines = integer(context, 11);
+    int code;
+    if (quantity < 1 || quantity > max_line_quantity) {
+        PQclear(context);
+        return fail(pg, RAW_PG_REFUSED);
     }
     int cart_exists = !is_null(context, 0);
     int64_t version = cart_exists ? integer(context, 0) : 0;

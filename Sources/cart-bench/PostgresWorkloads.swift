@@ -145,6 +145,8 @@ struct PostgresWorkloads {
                 try runPgbench()
                 try runProject()
             }
+            FileHandle.standardError.write(
+                Data(String(format: "  (P3 round %d: project %.0f, pgbench %.0f tx/s)\n", round + 1, projectRates[round], pgbenchRates[round]).utf8))
         }
         let project = Measurement.median(projectRates)
         let pgbench = Measurement.median(pgbenchRates)
