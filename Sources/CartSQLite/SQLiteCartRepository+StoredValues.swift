@@ -2,7 +2,7 @@ import CartCore
 
 extension SQLiteCartRepository {
     /// An integer column and the range the service can work with: the query that finds the
-    /// rows outside it, with the row's key in its first columns and the value last, and how a
+    /// rows outside it or holding no integer (nor NULL, where NULL means something), with the row's key in its first columns and the value last, and how a
     /// finding names the value of a row by its key.
     struct ColumnRange: Sendable {
         let sql: CachedSQL
@@ -11,13 +11,13 @@ extension SQLiteCartRepository {
         let name: @Sendable ([String]) -> String
 
         init(
-            _ table: String, key: [String], column: String, range: ClosedRange<Int64>,
+            _ table: String, key: [String], column: String, range: ClosedRange<Int64>, nullable: Bool = false,
             name: @escaping @Sendable ([String]) -> String
         ) {
             // Identifiers from the constant list below; the range is bound.
             sql = CachedSQL(
                 "SELECT " + (key + [column]).joined(separator: ", ") + " FROM " + table + " WHERE " + column
-                    + " NOT BETWEEN ?1 AND ?2")
+                    + " NOT BETWEEN ?1 AND ?2 OR typeof(" + column + ") NOT IN ('integer'" + (nullable ? ", 'null')" : ")"))
             self.range = range
             keyColumns = Int32(key.count)
             self.name = name
@@ -50,7 +50,7 @@ extension SQLiteCartRepository {
             ColumnRange(
                 "products", key: ["sku"], column: "active", range: 0...1, name: { "the active flag of \(product($0))" }),
             ColumnRange(
-                "products", key: ["sku"], column: "stock", range: StoredRange.stock,
+                "products", key: ["sku"], column: "stock", range: StoredRange.stock, nullable: true,
                 name: { "the stock of \(product($0))" }),
             ColumnRange(
                 "carts", key: ["id"], column: "version", range: StoredRange.version.lowerBound...belowMaximum,
@@ -108,7 +108,7 @@ extension SQLiteCartRepository {
         "SELECT currency FROM settings WHERE NOT (currency GLOB '[A-Z][A-Z][A-Z]')")
 
     /// One line per stored value the service cannot work with: an integer outside its range
-    /// (`StoredRange`), the settings row missing, a currency code that is not three capital
+    /// (`StoredRange`), a value that is not an integer where one belongs, the settings row missing, a currency code that is not three capital
     /// letters. Each is what a read of that row refuses with a `StoredDataError`.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
@@ -125,8 +125,8 @@ extension SQLiteCartRepository {
             try rows.bind(column.range.upperBound, at: 2)
             while try rows.step() {
                 let key = (0..<column.keyColumns).map { rows.string(at: $0) }
-                let value = rows.int64(at: column.keyColumns)
-                lines.append("\(column.name(key)) \(StoredRange.outside(value, column.range))")
+                let value = rows.nonInteger(at: column.keyColumns) ?? StoredRange.outside(rows.int64(at: column.keyColumns), column.range)
+                lines.append("\(column.name(key)) \(value)")
             }
         }
         return lines

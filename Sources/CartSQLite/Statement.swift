@@ -112,7 +112,23 @@ final class Statement {
     ///
     /// - Throws: `StoredDataError` naming the value by `what` when it does not.
     func int(at column: Int32, in range: ClosedRange<Int64>, _ what: @autoclosure () -> String) throws -> Int {
-        try StoredDataError.checked(int64(at: column), in: range, what())
+        if let other = nonInteger(at: column) { throw StoredDataError("\(what()) \(other)") }
+        return try StoredDataError.checked(int64(at: column), in: range, what())
+    }
+
+    /// What `column` holds in words (`is the text 'lots', not an integer`), or `nil` when it
+    /// holds an integer. A table that is not STRICT, or whose schema another client changed,
+    /// may hold any type in any column; SQLite would read each as some integer.
+    func nonInteger(at column: Int32) -> String? {
+        let value: String
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return nil
+        case SQLITE_NULL: value = "NULL"
+        case SQLITE_FLOAT: value = "the real number \(sqlite3_column_double(handle, column))"
+        case SQLITE_TEXT: value = "the text '\(DisplayText.clean(String(string(at: column).prefix(40))))'"
+        default: value = "a blob of \(sqlite3_column_bytes(handle, column)) bytes"
+        }
+        return "is \(value), not an integer"
     }
 
     /// `int(at:in:_:)`, or `nil` for NULL.

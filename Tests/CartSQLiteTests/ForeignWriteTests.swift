@@ -175,6 +175,47 @@ struct ForeignWriteTests {
         #expect(problems.contains("order 3: its lines' items or totals add up to more than a 64-bit integer holds"), "\(problems)")
     }
 
+    @Test("values of another type in a table whose STRICT another client removed are refused by name, never read as 0")
+    func wrongTypesAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 2)
+        try service.add("sku-1", to: "alice")
+        // A new schema text takes effect for connections opened after it is written.
+        try sqlite(
+            path,
+            """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = replace(replace(sql, ') STRICT, WITHOUT ROWID', ') WITHOUT ROWID'), 'price INTEGER NOT NULL', 'price INTEGER')
+            WHERE name = 'products';
+            """)
+        try sqlite(
+            path,
+            """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE products SET price = 'abc' WHERE sku = 'sku-0';
+            UPDATE products SET price = NULL, stock = 1.5 WHERE sku = 'sku-1';
+            """)
+        let before = try rows(path, Self.snapshot)
+        let reopened = CartService(repository: try SQLiteCartRepository(path: path))
+        for read in [{ _ = try reopened.cart("alice") }, { _ = try reopened.checkout("alice") }, { _ = try reopened.add("sku-0", to: "alice") }] {
+            #expect {
+                try read()
+            } throws: { error in
+                error is StoredDataError && String(describing: error).contains("the price of product 'sku-0' is the text 'abc', not an integer")
+            }
+        }
+        #expect(try rows(path, Self.snapshot) == before)
+        #expect(try rows(path, "SELECT count(*) FROM orders") == ["0"])
+        let problems = try SQLiteCartRepository(path: path).check()
+        #expect(
+            problems == [
+                "CHECK constraint failed in products",
+                "the price of product 'sku-0' is the text 'abc', not an integer",
+                "the price of product 'sku-1' is NULL, not an integer",
+                "the stock of product 'sku-1' is the real number 1.5, not an integer",
+            ], "\(problems)")
+    }
+
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
     func failingMigrationLeavesFileAlone() throws {
         let directory = try TemporaryDirectory()
