@@ -55,6 +55,9 @@ enum ErrorCategoryContract {
                 try s.addProduct(Product(sku: "fig", name: "Fig", price: usd(-1)))
             },
             .init(error: .unknownCurrency("XYZ"), category: .invalidInput) { _ = try Currency(code: "XYZ") },
+            .init(error: .invalidCurrencySymbol("\u{1B}[31m$"), category: .invalidInput) {
+                _ = try Currency(code: "XYZ", minorUnitExponent: 2, symbol: "\u{1B}[31m$")
+            },
             .init(error: .currencyMismatch("EUR", "USD"), category: .invalidInput) {
                 try s.addProduct(Product(sku: "fig", name: "Fig", price: Money(minorUnits: 1, currency: .eur)))
             },
@@ -136,7 +139,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 33, "every kind of CartError is thrown once")
+        #expect(kinds.count == 34, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -146,6 +149,7 @@ enum ErrorCategoryContract {
         case .invalidQuantity: "invalidQuantity"
         case .invalidAmount: "invalidAmount"
         case .unknownCurrency: "unknownCurrency"
+        case .invalidCurrencySymbol: "invalidCurrencySymbol"
         case .currencyMismatch: "currencyMismatch"
         case .currencyLocked: "currencyLocked"
         case .amountOverflow: "amountOverflow"

@@ -17,6 +17,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case invalidAmount(String, reason: String)
     /// A currency code this build does not know.
     case unknownCurrency(String)
+    /// A currency symbol that is empty, longer than 8 characters, or holds a character a
+    /// terminal would act on (a control, a line separator or a bidirectional override).
+    case invalidCurrencySymbol(String)
     /// Two amounts in different currencies were combined.
     case currencyMismatch(String, String)
     /// The store currency cannot change once products or orders exist.
@@ -88,6 +91,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Invalid amount '\(text.displayable)': \(reason)."
         case .unknownCurrency(let code):
             return "Unknown currency '\(code.displayable)'; use an ISO 4217 code such as USD, EUR, JPY or KWD."
+        case .invalidCurrencySymbol(let symbol):
+            return "Invalid currency symbol '\(symbol.displayable)': it must be 1 to 8 printable characters."
         case .currencyMismatch(let a, let b):
             return "Cannot combine amounts in \(a) and \(b)."
         case .currencyLocked(let current, let requested):
@@ -162,7 +167,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
 extension CartError {
     public var category: ErrorCategory {
         switch self {
-        case .invalidQuantity, .invalidAmount, .unknownCurrency, .currencyMismatch, .invalidSKU, .invalidName,
+        case .invalidQuantity, .invalidAmount, .unknownCurrency, .invalidCurrencySymbol, .currencyMismatch, .invalidSKU, .invalidName,
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
             .newProductIncomplete, .duplicateImportSKU, .invalidLimit, .emptyDateRange, .negativeAge:
             return .invalidInput

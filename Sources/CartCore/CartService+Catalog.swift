@@ -117,6 +117,8 @@ extension CartService {
             if let price = update.price { product.price = price }
             if let stock = update.stock { product.stock = stock.units }
             if let isActive = update.isActive { product.isActive = isActive }
+            // A name kept as another client stored it is the store's problem, not the input's.
+            if update.name == nil, let error = StoredDataError.unusableName(product.name, ofProduct: sku) { throw error }
             product = try Self.validated(product, settings: try storage.settings())
             try storage.updateProduct(product)
             return product

@@ -20,11 +20,14 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// `Currency(code: "USD", minorUnitExponent: 2) == .usd`.
     ///
     /// - Throws: `CartError.unknownCurrency` if the code is not three ASCII capital letters or
-    ///   the exponent is outside 0...4.
+    ///   the exponent is outside 0...4; `CartError.invalidCurrencySymbol` for a symbol that is
+    ///   empty, longer than 8 characters, or holds a control, separator or bidirectional
+    ///   override character.
     public init(code: String, minorUnitExponent: Int, symbol: String? = nil) throws(CartError) {
         guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
             (0...4).contains(minorUnitExponent)
         else { throw .unknownCurrency(code) }
+        if let symbol, !Currency.isUsableSymbol(symbol) { throw .invalidCurrencySymbol(symbol) }
         if symbol == nil, let known = Currency.known[code], known.minorUnitExponent == minorUnitExponent {
             self = known
             return
@@ -37,6 +40,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         packedCode = code.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
         minorUnitExponent = exponent
         symbolNumber = symbol.map(Currency.number(ofSymbol:)) ?? 0
+    }
+
+    /// Whether `symbol` may be written before amounts: 1 to 8 characters, none of them a
+    /// control, separator or bidirectional override character, which a terminal would act on.
+    public static func isUsableSymbol(_ symbol: String) -> Bool {
+        !symbol.isEmpty && symbol.count <= 8 && DisplayText.escaped(symbol) == symbol
     }
 
     /// Looks a currency up by its ISO 4217 code (case-insensitive).
@@ -116,15 +125,28 @@ extension Currency {
     /// keeps its own digits and symbol; any other is taken with the stored ones. A stored code
     /// is never looked up loosely (no case folding).
     ///
-    /// - Throws: `StoredDataError` for a code that is not three capital letters A to Z, or
-    ///   minor-unit digits outside 0 to 4: another client wrote them.
+    /// - Throws: `StoredDataError` for a code that is not three capital letters A to Z,
+    ///   minor-unit digits outside 0 to 4, or a symbol `init(code:minorUnitExponent:symbol:)`
+    ///   refuses: another client wrote them.
     public init(storedCode code: String, minorUnitExponent exponent: Int64, symbol: String?) throws(StoredDataError) {
         guard StoredRange.currencyExponent.contains(exponent) else {
             throw StoredDataError("the currency's minor-unit digits \(StoredRange.outside(exponent, StoredRange.currencyExponent))")
         }
-        guard let stored = try? Currency(code: code, minorUnitExponent: Int(exponent), symbol: symbol) else {
+        let stored: Currency
+        do {
+            stored = try Currency(code: code, minorUnitExponent: Int(exponent), symbol: symbol)
+        } catch .invalidCurrencySymbol {
+            throw .unusableCurrencySymbol(symbol ?? "")
+        } catch {
             throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z")
         }
         self = Currency.known[code] ?? stored
+    }
+}
+
+extension StoredDataError {
+    /// A stored currency symbol that `Currency.isUsableSymbol(_:)` refuses.
+    public static func unusableCurrencySymbol(_ symbol: String) -> StoredDataError {
+        StoredDataError("the currency symbol '\(DisplayText.clean(symbol))' is not 1 to 8 printable characters")
     }
 }

@@ -28,13 +28,13 @@ public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringCo
         switch self {
         case .unknownMigrations(let names):
             return "The store was written by a newer version of cart (unknown migrations: "
-                + names.joined(separator: ", ") + "); upgrade cart to open it."
+                + names.map(DisplayText.clean).joined(separator: ", ") + "); upgrade cart to open it."
         case .checksumMismatch(let name):
-            return "Migration \(name) recorded in the store differs from this build's copy; refusing to open it."
+            return "Migration \(DisplayText.clean(name)) recorded in the store differs from this build's copy; refusing to open it."
         case .foreignDatabase:
             return "The database holds another application's tables, not a cart store."
         case .pendingMigrations(let names):
-            return "The store needs migrations (\(names.joined(separator: ", "))) that were not applied."
+            return "The store needs migrations (\(names.map(DisplayText.clean).joined(separator: ", "))) that were not applied."
         case .danglingReferences(let references):
             return "Migrating the store would leave rows referencing nothing ("
                 + references.joined(separator: ", ") + "); no migration was applied."

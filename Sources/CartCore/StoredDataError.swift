@@ -38,3 +38,17 @@ public struct StoredDataError: CategorizedError, Hashable, Sendable, CustomStrin
         return next
     }
 }
+
+extension StoredDataError {
+    /// The error for the stored `name` of product `sku` when the service refuses it as input
+    /// (another client wrote it), or `nil` for a usable name.
+    public static func unusableName(_ name: String, ofProduct sku: String) -> StoredDataError? {
+        do {
+            _ = try Validation.name(name)
+            return nil
+        } catch {
+            guard case .invalidName(_, let reason) = error else { return nil }
+            return StoredDataError("the name of product '\(DisplayText.clean(sku))' is '\(DisplayText.clean(name))': \(reason)")
+        }
+    }
+}

@@ -8,6 +8,7 @@ extension CartError {
         case .invalidQuantity: "invalid_quantity"
         case .invalidAmount: "invalid_amount"
         case .unknownCurrency: "unknown_currency"
+        case .invalidCurrencySymbol: "invalid_currency_symbol"
         case .currencyMismatch: "currency_mismatch"
         case .currencyLocked: "currency_locked"
         case .amountOverflow: "amount_overflow"

@@ -7,7 +7,7 @@ struct PostgresStoreCheck {
 
     func problems() throws -> [String] {
         try disabledSafeguards() + checkViolations() + danglingReferences() + lineSummaryMismatches()
-            + orderTotalMismatches() + orderNumberProblems()
+            + orderTotalMismatches() + orderNumberProblems() + currencySymbolProblems() + productNameProblems()
     }
 
     private static let schemaOID = "(SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = current_schema())"
@@ -127,5 +127,22 @@ struct PostgresStoreCheck {
         }
         if orders != highest { lines.append(StoreCheckFinding.orderNumbersMissing(orders: orders, highest: highest).description) }
         return lines
+    }
+
+    private static let selectCurrencySymbol: PostgresSQL = "SELECT currency_symbol FROM settings WHERE currency_symbol IS NOT NULL"
+
+    /// A currency symbol `Currency` refuses, which no CHECK constraint describes.
+    private func currencySymbolProblems() throws -> [String] {
+        try connection.execute(Self.selectCurrencySymbol).map { try $0.string(0) }.filter { !Currency.isUsableSymbol($0) }
+            .map { StoredDataError.unusableCurrencySymbol($0).message }
+    }
+
+    private static let selectProductNames: PostgresSQL = "SELECT sku, name FROM products ORDER BY sku"
+
+    /// Product names the service refuses as input: the CHECK constraints allow more.
+    private func productNameProblems() throws -> [String] {
+        try connection.execute(Self.selectProductNames).compactMap {
+            StoredDataError.unusableName(try $0.string(1), ofProduct: try $0.string(0))?.message
+        }
     }
 }

@@ -106,10 +106,13 @@ extension SQLiteCartRepository {
     private static let countSettings = CachedSQL("SELECT count(*) FROM settings WHERE id = 1")
     private static let unusableCurrency = CachedSQL(
         "SELECT currency FROM settings WHERE NOT (currency GLOB '[A-Z][A-Z][A-Z]')")
+    private static let productNames = CachedSQL("SELECT sku, name FROM products ORDER BY sku")
+    private static let currencySymbol = CachedSQL("SELECT currency_symbol FROM settings WHERE currency_symbol IS NOT NULL")
 
     /// One line per stored value the service cannot work with: an integer outside its range
-    /// (`StoredRange`), a value that is not an integer where one belongs, the settings row missing, a currency code that is not three capital
-    /// letters. Each is what a read of that row refuses with a `StoredDataError`.
+    /// (`StoredRange`), a value that is not an integer where one belongs, the settings row
+    /// missing, a currency code that is not three capital letters, a currency symbol
+    /// `Currency` refuses, a product name the service refuses as input. Each is what a read of that row refuses with a `StoredDataError`.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
         if try database.scalar(Self.countSettings) != 1 { lines.append("the store has no settings row") }
@@ -117,6 +120,17 @@ extension SQLiteCartRepository {
         defer { currency.reset() }
         while try currency.step() {
             lines.append("the store currency '\(DisplayText.clean(currency.string(at: 0)))' is not three capital letters A to Z")
+        }
+        let symbol = try database.cached(Self.currencySymbol)
+        defer { symbol.reset() }
+        while try symbol.step() {
+            let text = symbol.string(at: 0)
+            if !Currency.isUsableSymbol(text) { lines.append(StoredDataError.unusableCurrencySymbol(text).message) }
+        }
+        let names = try database.cached(Self.productNames)
+        defer { names.reset() }
+        while try names.step() {
+            if let error = StoredDataError.unusableName(names.string(at: 1), ofProduct: names.string(at: 0)) { lines.append(error.message) }
         }
         for column in Self.columnRanges {
             let rows = try database.cached(column.sql)

@@ -94,6 +94,35 @@ struct DamagedFileTests {
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
 
+    @Test("terminal escapes another client stored in a name, a cart ID or a migration name reach the terminal escaped")
+    func storedEscapes() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3(
+            """
+            UPDATE products SET name = 'Apple ' || char(27) || ']0;title' || char(7) || char(27) || '[2J' WHERE sku = 'apple';
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE orders SET cart_id = char(27) || '[31mx' WHERE number = 1;
+            """)
+        let escapedName = "Apple \\u{1B}]0;title\\u{07}\\u{1B}[2J"
+        #expect(try sandbox.ok("products", "show", "apple").stdout.contains("Name:    \(escapedName)\n"))
+        let update = try sandbox.run("products", "update", "apple", "--price", "1.30")
+        #expect(update.status == 1, "\(update)")
+        let finding = "the name of product 'apple' is '\(escapedName)': it contains control characters"
+        #expect(update.stderr.contains("holds a value this version cannot use: \(finding). 'cart db check' lists"), "\(update)")
+        #expect(update.errorLines.count == 1)
+        let check = try sandbox.run("db", "check")
+        #expect(check.status == 1 && check.stdout.contains(finding + "\n"), "\(check)")
+        #expect(try sandbox.ok("products", "update", "apple", "--name", "Apple").stdout.hasPrefix("Updated apple (Apple) at $"))
+        try sandbox.sqlite3("UPDATE products SET name = 'Apple ' || char(27) || ']0;title' || char(7) || char(27) || '[2J' WHERE sku = 'apple'")
+        #expect(try sandbox.ok("products", "delete", "chocolate").stdout.hasPrefix("Deleted chocolate ("))
+        #expect(try sandbox.ok("orders", "show", "1").stdout.contains("cart '\\u{1B}[31mx'"))
+        try sandbox.sqlite3("INSERT INTO schema_migrations VALUES (99, '0099_' || char(27) || ']0;pwn' || char(7), 'x', 0)")
+        let result = try sandbox.run("show")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("unknown migrations: 0099_\\u{1B}]0;pwn\\u{07})"), "\(result)")
+        for output in [result.stdout, result.stderr] { #expect(!output.contains("\u{1B}")) }
+    }
+
     @Test("a migration whose checksum changed is refused in one line and the file keeps every byte")
     func changedMigration() throws {
         let sandbox = try filledSandbox()

@@ -216,6 +216,21 @@ struct ForeignWriteTests {
             ], "\(problems)")
     }
 
+    @Test("a currency symbol holding a terminal escape is refused by every read and named by db check")
+    func escapingCurrencySymbol() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _) = try aliceFile(in: directory)
+        try sqlite(path, "UPDATE settings SET currency = 'XYZ', currency_symbol = char(27) || '[31m$'")
+        let reopened = CartService(repository: try SQLiteCartRepository(path: path))
+        #expect {
+            _ = try reopened.cart("alice")
+        } throws: { error in
+            error as? StoredDataError == .unusableCurrencySymbol("\u{1B}[31m$")
+                && String(describing: error).contains("the currency symbol '\\u{1B}[31m$'")
+        }
+        #expect(try SQLiteCartRepository(path: path).check() == [StoredDataError.unusableCurrencySymbol("\u{1B}[31m$").message])
+    }
+
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
     func failingMigrationLeavesFileAlone() throws {
         let directory = try TemporaryDirectory()

@@ -121,7 +121,7 @@ enum OrderCommands {
         if runner.json { return try runner.emit(order) }
         try runner.line(
             runner.style.dim(
-                "Order #\(order.number), cart '\(order.cartID)', placed \(UTCCalendar.iso8601(order.placedAt))"))
+                "Order #\(order.number), cart '\(DisplayText.escaped(order.cartID))', placed \(UTCCalendar.iso8601(order.placedAt))"))
         let table = TextTable.items(order.lines.map { ($0.sku, $0.name, $0.quantity, $0.unitPrice, $0.lineTotal) })
         try runner.stdout.write(table.rendered(style: runner.style))
         try runner.line(runner.style.bold(TextTable.totals(items: order.totalItems, "total", order.total)))

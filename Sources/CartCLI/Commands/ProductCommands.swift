@@ -108,8 +108,9 @@ enum ProductCommands {
     static func showOne(_ runner: CommandRunner) throws {
         let product = try runner.service().product(try runner[CommandTree.sku])
         if runner.json { return try runner.emit(product) }
-        try runner.line("SKU:     \(product.sku)")
-        try runner.line("Name:    \(product.name)")
+        // Stored text is escaped: another client may have written a terminal escape into it.
+        try runner.line("SKU:     \(DisplayText.escaped(product.sku))")
+        try runner.line("Name:    \(DisplayText.escaped(product.name))")
         try runner.line("Price:   \(product.price.formatted)")
         try runner.line("Stock:   \(product.stock.map(String.init) ?? "not tracked")")
         try runner.line("Active:  \(product.isActive ? "yes" : "no")")
@@ -187,7 +188,7 @@ enum ProductCommands {
 
     /// `apple (Apple) at $1.29, 12 in stock`.
     static func describe(_ product: Product) -> String {
-        var text = "\(product.sku) (\(product.name)) at \(product.price.formatted), "
+        var text = "\(DisplayText.escaped(product.sku)) (\(DisplayText.escaped(product.name))) at \(product.price.formatted), "
         text += product.stock.map { "\($0) in stock" } ?? "stock not tracked"
         if !product.isActive { text += ", inactive" }
         return text

@@ -7,7 +7,9 @@ enum ErrorReporter {
     static func report(_ error: any Error, location: String?, to stderr: any CommandOutput) -> Int32 {
         let (message, status) = describe(error, location: location)
         guard let message else { return status }
-        var text = "Error: \(TextLayout.oneLine(message))\n"
+        // A message may quote stored text another client wrote: escaped, a control character
+        // in it reaches the terminal as text.
+        var text = "Error: \(DisplayText.escaped(TextLayout.oneLine(message)))\n"
         if let usage = error as? UsageError {
             text += "Usage: \(HelpFormatter.usage(for: usage.command))\n"
             text += "See '\(usage.command.fullName) --help' for more information.\n"
