@@ -132,7 +132,7 @@ extension CartService {
     ///   `.invalidStock`.
     public static func validated(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
         var product = product
-        product.sku = try Validation.sku(product.sku)
+        product.sku = try Validation.newSKU(product.sku)
         product.name = try Validation.name(product.name)
         try checkPrice(product.price, settings: settings)
         if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }

@@ -33,7 +33,7 @@ extension Product: ImportItem {
     func applied(to old: Product) -> Product { self }
 
     func isValidAsGiven(settings: StoreSettings) -> Bool {
-        Validation.isPlainASCII(sku, maxLength: Validation.maxSKULength)
+        Validation.isNewSKUAsGiven(sku)
             && Validation.isPlainASCII(name, maxLength: Validation.maxNameLength)
             && price.currency == settings.currency && (0...Product.maximumPriceMinorUnits).contains(price.minorUnits)
             && (stock ?? 0) >= 0
@@ -55,7 +55,7 @@ extension ProductImport: ImportItem {
     }
 
     func isValidAsGiven(settings: StoreSettings) -> Bool {
-        guard Validation.isPlainASCII(sku, maxLength: Validation.maxSKULength) else { return false }
+        guard Validation.isNewSKUAsGiven(sku) else { return false }
         if let name, !Validation.isPlainASCII(name, maxLength: Validation.maxNameLength) { return false }
         if let price {
             guard price.currency == settings.currency, (0...Product.maximumPriceMinorUnits).contains(price.minorUnits)
@@ -66,7 +66,7 @@ extension ProductImport: ImportItem {
 
     func validated(settings: StoreSettings) throws(CartError) -> ProductImport {
         var item = self
-        item.sku = try Validation.sku(sku)
+        item.sku = try Validation.newSKU(sku)
         if let name { item.name = try Validation.name(name) }
         if let price { try CartService.checkPrice(price, settings: settings) }
         if let units = stock?.units, units < 0 { throw .invalidStock(units) }

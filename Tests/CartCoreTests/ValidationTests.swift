@@ -70,6 +70,19 @@ struct ValidationTests {
         #expect(try service.product("apple").name == "Apple")
     }
 
+    @Test("a new product cannot be called . or .., which URLs resolve away; one stored before is still found and deleted")
+    func dotSKUs() throws {
+        let service = try service()
+        for (sku, trimmed) in [(".", "."), ("..", ".."), (" .. ", "..")] {
+            let error = CartError.invalidSKU(sku, reason: "'.' and '..' cannot be part of a URL")
+            #expect(throws: error) { try service.addProduct(product(sku: sku)) }
+            #expect(throws: CartError.invalidImportItem(index: 0, reason: error)) { try service.importProducts([product(sku: sku)]) }
+            #expect(throws: CartError.unknownProduct(trimmed)) { try service.product(sku) }
+        }
+        #expect(try service.addProduct(product(sku: "...")).sku == "...")
+        #expect(try service.products(includeInactive: true).count == 2)
+    }
+
     @Test("cart IDs are taken as given: no surrounding space, 1 to 128 characters, no control characters")
     func cartIDs() throws {
         let service = try service()
@@ -82,6 +95,7 @@ struct ValidationTests {
             ("alice\u{A0}", "use printable ASCII characters only"), ("alice ", "it has leading or trailing space"),
             (String(repeating: "c", count: 129), "it is longer than 128 characters"),
             ("al\u{0}ice", "it contains control characters"),
+            (".", "'.' and '..' cannot be part of a URL"), ("..", "'.' and '..' cannot be part of a URL"),
         ]
         for (id, reason) in cases {
             #expect(throws: CartError.invalidCartID(id, reason: reason)) { try service.add("apple", to: id) }

@@ -228,14 +228,12 @@ struct SQLiteCartRepositoryTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("cart.sqlite3")
         let repository = try SQLiteCartRepository(path: path)
-        for symbol in ["a\u{0}b", "\u{0}", "€", ""] {
-            let currency = try Currency(code: "XTS", minorUnitExponent: 2, symbol: symbol)
-            try repository.write { storage in
-                try storage.saveSettings(StoreSettings(currency: currency, maxLineQuantity: 9, maxLinesPerCart: 9))
-            }
-            // A second connection reads the file, not the first one's cached settings.
-            let stored = try SQLiteCartRepository(path: path).read { storage in try storage.settings() }
-            #expect(stored.currency.symbol == symbol)
+        // The storage stores what it is given; the service is what refuses such names.
+        for (index, name) in ["a\u{0}b", "a\u{0}", "€", "plain"].enumerated() {
+            let product = Product(sku: "sku-\(index)", name: name, price: Money(minorUnits: 1, currency: .usd))
+            try repository.write { storage in try storage.insertProduct(product) }
+            let stored = try SQLiteCartRepository(path: path).read { storage in try storage.product(sku: product.sku) }
+            #expect(stored?.name == name)
         }
     }
 
