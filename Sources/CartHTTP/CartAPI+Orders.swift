@@ -54,17 +54,26 @@ extension CartAPI {
         return JSONBody.response(try service.order(OrderNumber(rawValue: number)))
     }
 
-    /// `GET /v1/orders/stats?by=total|day|month|product&cart&since&until&sku` (admin).
+    /// `GET /v1/orders/stats?by=total|day|month|product&cart&since&until&sku&utc_offset`
+    /// (admin).
     func orderStats(_ request: APIRequest) throws -> HTTPResponse {
-        let query = try request.query(allowed: ["by", "cart", "since", "until", "sku"])
+        let query = try request.query(allowed: ["by", "cart", "since", "until", "sku", "utc_offset"])
         let by = query.string("by") ?? OrderStatsGrouping.total.rawValue
         guard let grouping = OrderStatsGrouping(rawValue: by) else {
             let values = OrderStatsGrouping.allCases.map(\.rawValue).joined(separator: ", ")
             throw APIError.badRequest(
                 "invalid_query_parameter", "The query parameter 'by' must be one of \(values); got '\(DisplayText.clean(by))'.")
         }
-        let rows = try service.orderStats(matching: try Self.orderFilter(query), groupedBy: grouping)
-        return JSONBody.response(OrderStatsReport(grouping: grouping, currency: try service.settings().currency, rows: rows))
+        let offset = try query.utcOffset("utc_offset")
+        if offset != nil, grouping != .day, grouping != .month {
+            throw APIError.badRequest(
+                "invalid_query_parameter", "The query parameter 'utc_offset' says where days begin: it needs by=day or by=month.")
+        }
+        let rows = try service.orderStats(
+            matching: try Self.orderFilter(query), groupedBy: grouping, utcOffset: offset ?? .utc)
+        return JSONBody.response(
+            OrderStatsReport(
+                grouping: grouping, currency: try service.settings().currency, rows: rows, utcOffset: offset ?? .utc))
     }
 
     /// `GET /v1/orders.csv?cart&since&until&sku&limit&oldest_first` (admin): `cart orders

@@ -70,6 +70,16 @@ struct QueryParameters {
         return date
     }
 
+    /// An offset from UTC, `+02:00` or `-05:30`; nil when absent. A `+` in a query string
+    /// is a space, so the offset east of UTC is written `%2B02:00`.
+    func utcOffset(_ name: String) throws(APIError) -> UTCOffset? {
+        guard let text = values[name] else { return nil }
+        guard let offset = UTCOffset(parsing: text) else {
+            throw Self.invalid(name, text, "an offset from UTC such as %2B02:00 (+02:00; a + in a query is a space) or -05:30")
+        }
+        return offset
+    }
+
     private static func invalid(_ name: String, _ text: String, _ expected: String) -> APIError {
         .badRequest(
             "invalid_query_parameter", "The query parameter '\(name)' must be \(expected); got '\(DisplayText.clean(text))'.")

@@ -157,6 +157,13 @@ struct EndToEndOrderTests {
         let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
         #expect(byDay.count == 2 && byDay[0] == "DAY (UTC)   ORDERS  ITEMS  REVENUE")
         #expect(try sandbox.run("orders", "stats", "--by", "week").status == 64)
+        // --sku counts the orders holding that product, as GET /v1/orders/stats?sku= does.
+        #expect(
+            try sandbox.ok("orders", "stats", "--sku", "pie").stdout == """
+                PERIOD  ORDERS  ITEMS  REVENUE
+                total        2      5   $19.29
+
+                """)
     }
 
     @Test("orders stats --by day|month --utc-offset begins days at that offset's midnight, and says which offset it used")

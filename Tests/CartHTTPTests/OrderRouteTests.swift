@@ -134,6 +134,14 @@ struct OrderRouteTests {
         #expect(product["rows"]?[0]?["key"]?.string == "apple")
         let day = try shop.send("GET", "/v1/orders/stats?by=day", admin: true).json()
         #expect(day["rows"]?.array?.count == 1)
+        #expect(day["utcOffset"]?.string == "+00:00")
+        let east = try shop.send("GET", "/v1/orders/stats?by=day&utc_offset=%2B02:00", admin: true).json()
+        #expect(east["utcOffset"]?.string == "+02:00")
+        #expect(east["rows"]?[0]?["orders"]?.int == 2)
+        #expect(total["utcOffset"] == nil)
+        for target in ["/v1/orders/stats?by=day&utc_offset=+02:00", "/v1/orders/stats?utc_offset=-05:30"] {
+            #expect(try shop.send("GET", target, admin: true).errorCode == "invalid_query_parameter", "\(target)")
+        }
         #expect(try shop.send("GET", "/v1/orders/stats?by=week", admin: true).errorCode == "invalid_query_parameter")
     }
 

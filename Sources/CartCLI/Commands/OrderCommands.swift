@@ -33,7 +33,7 @@ enum OrderCommands {
             Days begin at midnight UTC, or at midnight at the --utc-offset given, such as +02:00 for \
             a shop two hours east of UTC; --since and --until stay as written.
             """,
-        options: [since, until, grouping, utcOffset],
+        options: [since, until, sku, grouping, utcOffset],
         action: { try statistics($0) })
 
     static let since = Option<Date?>("--since", "date", help: "Only orders placed at or after this date or instant.")
