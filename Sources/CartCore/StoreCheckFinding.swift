@@ -15,6 +15,9 @@ public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
     case orderLinesOverflow(number: Int64)
     /// Fewer orders than the highest order number: numbers below it are missing.
     case orderNumbersMissing(orders: Int64, highest: Int64)
+    /// An order in another currency than the store's: orders are read in the store's, which
+    /// cannot change while orders exist.
+    case orderCurrency(number: Int64, currency: String, storeCurrency: String)
 
     public var description: String {
         switch self {
@@ -31,6 +34,8 @@ public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
             return "order \(number): its lines' items or totals add up to more than a 64-bit integer holds"
         case .orderNumbersMissing(let orders, let highest):
             return "\(orders) orders are numbered up to \(highest): numbers are missing"
+        case .orderCurrency(let number, let currency, let storeCurrency):
+            return "order \(number) is in '\(DisplayText.clean(currency))', the store in '\(DisplayText.clean(storeCurrency))'"
         }
     }
 

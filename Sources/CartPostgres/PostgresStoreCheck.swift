@@ -7,7 +7,7 @@ struct PostgresStoreCheck {
 
     func problems() throws -> [String] {
         try disabledSafeguards() + checkViolations() + danglingReferences() + lineSummaryMismatches()
-            + orderTotalMismatches() + orderNumberProblems() + currencySymbolProblems() + productNameProblems()
+            + orderTotalMismatches() + orderNumberProblems() + currencySymbolProblems() + orderCurrencyProblems()
     }
 
     private static let schemaOID = "(SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = current_schema())"
@@ -137,12 +137,17 @@ struct PostgresStoreCheck {
             .map { StoredDataError.unusableCurrencySymbol($0).message }
     }
 
-    private static let selectProductNames: PostgresSQL = "SELECT sku, name FROM products ORDER BY sku"
 
-    /// Product names the service refuses as input: the CHECK constraints allow more.
-    private func productNameProblems() throws -> [String] {
-        try connection.execute(Self.selectProductNames).compactMap {
-            StoredDataError.unusableName(try $0.string(1), ofProduct: try $0.string(0))?.message
+    private static let selectOrderCurrencies: PostgresSQL = """
+        SELECT o.number, o.currency, s.currency FROM orders AS o JOIN settings AS s ON s.id = 1
+        WHERE o.currency IS DISTINCT FROM s.currency ORDER BY o.number
+        """
+
+    /// Orders in another currency than the store's.
+    private func orderCurrencyProblems() throws -> [String] {
+        try connection.execute(Self.selectOrderCurrencies).map { row in
+            StoreCheckFinding.orderCurrency(number: try row.int64(0), currency: try row.string(1), storeCurrency: try row.string(2))
+                .description
         }
     }
 }

@@ -84,9 +84,13 @@ extension SQLiteCartRepository {
     }
 
     private static let orderNumberCheck = CachedSQL("SELECT count(*), coalesce(max(number), 0) FROM orders")
+    private static let orderCurrencyCheck = CachedSQL(
+        "SELECT o.number, o.currency, s.currency FROM orders AS o JOIN settings AS s ON s.id = 1 "
+            + "WHERE o.currency IS NOT s.currency ORDER BY o.number")
 
     /// One line per order whose row's totals are not the sums of its lines, or that has none,
-    /// and one when numbers below the highest are missing: another client changed the orders.
+    /// or that is in another currency than the store, and one when numbers below the highest
+    /// are missing: another client changed the orders.
     private func orderSummaryMismatches() throws -> [String] {
         let check = try database.cached(Self.orderSummaryCheck)
         defer { check.reset() }
@@ -102,6 +106,14 @@ extension SQLiteCartRepository {
         defer { numbers.reset() }
         if try numbers.step(), numbers.int64(at: 0) != numbers.int64(at: 1) {
             lines.append(StoreCheckFinding.orderNumbersMissing(orders: numbers.int64(at: 0), highest: numbers.int64(at: 1)).description)
+        }
+        let currencies = try database.cached(Self.orderCurrencyCheck)
+        defer { currencies.reset() }
+        while try currencies.step() {
+            lines.append(
+                StoreCheckFinding.orderCurrency(
+                    number: currencies.int64(at: 0), currency: currencies.string(at: 1), storeCurrency: currencies.string(at: 2)
+                ).description)
         }
         return lines
     }

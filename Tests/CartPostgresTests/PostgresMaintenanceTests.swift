@@ -76,6 +76,19 @@ struct PostgresMaintenanceTests {
             ])
     }
 
+    @Test("check names an order in another currency and a currency symbol the service refuses")
+    func refusedStoredText() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.execute("UPDATE orders SET currency = 'EUR' WHERE number = 1")
+        try schema.execute("UPDATE settings SET currency_symbol = E'\\x1b[31m$'")
+        #expect(
+            try repository.check() == [
+                "the currency symbol '\\u{1B}[31m$' is not 1 to 8 printable characters",
+                "order 1 is in 'EUR', the store in 'USD'",
+            ])
+    }
+
     @Test("check names an order whose lines another client made add up past 64 bits")
     func overflowingOrder() throws {
         let (schema, repository) = try busyStore()

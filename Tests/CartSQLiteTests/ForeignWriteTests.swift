@@ -118,7 +118,7 @@ struct ForeignWriteTests {
             ])
     }
 
-    @Test("db check names orders whose totals another client's writes made wrong, orders without lines, and missing numbers")
+    @Test("db check names orders whose totals another client's writes made wrong, orders without lines or in another currency, and missing numbers")
     func integrityCheckFindsOrderMismatch() throws {
         let directory = try TemporaryDirectory()
         let (path, service) = try aliceFile(in: directory)
@@ -135,12 +135,14 @@ struct ForeignWriteTests {
             UPDATE orders SET total = total + 1 WHERE number = 2;
             DELETE FROM order_lines WHERE order_number IN (1, 3);
             DELETE FROM orders WHERE number = 1;
+            UPDATE orders SET currency = 'EUR' WHERE number = 3;
             """)
         #expect(
             try repository.check() == [
                 "order 2: its totals (1 items, \(price + 1) minor units) are not its lines' (1 items, \(price) minor units)",
                 "order 3 has no lines",
                 "2 orders are numbered up to 3: numbers are missing",
+                "order 3 is in 'EUR', the store in 'USD'",
             ])
     }
 
