@@ -97,7 +97,8 @@ extension CartService {
     /// - Throws: `CartError.productExists`, the errors of `validated(_:)`, or a storage error.
     @discardableResult
     public func addProduct(_ product: Product) throws -> Product {
-        try repository.write { storage in
+        _ = try Validation.newSKU(product.sku)
+        return try repository.write { storage in
             let product = try Self.validated(product, settings: try storage.settings())
             guard try storage.product(sku: product.sku) == nil else { throw CartError.productExists(product.sku) }
             try storage.insertProduct(product)
@@ -132,7 +133,7 @@ extension CartService {
     ///   `.invalidStock`.
     public static func validated(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
         var product = product
-        product.sku = try Validation.newSKU(product.sku)
+        product.sku = try Validation.sku(product.sku)
         product.name = try Validation.name(product.name)
         try checkPrice(product.price, settings: settings)
         if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }

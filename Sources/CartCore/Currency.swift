@@ -127,20 +127,26 @@ extension Currency {
     ///
     /// - Throws: `StoredDataError` for a code that is not three capital letters A to Z,
     ///   minor-unit digits outside 0 to 4, or a symbol `init(code:minorUnitExponent:symbol:)`
-    ///   refuses: another client wrote them.
+    ///   refuses (`storedSymbolProblem(code:symbol:)`): another client wrote them.
     public init(storedCode code: String, minorUnitExponent exponent: Int64, symbol: String?) throws(StoredDataError) {
         guard StoredRange.currencyExponent.contains(exponent) else {
             throw StoredDataError("the currency's minor-unit digits \(StoredRange.outside(exponent, StoredRange.currencyExponent))")
         }
-        let stored: Currency
-        do {
-            stored = try Currency(code: code, minorUnitExponent: Int(exponent), symbol: symbol)
-        } catch .invalidCurrencySymbol {
-            throw .unusableCurrencySymbol(symbol ?? "")
-        } catch {
-            throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z")
+        if let known = Currency.known[code] {
+            self = known
+            return
         }
-        self = Currency.known[code] ?? stored
+        if let problem = Self.storedSymbolProblem(code: code, symbol: symbol) { throw problem }
+        guard let stored = try? Currency(code: code, minorUnitExponent: Int(exponent), symbol: symbol?.isEmpty == true ? nil : symbol)
+        else { throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z") }
+        self = stored
+    }
+
+    /// The error for a stored symbol that `init(storedCode:minorUnitExponent:symbol:)` refuses,
+    /// or `nil`: an empty symbol reads as none, and a code this build knows uses its own.
+    public static func storedSymbolProblem(code: String, symbol: String?) -> StoredDataError? {
+        guard let symbol, !symbol.isEmpty, known[code] == nil, !isUsableSymbol(symbol) else { return nil }
+        return .unusableCurrencySymbol(symbol)
     }
 }
 

@@ -40,7 +40,8 @@ extension Product: ImportItem {
     }
 
     func validated(settings: StoreSettings) throws(CartError) -> Product {
-        try CartService.validated(self, settings: settings)
+        _ = try Validation.newSKU(sku)
+        return try CartService.validated(self, settings: settings)
     }
 }
 

@@ -29,8 +29,8 @@ enum Validation {
         return name
     }
 
-    /// `sku(_:)` for a product to be stored: also neither `.` nor `..`. Lookups take any SKU
-    /// `sku(_:)` takes, so a product stored before this rule can still be found and deleted.
+    /// `sku(_:)` for a new product: also neither `.` nor `..`. Lookups and updates take any
+    /// SKU `sku(_:)` takes, so a product another client stored so can be found and deleted.
     static func newSKU(_ raw: String) throws(CartError) -> String {
         let sku = try sku(raw)
         if isDotSegment(sku) { throw .invalidSKU(raw, reason: dotSegmentReason) }
@@ -38,9 +38,9 @@ enum Validation {
     }
 
     /// Whether `text` is `.` or `..`, which URLs resolve away as path segments (browsers also
-    /// resolve `%2E` so), so no URL could name a product or cart so called.
+    /// resolve `%2E` so), so no URL could name a product so called.
     static func isDotSegment(_ text: String) -> Bool {
-        text.utf8.count <= 2 && (text == "." || text == "..")
+        text == "." || text == ".."
     }
 
     /// Whether `newSKU(_:)` returns `sku` as it is, checked without building an error.
@@ -51,9 +51,8 @@ enum Validation {
     static let dotSegmentReason = "'.' and '..' cannot be part of a URL"
 
     /// The cart ID as given, if it is 1 to 128 printable ASCII characters without surrounding
-    /// space, and neither `.` nor `..`.
+    /// space.
     static func cartID(_ raw: String) throws(CartError) -> String {
-        if isDotSegment(raw) { throw .invalidCartID(raw, reason: dotSegmentReason) }
         if isPlainASCII(raw, maxLength: maxCartIDLength) { return raw }
         if let reason = problem(with: raw, maxLength: maxCartIDLength, asciiOnly: true) {
             throw .invalidCartID(raw, reason: reason)

@@ -129,14 +129,14 @@ struct PostgresStoreCheck {
         return lines
     }
 
-    private static let selectCurrencySymbol: PostgresSQL = "SELECT currency_symbol FROM settings WHERE currency_symbol IS NOT NULL"
+    private static let selectCurrencySymbol: PostgresSQL = "SELECT currency, currency_symbol FROM settings WHERE currency_symbol IS NOT NULL"
 
     /// A currency symbol `Currency` refuses, which no CHECK constraint describes.
     private func currencySymbolProblems() throws -> [String] {
-        try connection.execute(Self.selectCurrencySymbol).map { try $0.string(0) }.filter { !Currency.isUsableSymbol($0) }
-            .map { StoredDataError.unusableCurrencySymbol($0).message }
+        try connection.execute(Self.selectCurrencySymbol).compactMap {
+            Currency.storedSymbolProblem(code: try $0.string(0), symbol: try $0.string(1))?.message
+        }
     }
-
 
     private static let selectOrderCurrencies: PostgresSQL = """
         SELECT o.number, o.currency, s.currency FROM orders AS o JOIN settings AS s ON s.id = 1

@@ -2,8 +2,9 @@ import CartCore
 
 extension SQLiteCartRepository {
     /// An integer column and the range the service can work with: the query that finds the
-    /// rows outside it or holding no integer (nor NULL, where NULL means something), with the row's key in its first columns and the value last, and how a
-    /// finding names the value of a row by its key.
+    /// rows outside it or holding no integer (nor NULL, where NULL means something), with the
+    /// row's key in its first columns and the value last, and how a finding names the value of
+    /// a row by its key.
     struct ColumnRange: Sendable {
         let sql: CachedSQL
         let range: ClosedRange<Int64>
@@ -107,12 +108,13 @@ extension SQLiteCartRepository {
     private static let unusableCurrency = CachedSQL(
         "SELECT currency FROM settings WHERE NOT (currency GLOB '[A-Z][A-Z][A-Z]')")
     private static let productNames = CachedSQL("SELECT sku, name FROM products ORDER BY sku")
-    private static let currencySymbol = CachedSQL("SELECT currency_symbol FROM settings WHERE currency_symbol IS NOT NULL")
+    private static let currencySymbol = CachedSQL("SELECT currency, currency_symbol FROM settings WHERE currency_symbol IS NOT NULL")
 
     /// One line per stored value the service cannot work with: an integer outside its range
     /// (`StoredRange`), a value that is not an integer where one belongs, the settings row
     /// missing, a currency code that is not three capital letters, a currency symbol
-    /// `Currency` refuses, a product name the service refuses as input. Each is what a read of that row refuses with a `StoredDataError`.
+    /// `Currency` refuses, a product name the service refuses as input. Each is what the
+    /// service refuses with a `StoredDataError` when it reads (or, for a name, keeps) that row.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
         if try database.scalar(Self.countSettings) != 1 { lines.append("the store has no settings row") }
@@ -124,8 +126,9 @@ extension SQLiteCartRepository {
         let symbol = try database.cached(Self.currencySymbol)
         defer { symbol.reset() }
         while try symbol.step() {
-            let text = symbol.string(at: 0)
-            if !Currency.isUsableSymbol(text) { lines.append(StoredDataError.unusableCurrencySymbol(text).message) }
+            if let problem = Currency.storedSymbolProblem(code: symbol.string(at: 0), symbol: symbol.string(at: 1)) {
+                lines.append(problem.message)
+            }
         }
         let names = try database.cached(Self.productNames)
         defer { names.reset() }

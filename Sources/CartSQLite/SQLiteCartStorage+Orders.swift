@@ -203,7 +203,8 @@ extension SQLiteCartStorage {
             let row = OrderStatsRow(
                 key: key, orders: try statement.int(at: 1, in: 0...Int64.max, "the number of orders of \(key)"),
                 items: try statement.int(at: 2, in: 0...Int64.max, "the units sold in \(key)"),
-                revenue: Money(minorUnits: statement.int64(at: 3), currency: currency))
+                revenue: Money(
+                    minorUnits: Int64(try statement.int(at: 3, in: Int64.min...Int64.max, "the revenue of \(key)")), currency: currency))
             try OrderStatsRow.append(row, to: &rows)
         }
         return rows

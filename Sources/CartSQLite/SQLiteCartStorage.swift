@@ -30,8 +30,9 @@ final class SQLiteCartStorage: CartStorageWriter {
         let statement = try database.cached(Self.selectSettings)
         defer { statement.reset() }
         guard try statement.step() else { throw StoredDataError("the store has no settings row") }
+        let exponent = try statement.int(at: 1, in: StoredRange.currencyExponent, "the currency's minor-unit digits")
         let currency = try Currency(
-            storedCode: statement.string(at: 0), minorUnitExponent: statement.int64(at: 1), symbol: statement.optionalString(at: 2))
+            storedCode: statement.string(at: 0), minorUnitExponent: Int64(exponent), symbol: statement.optionalString(at: 2))
         return StoreSettings(
             currency: currency,
             maxLineQuantity: try statement.int(at: 3, in: StoredRange.maxLineQuantity, "the maximum line quantity setting"),

@@ -81,11 +81,15 @@ struct PostgresMaintenanceTests {
         let (schema, repository) = try busyStore()
         defer { try? schema.drop() }
         try schema.execute("UPDATE orders SET currency = 'EUR' WHERE number = 1")
+        #expect(try repository.check() == ["order 1 is in 'EUR', the store in 'USD'"])
+        // A code this build knows keeps its own symbol; another code's stored one is checked.
         try schema.execute("UPDATE settings SET currency_symbol = E'\\x1b[31m$'")
+        #expect(try repository.check() == ["order 1 is in 'EUR', the store in 'USD'"])
+        try schema.execute("UPDATE settings SET currency = 'XTS'")
         #expect(
             try repository.check() == [
                 "the currency symbol '\\u{1B}[31m$' is not 1 to 8 printable characters",
-                "order 1 is in 'EUR', the store in 'USD'",
+                "order 1 is in 'EUR', the store in 'XTS'",
             ])
     }
 

@@ -206,6 +206,11 @@ struct ForeignWriteTests {
                 error is StoredDataError && String(describing: error).contains("the price of product 'sku-0' is the text 'abc', not an integer")
             }
         }
+        #expect {
+            try reopened.product("sku-1")
+        } throws: { error in
+            error is StoredDataError && String(describing: error).contains("the price of product 'sku-1' is NULL, not an integer")
+        }
         #expect(try rows(path, Self.snapshot) == before)
         #expect(try rows(path, "SELECT count(*) FROM orders") == ["0"])
         let problems = try SQLiteCartRepository(path: path).check()
@@ -231,6 +236,13 @@ struct ForeignWriteTests {
                 && String(describing: error).contains("the currency symbol '\\u{1B}[31m$'")
         }
         #expect(try SQLiteCartRepository(path: path).check() == [StoredDataError.unusableCurrencySymbol("\u{1B}[31m$").message])
+        // A code this build knows uses its own symbol; an empty symbol reads as none.
+        for (code, symbol, expected) in [("USD", "char(27)", "$"), ("XTS", "''", nil)] as [(String, String, String?)] {
+            try sqlite(path, "UPDATE settings SET currency = '\(code)', currency_symbol = \(symbol)")
+            let service = CartService(repository: try SQLiteCartRepository(path: path))
+            #expect(try service.settings().currency.symbol == expected, "\(code)")
+            #expect(try SQLiteCartRepository(path: path).check() == [], "\(code)")
+        }
     }
 
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")

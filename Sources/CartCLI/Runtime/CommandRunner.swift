@@ -57,7 +57,8 @@ final class CommandRunner {
                 note = "  (with your \(GlobalOptions.db.spec.name), whose password is not shown)"
             }
         }
-        return ShellQuoting.command(start + words) + note
+        // A word from the store may hold a terminal escape: escaped, it is shown, not acted on.
+        return DisplayText.escaped(ShellQuoting.command(start + words)) + note
     }
 
     /// An option and its value as words of a suggested command: `--name=value` for a value
