@@ -49,6 +49,7 @@ enum ErrorCategoryContract {
         }
         let tooLong = String(repeating: "x", count: 200)
         let (day1, day2) = (store.clock.now, store.clock.now.addingTimeInterval(86_400))
+        let eastOfUTC = try #require(UTCOffset(parsing: "+02:00"))
         let refusals: [Refusal] = [
             .init(error: .invalidQuantity(given: 0, range: 1...Int.max), category: .invalidInput) { try s.add("apple", quantity: 0, to: "alice") },
             .init(error: .invalidAmount("-0.01", reason: "prices cannot be negative"), category: .invalidInput) {
@@ -123,6 +124,9 @@ enum ErrorCategoryContract {
             .init(error: .emptyDateRange(since: day2, until: day1), category: .invalidInput) {
                 _ = try s.orders(matching: OrderQuery(placedOnOrAfter: day2, placedBefore: day1))
             },
+            .init(error: .utcOffsetNeedsDays(eastOfUTC, grouping: .product), category: .invalidInput) {
+                _ = try s.orderStats(groupedBy: .product, utcOffset: eastOfUTC)
+            },
             .init(error: .negativeAge(.seconds(-1)), category: .invalidInput) {
                 _ = try s.prune(notChangedFor: .seconds(-1))
             },
@@ -139,7 +143,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 34, "every kind of CartError is thrown once")
+        #expect(kinds.count == 35, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -179,6 +183,7 @@ enum ErrorCategoryContract {
         case .duplicateImportSKU: "duplicateImportSKU"
         case .invalidLimit: "invalidLimit"
         case .emptyDateRange: "emptyDateRange"
+        case .utcOffsetNeedsDays: "utcOffsetNeedsDays"
         case .negativeAge: "negativeAge"
         }
     }

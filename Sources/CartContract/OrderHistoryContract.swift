@@ -268,12 +268,16 @@ enum OrderHistoryContract {
                 OrderStatsRow(key: "2026-03", orders: 3, items: 6, revenue: usd(974))
             ])
         #expect(try s.orderStats(groupedBy: .day, utcOffset: .utc) == (try s.orderStats(groupedBy: .day)))
-        #expect(try s.orderStats(groupedBy: .product, utcOffset: west) == (try s.orderStats(groupedBy: .product)))
+        for grouping in [OrderStatsGrouping.total, .product] {
+            #expect(throws: CartError.utcOffsetNeedsDays(west, grouping: grouping)) {
+                try s.orderStats(groupedBy: grouping, utcOffset: west)
+            }
+        }
         store.clock.set(try #require(UTCCalendar.parse("1970-01-01T00:30:00Z")))
         try s.add("apple", to: "epoch")
         _ = try s.checkout("epoch")
-        let days = try s.orderStats(
-            matching: OrderQuery(cartID: "epoch"), groupedBy: .day, utcOffset: try #require(UTCOffset(parsing: "-00:31")))
+        let halfHourWest = try #require(UTCOffset(parsing: "-00:31"))
+        let days = try s.orderStats(matching: OrderQuery(cartID: "epoch"), groupedBy: .day, utcOffset: halfHourWest)
         #expect(days.map(\.key) == ["1969-12-31"])
     }
 

@@ -79,6 +79,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case invalidLimit(Int)
     /// An order query's `placedBefore` is not after its `placedOnOrAfter`: no order can match.
     case emptyDateRange(since: Date, until: Date)
+    /// A UTC offset for order statistics that are not grouped by day or month: it says where
+    /// days begin, so it means nothing to the others.
+    case utcOffsetNeedsDays(UTCOffset, grouping: OrderStatsGrouping)
     /// A negative age for pruning carts, which would reach into the future.
     case negativeAge(Duration)
 
@@ -158,6 +161,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Limit must be between 1 and \(CartService.maxPageSize); got \(limit)."
         case .emptyDateRange(let since, let until):
             return "The range from \(UTCCalendar.iso8601(since)) until \(UTCCalendar.iso8601(until)) is empty: its end must come after its start."
+        case .utcOffsetNeedsDays(let offset, let grouping):
+            return "The UTC offset \(offset) says where days begin: it needs orders grouped by day or by month, not \(grouping)."
         case .negativeAge(let age):
             return "The age of carts to prune must be zero or more; got \(age)."
         }
@@ -169,7 +174,7 @@ extension CartError {
         switch self {
         case .invalidQuantity, .invalidAmount, .unknownCurrency, .invalidCurrencySymbol, .currencyMismatch, .invalidSKU, .invalidName,
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
-            .newProductIncomplete, .duplicateImportSKU, .invalidLimit, .emptyDateRange, .negativeAge:
+            .newProductIncomplete, .duplicateImportSKU, .invalidLimit, .emptyDateRange, .utcOffsetNeedsDays, .negativeAge:
             return .invalidInput
         case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound

@@ -58,16 +58,20 @@ extension CartService {
     }
 
     /// Orders, units sold and revenue over the orders matching `query`'s filters, grouped by
-    /// day or month (oldest first; the days beginning at midnight at `utcOffset`), by product
-    /// (highest revenue first), or in one total row.
+    /// day or month (oldest first; the days beginning at midnight at `utcOffset`, UTC when it
+    /// is nil), by product (highest revenue first), or in one total row.
     ///
-    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.emptyDateRange`, or a storage error.
+    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
+    ///   `.utcOffsetNeedsDays` for an offset without day or month grouping, or a storage error.
     public func orderStats(
-        matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc
+        matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset? = nil
     ) throws -> [OrderStatsRow] {
         let query = try Self.validated(query)
+        if let utcOffset, grouping != .day, grouping != .month {
+            throw CartError.utcOffsetNeedsDays(utcOffset, grouping: grouping)
+        }
         return try repository.read { storage in
-            try storage.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset)
+            try storage.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset ?? .utc)
         }
     }
 

@@ -64,15 +64,10 @@ extension CartAPI {
             throw APIError.badRequest(
                 "invalid_query_parameter", "The query parameter 'by' must be one of \(values); got '\(DisplayText.clean(by))'.")
         }
-        let given = try query.utcOffset("utc_offset")
-        if given != nil, grouping != .day, grouping != .month {
-            throw APIError.badRequest(
-                "invalid_query_parameter", "The query parameter 'utc_offset' says where days begin: it needs by=day or by=month.")
-        }
-        let offset = given ?? .utc
+        let offset = try query.utcOffset("utc_offset")
         let rows = try service.orderStats(matching: try Self.orderFilter(query), groupedBy: grouping, utcOffset: offset)
         return JSONBody.response(
-            OrderStatsReport(grouping: grouping, currency: try service.settings().currency, rows: rows, utcOffset: offset))
+            OrderStatsReport(grouping: grouping, currency: try service.settings().currency, rows: rows, utcOffset: offset ?? .utc))
     }
 
     /// `GET /v1/orders.csv?cart&since&until&sku&limit&oldest_first` (admin): `cart orders

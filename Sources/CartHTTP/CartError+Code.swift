@@ -38,6 +38,7 @@ extension CartError {
         case .duplicateImportSKU: "duplicate_import_sku"
         case .invalidLimit: "invalid_limit"
         case .emptyDateRange: "empty_date_range"
+        case .utcOffsetNeedsDays: "utc_offset_needs_days"
         case .negativeAge: "negative_age"
         }
     }

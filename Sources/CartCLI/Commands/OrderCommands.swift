@@ -129,21 +129,20 @@ enum OrderCommands {
 
     static func statistics(_ runner: CommandRunner) throws {
         let grouping = try runner[Self.grouping] ?? .total
-        let byDays = grouping == .day || grouping == .month
-        if runner.isGiven(utcOffset), !byDays {
-            throw UsageError(
-                "'\(utcOffset.spec.name)' says where days begin: it needs '--by day' or '--by month'.",
-                command: runner.invocation.command)
-        }
         let offset = try runner[utcOffset]
         let rows: [OrderStatsRow]
         do {
             rows = try runner.service().orderStats(
-                matching: try query(runner, limit: nil), groupedBy: grouping, utcOffset: offset)
+                matching: try query(runner, limit: nil), groupedBy: grouping,
+                utcOffset: runner.isGiven(utcOffset) ? offset : nil)
         } catch CartError.amountOverflow {
             throw CommandFailure(
                 "The revenue of these orders is too large to add up in 64-bit minor units; "
                     + "take fewer with --since, --until or --sku, or group them with --by.")
+        } catch CartError.utcOffsetNeedsDays {
+            throw UsageError(
+                "'\(utcOffset.spec.name)' says where days begin: it needs '--by day' or '--by month'.",
+                command: runner.invocation.command)
         }
         if runner.json {
             return try runner.emit(
