@@ -3,6 +3,9 @@
 public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
     /// The store records migrations this build does not ship: a newer version wrote it.
     case unknownMigrations([String])
+    /// The store's record of applied migrations lacks `missing` yet records later ones, or
+    /// (`missing` empty) records them out of order: it was changed outside cart.
+    case brokenHistory(missing: [String])
     /// A recorded migration's SQL differs from this build's copy of it.
     case checksumMismatch(name: String)
     /// The database is not one of this tool's (it holds other tables and no migration record).
@@ -20,7 +23,7 @@ public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringCo
     public var category: ErrorCategory {
         switch self {
         case .unknownMigrations, .checksumMismatch, .foreignDatabase, .pendingMigrations: .incompatibleStore
-        case .danglingReferences, .failed: .damagedStore
+        case .brokenHistory, .danglingReferences, .failed: .damagedStore
         }
     }
 
@@ -29,6 +32,12 @@ public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringCo
         case .unknownMigrations(let names):
             return "The store was written by a newer version of cart (unknown migrations: "
                 + names.map(DisplayText.clean).joined(separator: ", ") + "); upgrade cart to open it."
+        case .brokenHistory(let missing) where missing.isEmpty:
+            return "The store's record of applied migrations is out of order: it was changed outside cart; restore the store from a backup."
+        case .brokenHistory(let missing):
+            return "The store's record of applied migrations lacks "
+                + missing.map(DisplayText.clean).joined(separator: ", ")
+                + " but records later ones: it was changed outside cart; restore the store from a backup."
         case .checksumMismatch(let name):
             return "Migration \(DisplayText.clean(name)) recorded in the store differs from this build's copy; refusing to open it."
         case .foreignDatabase:

@@ -33,15 +33,21 @@ public struct MigrationPlan: Sendable {
         self.migrations = migrations
     }
 
-    /// Refuses records of migrations this build does not ship, out of order, or whose SQL
-    /// changed.
+    /// Refuses records of migrations this build does not ship, records with gaps or out of
+    /// order, and records of migrations whose SQL changed.
     ///
-    /// - Throws: `MigrationError.unknownMigrations` or `.checksumMismatch`.
+    /// - Throws: `MigrationError.unknownMigrations`, `.brokenHistory` or `.checksumMismatch`.
     public func verify(_ applied: [AppliedMigration]) throws(MigrationError) {
-        let unknown = applied.enumerated().filter { index, migration in
-            index >= migrations.count || migrations[index].name != migration.name
+        let shipped = Set(migrations.map(\.name))
+        let unknown = applied.map(\.name).filter { !shipped.contains($0) }
+        guard unknown.isEmpty else { throw .unknownMigrations(unknown) }
+        // Every record names a shipped migration: they must be the first ones, in order.
+        let expected = migrations.prefix(applied.count)
+        guard zip(expected, applied).allSatisfy({ $0.name == $1.name }) else {
+            let recorded = Set(applied.map(\.name))
+            let latest = migrations.lastIndex { recorded.contains($0.name) } ?? 0
+            throw .brokenHistory(missing: migrations[...latest].map(\.name).filter { !recorded.contains($0) })
         }
-        guard unknown.isEmpty else { throw .unknownMigrations(unknown.map(\.element.name)) }
         for (migration, record) in zip(migrations, applied) where migration.checksum != record.checksum {
             throw .checksumMismatch(name: record.name)
         }

@@ -100,6 +100,17 @@ struct SQLiteCartRepositoryTests {
         #expect(try contents(of: path) == before)
     }
 
+    @Test("a record of migrations with a gap is refused as changed by hand, not as newer, and the file left as it was")
+    func migrationRecordWithGap() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cart.sqlite3")
+        _ = try SQLiteCartRepository(path: path)
+        try sqlite(path, "DELETE FROM schema_migrations WHERE number = 2")
+        let before = try contents(of: path)
+        #expect(throws: MigrationError.brokenHistory(missing: ["0002_orders"])) { _ = try SQLiteCartRepository(path: path) }
+        #expect(try contents(of: path) == before)
+    }
+
     @Test("a file that is not a database is refused and left byte-identical")
     func notADatabase() throws {
         let directory = try TemporaryDirectory()
