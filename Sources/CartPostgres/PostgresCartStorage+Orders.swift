@@ -158,7 +158,7 @@ extension PostgresCartStorage {
     }
 
     private static let selectOrderByNumber = PostgresSQL(
-        withLines(page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.number = $1"))
+        withLines(page: "SELECT " + orderColumns + ", o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.number = $1"))
 
     // Orders never change once stored, so reading one locks nothing.
     func order(number: OrderNumber) throws -> Order? {
@@ -168,7 +168,7 @@ extension PostgresCartStorage {
     }
 
     private static let selectOrderByKey = PostgresSQL(
-        withLines(page: "SELECT \(orderColumns), o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.idempotency_key = $1"))
+        withLines(page: "SELECT " + orderColumns + ", o.placed_at AS t, o.number AS n FROM orders AS o WHERE o.idempotency_key = $1"))
     // A checkout decides from a key's absence, and an absent row cannot be locked: the key's
     // hash is, in a statement of its own, so that the read after it sees the order of a unit
     // that held the key until it committed.
@@ -185,7 +185,7 @@ extension PostgresCartStorage {
     static let orderBatchSize = 500
     private static let selectOrderBatch = PostgresSQL(
         withLines(
-            page: "SELECT \(orderColumns), o.number AS t, o.number AS n FROM orders AS o WHERE o.number > $1 "
+            page: "SELECT " + orderColumns + ", o.number AS t, o.number AS n FROM orders AS o WHERE o.number > $1 "
                 + "ORDER BY o.number LIMIT $2"))
 
     // Batches in number order, so memory stays bounded; in a read unit every batch reads the
@@ -211,8 +211,8 @@ extension PostgresCartStorage {
     static func orderPageSQL(_ filter: PostgresOrderFilter, sort: OrderQuery.Sort) -> String {
         let direction = sort == .newestFirst ? " DESC" : ""
         let page =
-            "SELECT \(orderColumns), \(filter.placedAt) AS t, \(filter.number) AS n" + filter.fromAndWhere + " ORDER BY "
-            + filter.placedAt + direction + ", " + filter.number + direction + " LIMIT $\(filter.parameters.count + 1)"
+            "SELECT " + orderColumns + ", " + filter.placedAt + " AS t, " + filter.number + " AS n" + filter.fromAndWhere
+            + " ORDER BY " + filter.placedAt + direction + ", " + filter.number + direction + " LIMIT $" + String(filter.parameters.count + 1)
         return withLines(page: page, descending: sort == .newestFirst)
     }
 
@@ -286,7 +286,8 @@ extension PostgresCartStorage {
             // crosses midnight.
             let offsetPlaceholder = filter.parameter(.integer(utcOffset.milliseconds))
             let rest = "((o.placed_at % 86400000) + 86400000) % 86400000"
-            sql = "SELECT (o.placed_at - \(rest)) / 86400000 + (\(rest) + \(offsetPlaceholder)::bigint + 86400000) / 86400000 - 1 AS day, "
+            sql = "SELECT (o.placed_at - " + rest + ") / 86400000 + (" + rest + " + " + offsetPlaceholder
+                + "::bigint + 86400000) / 86400000 - 1 AS day, "
                 + "count(*), sum(o.total_items)::bigint, "
                 + "sum(o.total)::bigint" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
         case .product:

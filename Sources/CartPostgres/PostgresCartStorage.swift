@@ -131,14 +131,14 @@ final class PostgresCartStorage: CartStorageWriter {
         ]
     }
 
-    private static let selectProduct = PostgresSQL("SELECT \(productColumns) FROM products WHERE sku = $1")
+    private static let selectProduct = PostgresSQL("SELECT " + productColumns + " FROM products WHERE sku = $1")
     private static let lockProduct = PostgresSQL(selectProduct.text + " FOR NO KEY UPDATE")
 
     func product(sku: String) throws -> Product? {
         try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map { try product(from: $0) }
     }
 
-    private static let selectProducts = PostgresSQL("SELECT \(productColumns) FROM products ORDER BY sku")
+    private static let selectProducts = PostgresSQL("SELECT " + productColumns + " FROM products ORDER BY sku")
     static let lockProductsTable: PostgresSQL = "LOCK TABLE products IN SHARE MODE"
 
     func products() throws -> [Product] {
@@ -146,7 +146,7 @@ final class PostgresCartStorage: CartStorageWriter {
         return try rows(Self.selectProducts).map { try product(from: $0) }
     }
 
-    private static let selectProductsBySKU = PostgresSQL("SELECT \(productColumns) FROM products WHERE sku = ANY($1::text[]) ORDER BY sku")
+    private static let selectProductsBySKU = PostgresSQL("SELECT " + productColumns + " FROM products WHERE sku = ANY($1::text[]) ORDER BY sku")
     private static let lockProductsBySKU = PostgresSQL(selectProductsBySKU.text + " FOR NO KEY UPDATE")
 
     // One statement for any number of SKUs; in a write unit it locks them in SKU order.
@@ -169,7 +169,7 @@ final class PostgresCartStorage: CartStorageWriter {
     }
 
     private static let insertProductSQL = PostgresSQL(
-        "INSERT INTO products (\(productColumns)) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (sku) DO NOTHING")
+        "INSERT INTO products (" + productColumns + ") VALUES ($1, $2, $3, $4, $5) ON CONFLICT (sku) DO NOTHING")
 
     func insertProduct(_ product: Product) throws {
         guard try change(Self.insertProductSQL, Self.parameters(of: product)) == 1 else {

@@ -29,20 +29,21 @@ struct PostgresOrderFilter {
         if let sku = query.sku {
             conditions.append(
                 includeCursor
-                    ? "l.sku = \(parameter(.text(sku)))"
-                    : "o.number IN (SELECT order_number FROM order_lines WHERE sku = \(parameter(.text(sku))))")
+                    ? "l.sku = " + parameter(.text(sku))
+                    : "o.number IN (SELECT order_number FROM order_lines WHERE sku = " + parameter(.text(sku)) + ")")
         }
-        if let cartID = query.cartID { conditions.append("o.cart_id = \(parameter(.text(cartID)))") }
+        if let cartID = query.cartID { conditions.append("o.cart_id = " + parameter(.text(cartID))) }
         let bounds = query.placedMillisecondBounds
-        if let onOrAfter = bounds.onOrAfter { conditions.append("\(placedAt) >= \(parameter(.integer(onOrAfter)))") }
-        if let before = bounds.before { conditions.append("\(placedAt) < \(parameter(.integer(before)))") }
+        if let onOrAfter = bounds.onOrAfter { conditions.append(placedAt + " >= " + parameter(.integer(onOrAfter))) }
+        if let before = bounds.before { conditions.append(placedAt + " < " + parameter(.integer(before))) }
         if includeCursor, let after = query.after {
             // No row is selected when the cursor's order does not exist: the comparison with
             // its NULL time is never true, as `OrderQuery.select(from:)` states.
             let cursor = parameter(.integer(after.rawValue))
             let comparison = query.sort == .newestFirst ? " < " : " > "
             conditions.append(
-                "(\(placedAt), \(number))" + comparison + "((SELECT placed_at FROM orders WHERE number = \(cursor)), \(cursor))")
+                "(" + placedAt + ", " + number + ")" + comparison + "((SELECT placed_at FROM orders WHERE number = " + cursor + "), "
+                    + cursor + ")")
         }
         if !conditions.isEmpty { fromAndWhere += " WHERE " + conditions.joined(separator: " AND ") }
     }
@@ -50,6 +51,6 @@ struct PostgresOrderFilter {
     /// Appends `value` and returns its placeholder, `$n`.
     mutating func parameter(_ value: PostgresValue) -> String {
         parameters.append(value)
-        return "$\(parameters.count)"
+        return "$" + String(parameters.count)
     }
 }
