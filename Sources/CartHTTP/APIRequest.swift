@@ -30,9 +30,17 @@ struct APIRequest {
     /// The body's fields: a JSON object with only `allowed` fields, sent as
     /// `application/json`. An empty body has no fields, unless one is `required`.
     ///
-    /// - Throws: 415 for another content type, 400 for a missing, malformed or unknown body, or
-    ///   a repeated `Content-Type`.
+    /// - Throws: 415 for another content type or a content coding (`Content-Encoding` other
+    ///   than `identity`: bodies are read as sent), 400 for a missing, malformed or unknown
+    ///   body, or a repeated `Content-Type`.
     func body(allowed: [String], required: Bool) throws(APIError) -> BodyFields {
+        let codings = http.headers.values(for: "Content-Encoding").flatMap { $0.split(separator: ",") }
+            .map { String($0).trimmingSpaces.lowercased() }.filter { !$0.isEmpty && $0 != "identity" }
+        if let coding = codings.first {
+            throw APIError(
+                status: 415, code: "unsupported_content_encoding",
+                message: "Send the body without a content coding, not '\(DisplayText.clean(coding))'.")
+        }
         let contentType = try onlyValue(of: "Content-Type")
         if !http.body.isEmpty || contentType != nil {
             guard let contentType, Self.isJSON(contentType) else {

@@ -169,24 +169,16 @@ public final class CartAPI: Sendable {
         }
     }
 
-    /// Refuses a request for another host name than loopback's while listening on loopback
-    /// without an admin token.
+    /// Refuses a request whose host is malformed, and one for another host name than
+    /// loopback's while listening on loopback without an admin token.
     ///
-    /// - Throws: 421 `misdirected_request`.
+    /// - Throws: 400 `invalid_host`, 421 `misdirected_request`.
     private func checkHost(of request: HTTPRequest) throws(APIError) {
-        guard requiresLoopbackHost, let authority = request.authority ?? request.headers["Host"] else { return }
-        // Searched as bytes: an ASCII byte always starts a character, and the byte view
-        // skips grapheme breaking.
-        var host = Substring(authority.trimmingSpaces)
-        if host.hasPrefix("["), let end = host.utf8.firstIndex(of: UInt8(ascii: "]")) {
-            host = host[...end]
-        } else if let colon = host.utf8.lastIndex(of: UInt8(ascii: ":")) {
-            host = host[..<colon]
-        }
-        guard !CartHTTPConfiguration.isLoopback(String(host)) else { return }
+        guard let host = try RequestHost.of(request), requiresLoopbackHost else { return }
+        guard !CartHTTPConfiguration.isLoopback(String(host.name)) else { return }
         throw APIError(
             status: 421, code: "misdirected_request",
-            message: "This server answers for loopback names only (127.0.0.1, [::1], localhost), not '\(DisplayText.clean(String(host)))'.")
+            message: "This server answers for loopback names only (127.0.0.1, [::1], localhost), not '\(DisplayText.clean(String(host.name)))'.")
     }
 
     /// Refuses a change that a browser sends for a page of another origin. A form, or a `fetch`

@@ -140,6 +140,27 @@ struct AccessTests {
         }
     }
 
+    @Test("a Host that is not a host and port, or two of them, is 400 on every server; unusual valid ones pass")
+    func malformedHost() throws {
+        for shop in [try TestShop(), try TestShop(adminToken: nil)] {
+            for host in ["a b", "u@127.0.0.1", "[::1", "[::1]junk", "[]", "127.0.0.1:abc", "127.0.0.1:99999", "127.0.0.1:123456", ":80", "<x>"] {
+                let connection = try TestConnection(port: shop.server.port)
+                connection.send(rawRequest("GET", "/v1/health", host: host))
+                let response = try connection.readResponse()
+                #expect(response.status == 400 && response.errorCode == "invalid_host", "\(host)")
+            }
+            let twice = try TestConnection(port: shop.server.port)
+            twice.send(rawRequest("GET", "/v1/health", host: "127.0.0.1", headers: ["Host: 127.0.0.1"]))
+            // libmicrohttpd refuses this one itself.
+            #expect(try twice.readResponse().status == 400)
+            for host in ["127.0.0.1:", "[::1]:\(shop.server.port)", "localhost:0", "LOCALHOST"] {
+                let connection = try TestConnection(port: shop.server.port)
+                connection.send(rawRequest("GET", "/v1/health", host: host))
+                #expect(try connection.readResponse().status == 200, "\(host)")
+            }
+        }
+    }
+
     @Test("a change a browser sends for a page of another origin is 403 and changes nothing; the same origin's passes")
     func crossOriginChanges() throws {
         let shop = try TestShop(adminToken: nil)

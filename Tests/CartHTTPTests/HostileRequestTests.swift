@@ -96,6 +96,8 @@ struct HostileRequestTests {
             Case(name: "a Content-Length beyond 64 bits", bytes: request("POST", items, host: host, headers: [json, "Content-Length: 99999999999999999999999"], body: [], contentLength: false), status: 413),
             // Wrong content types.
             add("text/plain", #"{"sku":"apple"}"#, 415, headers: ["Content-Type: text/plain"]),
+            add("a gzip content coding", #"{"sku":"apple"}"#, 415, headers: ["Content-Type: application/json", "Content-Encoding: gzip"]),
+            add("codings in a list", #"{"sku":"apple"}"#, 415, headers: ["Content-Type: application/json", "Content-Encoding: identity, br"]),
             add("JSON in Latin-1", #"{"sku":"apple"}"#, 415, headers: ["Content-Type: application/json; charset=iso-8859-1"]),
             add("no Content-Type", #"{"sku":"apple"}"#, 415, headers: []),
             add("a form", "sku=apple", 415, headers: ["Content-Type: application/x-www-form-urlencoded"]),
