@@ -85,6 +85,10 @@ final class CartEventHub: Sendable {
 
     private func run() {
         var lastToken: Int64?
+        // A failure is logged when it begins and its end when reads work again, not once a
+        // poll: a store that is down for a minute would otherwise write hundreds of lines.
+        var tokenFailing = false
+        var failingCarts: Set<String> = []
         while true {
             let idle = state.withLock { $0.subscribers.isEmpty }
             if idle { wake.wait() } else { _ = wake.wait(timeout: .now() + pollDelay) }
@@ -98,31 +102,39 @@ final class CartEventHub: Sendable {
             do {
                 token = try repository.changeToken()
             } catch {
-                log("event streams: cannot read the store's change token: \(error)")
+                if !tokenFailing { log("event streams: cannot read the store's change token: \(error); trying again") }
+                tokenFailing = true
                 // The carts marked for this poll stay marked for the next.
                 state.withLock { $0.dirty.formUnion(dirty) }
                 continue
             }
+            if tokenFailing { log("event streams: the store's change token is readable again") }
+            tokenFailing = false
             let due = token == lastToken ? watched.filter(dirty.contains) : watched
             lastToken = token
-            for cartID in due { deliver(cartID) }
+            for cartID in due { deliver(cartID, failing: &failingCarts) }
+            failingCarts.formIntersection(watched)
         }
         finished.signal()
     }
 
     /// Reads the cart and sends it to each of its streams whose last event differs; a failed
-    /// read is tried again on the next poll. A stream registered during the read may have been
-    /// sent a later cart first, so it is left to the next poll, which its registration asks for.
-    private func deliver(_ cartID: String) {
+    /// read is tried again on the next poll, and logged unless `failing` holds the cart
+    /// already. A stream registered during the read may have been sent a later cart first, so
+    /// it is left to the next poll, which its registration asks for.
+    private func deliver(_ cartID: String, failing: inout Set<String>) {
         let registeredBefore = state.withLock { $0.registrations }
         let payload: [UInt8]
         do {
             payload = try read(cartID)
         } catch {
-            log("event streams: cannot read cart '\(DisplayText.clean(cartID))': \(error)")
+            if failing.insert(cartID).inserted {
+                log("event streams: cannot read cart '\(DisplayText.clean(cartID))': \(error); trying again")
+            }
             state.withLock { _ = $0.dirty.insert(cartID) }
             return
         }
+        if failing.remove(cartID) != nil { log("event streams: cart '\(DisplayText.clean(cartID))' is readable again") }
         let streams = state.withLock { state -> [HTTPStream] in
             guard var subscribers = state.subscribers[cartID] else { return [] }
             var due: [HTTPStream] = []

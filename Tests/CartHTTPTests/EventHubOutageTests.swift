@@ -1,0 +1,62 @@
+import CartCore
+@testable import CartHTTP
+import CartInMemory
+import CartTestSupport
+import HTTPServer
+import Synchronization
+import Testing
+
+/// An in-memory repository whose change token and reads fail while `failing` is set.
+private final class OutageRepository: CartRepository {
+    struct Outage: Error, CustomStringConvertible {
+        var description: String { "the server is down" }
+    }
+
+    private let base = InMemoryCartRepository()
+    private let state = Mutex((failing: false, tokenCalls: 0))
+
+    func setFailing(_ failing: Bool) { state.withLock { $0.failing = failing } }
+    var tokenCalls: Int { state.withLock { $0.tokenCalls } }
+
+    private func check() throws {
+        try state.withLock { state in
+            state.tokenCalls += 1
+            if state.failing { throw Outage() }
+        }
+    }
+
+    func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result { try base.write(body) }
+    func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result { try base.read(body) }
+    func changeToken() throws -> Int64 {
+        try check()
+        return try base.changeToken()
+    }
+}
+
+@Suite("Event streams while the store is unavailable")
+struct EventHubOutageTests {
+    @Test("an outage is logged once when it begins and once when it ends, however many polls it lasts")
+    func outageLoggedOnce() async throws {
+        let repository = OutageRepository()
+        let log = Recorder<String>()
+        let hub = CartEventHub(
+            repository: repository, interval: .milliseconds(2), read: { _ in Array("{}".utf8) }, log: { log.record($0) })
+        defer { hub.stop() }
+        let stream = HTTPStream()
+        defer { stream.close() }
+        hub.watch("alice", stream: stream, sent: Array("{}".utf8))
+        repository.setFailing(true)
+        let start = repository.tokenCalls
+        let deadline = ContinuousClock.now + .seconds(10)
+        while repository.tokenCalls < start + 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(repository.tokenCalls >= start + 20, "the hub polled the failing store")
+        repository.setFailing(false)
+        while !log.all.contains(where: { $0.contains("readable again") }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let lines = log.all
+        #expect(lines.filter { $0.contains("cannot read the store's change token: the server is down") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("the store's change token is readable again") }.count == 1, "\(lines)")
+        #expect(lines.count == 2, "\(lines)")
+    }
+}
