@@ -4,7 +4,8 @@ extension PostgresError: CategorizedError {
     /// What kind of failure the error is, for any front end:
     /// - `invalidInput`: a location libpq cannot parse or whose options it refuses, or a value
     ///   it cannot send.
-    /// - `storageFailure`: credentials the server refuses, a database it does not have, a full
+    /// - `storageFailure`: credentials the server refuses, a database it does not have, a
+    ///   session the location's settings ask for that the server cannot give (TLS, a standby), a full
     ///   disk or another shortage of the server's, and whatever fits no other category.
     /// - `unavailable`: the server cannot be reached or went away, the pool stayed busy, the
     ///   server has no connection slot left, a lock or a statement waited past its timeout, or
@@ -24,7 +25,7 @@ extension PostgresError: CategorizedError {
         case .server, .connection, .poolTimeout: break
         }
         if isInvalidConnectionOption { return .invalidInput }
-        if isAuthenticationFailure || isUndefinedDatabase { return .storageFailure }
+        if isAuthenticationFailure || isUndefinedDatabase || isUnmetConnectionSetting { return .storageFailure }
         if isConnectionFailure || isPoolTimeout || isTooManyConnections || isLockNotAvailable || isQueryCanceled
             || isTransactionConflict
         {
@@ -48,6 +49,9 @@ extension PostgresError: CategorizedError {
         if kind == .invalidLocation || isInvalidConnectionOption { return "it is not a valid PostgreSQL location" + because }
         if isAuthenticationFailure { return "the server refused the credentials" + because }
         if isUndefinedDatabase { return cause ?? "the database does not exist" }
+        if isUnmetConnectionSetting {
+            return "the server cannot meet the location's connection settings" + because
+        }
         if isPoolTimeout { return "every connection of the pool stayed in use" }
         if isTooManyConnections { return "the server has no connection slot left" }
         if isServerStopping { return "the server is shutting down or restarting" }

@@ -118,6 +118,22 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
             || (message.contains("role \"") && message.contains("\" does not exist"))
             || message.contains("no password supplied")
     }
+    /// The server was reached but cannot give the session the location asks for: TLS it does
+    /// not offer or a certificate that fails the check `sslmode` asks for, or another kind of
+    /// server than `target_session_attrs` names. Trying again does not help. Recognised from
+    /// libpq's English message.
+    public var isUnmetConnectionSetting: Bool {
+        guard kind == .connection else { return false }
+        let text = message + " " + (detail ?? "")
+        return Self.unmetSettingMessages.contains { text.contains($0) }
+    }
+
+    private static let unmetSettingMessages = [
+        "server does not support SSL, but SSL was required", "certificate verify failed", "root certificate file",
+        "does not match host name", "SSL certificate", "server is not in hot standby mode", "server is in hot standby mode",
+        "session is read-only", "session is not read-only", "GSSAPI encryption required", "channel binding required",
+    ]
+
     /// libpq refused a connection option of the location before trying to connect: a port
     /// that is not a number, an unknown `sslmode`. Recognised from libpq's English message.
     public var isInvalidConnectionOption: Bool {

@@ -40,6 +40,13 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
                 kind: .invalidLocation, message: "the PostgreSQL location \(redacted) contains a NUL character",
                 detail: "it contains a NUL character")
         }
+        if Self.isURI(text), Self.authority(of: text).filter({ $0 == "@" }).count > 1 {
+            // libpq ends the user information at the first `@`, so the rest of a password with
+            // an `@` in it would be taken for the host, and shown as one.
+            let reason = "an @ in the user name or password must be written %40"
+            throw PostgresError(
+                kind: .invalidLocation, message: "invalid PostgreSQL location \(redacted): \(reason)", detail: reason)
+        }
         try PostgresError.requireClientLibrary()
         var error: UnsafeMutablePointer<CChar>?
         guard let options = cart_PQconninfoParse(text, &error) else {
@@ -99,16 +106,23 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
         keyword.lowercased().contains("password")
     }
 
-    /// The display form of a URI and the passwords in it, found as libpq finds them: the
-    /// user information is what precedes the first `@` that comes before any `/`, its
-    /// password what follows its first `:`; a query may also carry `password=` or
-    /// `sslpassword=`.
+    /// A URI's authority: what follows the scheme up to the first `/` or `?`.
+    private static func authority(of text: String) -> Substring {
+        let rest = text.dropFirst(text.hasPrefix("postgresql://") ? "postgresql://".count : "postgres://".count)
+        return rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)]
+    }
+
+    /// The display form of a URI and the passwords in it. libpq takes the user information
+    /// to be what precedes the first `@` before any `/`, and its password what follows its
+    /// first `:`; the display masks up to the authority's last `@`, so that a password with
+    /// an unencoded `@` (which `init` refuses) is not shown either. A query may also carry
+    /// `password=` or `sslpassword=`.
     private static func redactingURI(_ text: String) -> (String, [String]) {
         let scheme = text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
         var rest = text.dropFirst(scheme.count)
         var display = scheme
         var secrets: [String] = []
-        if let end = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[end] == "@" {
+        if let end = authority(of: text).lastIndex(of: "@") {
             let userInfo = rest[..<end]
             if let colon = userInfo.firstIndex(of: ":") {
                 display += userInfo[..<colon] + ":***"

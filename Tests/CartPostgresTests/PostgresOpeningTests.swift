@@ -30,6 +30,10 @@ struct PostgresOpeningTests {
         let error = expectRefused("postgresql://shop:s3cret@db.example:notaport/shop", .invalidInput, hiding: "s3cret")
         #expect(String(describing: error).contains("postgresql://shop:***@db.example:notaport/shop"))
         expectRefused("postgresql://shop:s3cret@db.example/shop?nonsense=1", .invalidInput, hiding: "s3cret")
+        // libpq would take `cret@db.example` for the host, and show it.
+        let unencoded = expectRefused("postgresql://shop:s3@cret@db.example/shop", .invalidInput, hiding: "cret")
+        #expect(String(describing: unencoded).contains("postgresql://shop:***@db.example/shop"))
+        #expect((unencoded as? any CategorizedError)?.reason?.contains("%40") == true)
     }
 
     @Test("a wrong password is a storage failure, and the password appears nowhere", TestServer.requires(TestServer.passwordURL))
@@ -48,6 +52,20 @@ struct PostgresOpeningTests {
         #expect(String(describing: error).contains("127.0.0.1"))
         // Connection refused, or a timeout when something that is not PostgreSQL listens there.
         #expect((error as? any CategorizedError)?.reason?.hasPrefix("the server cannot be reached (") == true)
+    }
+
+    @Test("a session kind the server cannot give is a storage failure, not an outage worth retrying", TestServer.requires())
+    func unmetSessionSetting() throws {
+        let url = try TestServer.value(TestServer.url)
+        for (setting, cause) in [
+            ("target_session_attrs=standby", "server is not in hot standby mode"),
+            ("target_session_attrs=read-only", "session is not read-only"),
+        ] {
+            let error = expectRefused(url + (url.contains("?") ? "&" : "?") + setting, .storageFailure)
+            #expect(
+                (error as? any CategorizedError)?.reason == "the server cannot meet the location's connection settings (\(cause))",
+                "\(setting)")
+        }
     }
 
     @Test("a database that does not exist is a storage failure", TestServer.requires())
