@@ -78,11 +78,12 @@ public final class PostgresCartRepository: CartRepository, Sendable {
         let initialSettings = options.initialSettings
         schema = try pool.withConnection { connection in
             let survey = try migrator.survey(connection)
-            if survey.applied.isEmpty, !options.createIfMissing {
-                // Missing, and creatable: what creating it would refuse is said now.
+            if survey.applied.isEmpty {
+                // Missing: what creating it would refuse is said now, whether or not it is to
+                // be created.
                 guard survey.schema != nil else { throw PostgresStoreError.noSchema(location: location.redacted) }
                 guard survey.mayCreate else { throw PostgresStoreError.mayNotCreate(location: location.redacted) }
-                throw StoreLocationError.noStore(location: location.redacted)
+                if !options.createIfMissing { throw StoreLocationError.noStore(location: location.redacted) }
             }
             if options.migrate, survey.applied.count < migrator.plan.migrations.count {
                 _ = try migrator.migrate(connection, location: location, initialSettings: initialSettings, now: Date())

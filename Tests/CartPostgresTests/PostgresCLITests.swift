@@ -288,7 +288,7 @@ struct PostgresCLITests {
         #expect(refused.status != 0 && refused.stderr.contains("may not write"), "\(refused)")
     }
 
-    @Test("db status says what keeps a missing store from being created, rather than that a command creates it", TestServer.requires(TestServer.passwordURL))
+    @Test("db status, db init and add say what keeps a missing store from being created", TestServer.requires(TestServer.passwordURL))
     func statusOfUncreatableStore() throws {
         let home = try TemporaryDirectory()
         let missing = CartCommand(
@@ -307,6 +307,12 @@ struct PostgresCLITests {
         #expect(status.status == 1 && status.errorLines.count == 1, "\(status)")
         #expect(status.stderr.contains("holds no store, and the role may not create one there"), "\(status)")
         #expect(!status.stderr.contains("creates it."), "\(status)")
+        // The commands that would create it say the same, not that the role may not write.
+        for command in [["db", "init"], ["add", "apple"]] {
+            let refused = try visitor.run(command)
+            #expect(refused.status == 1 && refused.errorLines.count == 1, "\(refused)")
+            #expect(refused.stderr.contains("holds no store, and the role may not create one there"), "\(refused)")
+        }
         #expect(try schema.tables() == [])
         // The owner may create it, so for the owner it is simply not there yet.
         let owner = try CartCommand(location: schema.url, home: home).ok("db", "status")
