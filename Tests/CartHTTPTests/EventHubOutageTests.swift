@@ -47,10 +47,12 @@ struct EventHubOutageTests {
         hub.watch("alice", stream: stream, sent: Array("{}".utf8))
         repository.setFailing(true)
         let start = repository.tokenCalls
-        let deadline = ContinuousClock.now + .seconds(10)
+        // Generous deadlines: on a machine busy with the other suites a poll may come late.
+        var deadline = ContinuousClock.now + .seconds(120)
         while repository.tokenCalls < start + 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(repository.tokenCalls >= start + 20, "the hub polled the failing store")
         repository.setFailing(false)
+        deadline = ContinuousClock.now + .seconds(120)
         while !log.all.contains(where: { $0.contains("readable again") }), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
