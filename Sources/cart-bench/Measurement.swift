@@ -25,13 +25,20 @@ enum Measurement {
         return Double(now() - start) / 1e9
     }
 
-    /// Runs `project` and `raw` alternately, `rounds` times each; returns their medians.
+    /// Runs `project` and `raw` alternately, `rounds` times each; returns their medians. The
+    /// side that goes first changes from round to round, so that neither always meets the
+    /// state the other left (a cold cache, a checkpoint, autovacuum after a dropped schema).
     static func alternate(rounds: Int, project: () throws -> Double, raw: () throws -> Double) rethrows -> (Double, Double) {
         var projectRates: [Double] = []
         var rawRates: [Double] = []
-        for _ in 0..<rounds {
-            projectRates.append(try project())
-            rawRates.append(try raw())
+        for round in 0..<rounds {
+            if round.isMultiple(of: 2) {
+                projectRates.append(try project())
+                rawRates.append(try raw())
+            } else {
+                rawRates.append(try raw())
+                projectRates.append(try project())
+            }
         }
         return (median(projectRates), median(rawRates))
     }
