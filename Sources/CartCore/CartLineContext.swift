@@ -1,6 +1,6 @@
 /// What a change to one cart line depends on, read in one storage call
 /// (`CartStorageReader.lineContext(cartID:sku:)`): the cart's header fields, the product's
-/// terms and the line's quantity.
+/// terms, the line's quantity and the store's settings.
 public struct CartLineContext: Hashable, Sendable {
     /// The cart's version, or `nil` for a cart never written.
     public var cartVersion: Int?
@@ -13,13 +13,20 @@ public struct CartLineContext: Hashable, Sendable {
     public var terms: ProductTerms?
     /// The line's quantity, or `nil` when the cart has no line for the SKU.
     public var quantity: Int?
+    /// The store's settings as the unit reads them: the caps a line change checks, and the
+    /// currency of `terms`.
+    public var settings: StoreSettings
 
     /// Creates a context.
-    public init(cartVersion: Int?, lineCount: Int, nextLinePosition: Int, terms: ProductTerms?, quantity: Int?) {
+    public init(
+        cartVersion: Int?, lineCount: Int, nextLinePosition: Int, terms: ProductTerms?, quantity: Int?,
+        settings: StoreSettings
+    ) {
         self.cartVersion = cartVersion
         self.lineCount = lineCount
         self.nextLinePosition = nextLinePosition
         self.terms = terms
         self.quantity = quantity
+        self.settings = settings
     }
 }

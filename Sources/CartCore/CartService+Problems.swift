@@ -10,11 +10,8 @@ extension CartService {
     }
 
     static func report(of id: String, in storage: any CartStorageReader) throws -> CartReport {
-        // The header before the settings: a store that keeps its settings between units can
-        // check them against the snapshot this first read opens.
-        let header = try storage.cartHeader(id: id)
         let settings = try storage.settings()
-        guard let header else {
+        guard let header = try storage.cartHeader(id: id) else {
             return CartReport(cart: try Cart(id: id, version: 0, lines: [], currency: settings.currency), problems: [])
         }
         let lines = try storage.cartLines(cartID: id)

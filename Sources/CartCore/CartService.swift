@@ -77,9 +77,8 @@ public struct CartService: Sendable {
         // the line's new quantity.
         guard quantity >= 1 else { throw CartError.invalidQuantity(given: quantity, range: 1...Int.max) }
         return try repository.write { storage in
-            // The context first: a backend can read the settings in the same statement.
             let context = try storage.lineContext(cartID: id, sku: sku)
-            let settings = try Self.usableSettings(in: storage)
+            let settings = try StoredDataError.checked(context.settings)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
             let requested = overflow ? Int.max : sum
@@ -135,9 +134,8 @@ public struct CartService: Sendable {
         let id = try Validation.cartID(cartID)
         guard quantity >= 0 else { throw CartError.invalidQuantity(given: quantity, range: 0...Int.max) }
         return try repository.write { storage in
-            // The context first: a backend can read the settings in the same statement.
             let context = try storage.lineContext(cartID: id, sku: sku)
-            let settings = try Self.usableSettings(in: storage)
+            let settings = try StoredDataError.checked(context.settings)
             try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
             let current = context.quantity
             if (current ?? 0) == quantity {

@@ -16,14 +16,14 @@ extension CartStorageReader {
         return count
     }
 
-    /// Reads the header, the product and the cart's lines.
+    /// Reads the header, the product, the cart's lines and the settings.
     public func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         let header = try cartHeader(id: cartID)
         let lines = header == nil ? [] : try cartLines(cartID: cartID)
         return CartLineContext(
             cartVersion: header?.version, lineCount: header?.lineCount ?? 0,
             nextLinePosition: header?.nextLinePosition ?? 1, terms: try product(sku: sku)?.terms,
-            quantity: lines.first { $0.product.sku == sku }?.quantity)
+            quantity: lines.first { $0.product.sku == sku }?.quantity, settings: try settings())
     }
 
     /// Reads every cart's lines.

@@ -68,7 +68,7 @@ final class InMemoryStorage: CartStorageWriter {
         return CartLineContext(
             cartVersion: cart?.header?.version, lineCount: cart?.header?.lineCount ?? 0,
             nextLinePosition: cart?.header?.nextLinePosition ?? 1, terms: state.products[sku]?.terms,
-            quantity: cart?.lines[sku]?.quantity)
+            quantity: cart?.lines[sku]?.quantity, settings: state.settings)
     }
 
     /// Looks each cart's line up by key rather than reading every cart's lines.

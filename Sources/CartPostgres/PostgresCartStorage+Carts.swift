@@ -106,28 +106,23 @@ extension PostgresCartStorage {
                 LEFT JOIN c ON true LEFT JOIN p ON true LEFT JOIN l ON true LEFT JOIN settings AS s ON s.id = 1
             """)
 
-    // One statement instead of four (header, product, line, settings): the settings it reads
-    // are the unit's, which `settings()` then answers with.
+    // One statement instead of four (header, product, line, settings).
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         let result = try rows(locks ? Self.lockLineContext : Self.selectLineContext, [.text(cartID), .text(sku)])
         guard let row = result.first else { throw PostgresStoreError.missingRow("answer to a line's context") }
+        guard !(try row.isNull(7)) else { throw PostgresStoreError.missingRow("settings row") }
+        let settings = try Self.settings(row, at: 7)
         let exists = !(try row.isNull(0))
-        var currency: Currency?
-        if !(try row.isNull(7)) {
-            let settings = try Self.settings(row, at: 7)
-            keep(settings)
-            currency = settings.currency
-        }
         var terms: ProductTerms?
         if !(try row.isNull(3)) {
-            guard let currency else { throw PostgresStoreError.missingRow("settings row") }
             terms = ProductTerms(
-                price: Money(minorUnits: try row.int64(3), currency: currency),
+                price: Money(minorUnits: try row.int64(3), currency: settings.currency),
                 isActive: try row.bool(4), stock: try row.optionalInt(5))
         }
         return CartLineContext(
             cartVersion: try row.optionalInt(0), lineCount: exists ? try row.int(1) : 0,
-            nextLinePosition: exists ? try row.int(2) : 1, terms: terms, quantity: try row.optionalInt(6))
+            nextLinePosition: exists ? try row.int(2) : 1, terms: terms, quantity: try row.optionalInt(6),
+            settings: settings)
     }
 
     static let insertCartLineSQL: PostgresSQL = """

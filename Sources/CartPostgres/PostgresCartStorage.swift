@@ -60,11 +60,6 @@ final class PostgresCartStorage: CartStorageWriter {
         return settings
     }
 
-    /// Keeps the settings another statement of this unit read, for `settings()` to answer with.
-    func keep(_ settings: StoreSettings) {
-        knownSettings = settings
-    }
-
     /// The settings stored in columns `first ..< first + 5`, in `selectSettings`'s order.
     static func settings(_ row: PostgresRow, at first: Int) throws -> StoreSettings {
         StoreSettings(

@@ -213,19 +213,6 @@ final class Database {
         return result
     }
 
-    /// A counter that changes whenever the file changes, by this connection's commits or by
-    /// others' (`SQLITE_FCNTL_DATA_VERSION`; read without running a statement), and when the
-    /// connection is opened again. Another connection's change shows once this one has
-    /// started a read transaction.
-    var dataVersion: UInt64 {
-        var version: UInt32 = 0
-        _ = sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
-        return UInt64(generation) << 32 | UInt64(version)
-    }
-
-    /// Whether a transaction that has read or written is open on the connection.
-    var hasOpenTransaction: Bool { sqlite3_txn_state(handle, "main") >= SQLITE_TXN_READ }
-
     /// Whether no transaction is open on the connection.
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 

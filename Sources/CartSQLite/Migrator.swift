@@ -146,7 +146,7 @@ struct Migrator {
             }
             try checkForeignKeys(database)
             if applied.isEmpty {
-                try SQLiteCartStorage(database: database, settingsCache: SettingsCache())
+                try SQLiteCartStorage(database: database)
                     .saveSettings(try initialSettings.validated())
             }
             return pending.map(\.name)

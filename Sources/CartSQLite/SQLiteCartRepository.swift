@@ -27,12 +27,11 @@ import Glibc
 /// any other, so nothing in a path can switch off locking or durability. For a private
 /// in-memory database, use `inMemory(initialSettings:)`.
 public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
-    // @unchecked: the connection and the caches are only used while `lock` is held.
+    // @unchecked: the connection and the commit count are only used while `lock` is held.
     let lock = Lock()
     private static let journalMode = CachedSQL("PRAGMA journal_mode")
     private static let dataVersion = CachedSQL("PRAGMA data_version")
     let database: Database
-    private let settingsCache = SettingsCache()
     private var localCommits: Int64 = 0
     /// The settings a file gets when a migration creates it.
     let initialSettings: StoreSettings
@@ -182,19 +181,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
                     extendedResultCode: SQLITE_READONLY | 6 << 8, message: "attempt to write a readonly database",
                     explanation: reason)
             }
-            var versionBeforeCommit: UInt64 = 0
-            let result: Result
-            do {
-                result = try database.transaction(.immediate) {
-                    let result = try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
-                    versionBeforeCommit = database.dataVersion
-                    return result
-                }
-            } catch {
-                settingsCache.forget()
-                throw error
-            }
-            settingsCache.committed(versionBeforeCommit: versionBeforeCommit, in: database)
+            let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
             localCommits += 1
             return result
         }
@@ -203,10 +190,10 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
         if let readers {
             return try readers.withReader { reader in
-                reader.database.beginUnit()
-                return try reader.database.consistentRead {
-                    try reader.database.transaction(.deferred) {
-                        try body(SQLiteCartStorage(database: reader.database, settingsCache: reader.settingsCache))
+                reader.beginUnit()
+                return try reader.consistentRead {
+                    try reader.transaction(.deferred) {
+                        try body(SQLiteCartStorage(database: reader))
                     }
                 }
             }
@@ -214,7 +201,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         return try withConnection {
             try database.consistentRead {
                 try database.transaction(.deferred) {
-                    try body(SQLiteCartStorage(database: database, settingsCache: settingsCache))
+                    try body(SQLiteCartStorage(database: database))
                 }
             }
         }
@@ -253,10 +240,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         guard applied.count < Migrator.shipped.migrations.count else { return [] }
         let isNew = applied.isEmpty
         let names = try applyPendingMigrations(toNewFile: isNew, initialSettings: initialSettings)
-        if !names.isEmpty {
-            settingsCache.forget()
-            localCommits += 1
-        }
+        if !names.isEmpty { localCommits += 1 }
         return names
     }
 

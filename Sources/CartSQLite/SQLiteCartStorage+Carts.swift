@@ -118,14 +118,16 @@ extension SQLiteCartStorage {
         return skus
     }
 
-    // One statement instead of three (header, product, line).
+    // One statement instead of four (header, product, line, settings).
     private static let selectLineContext = CachedSQL(
         """
-        SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity
+        SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity,
+            s.currency, s.currency_exponent, s.currency_symbol, s.max_line_quantity, s.max_lines_per_cart
         FROM (SELECT 1)
             LEFT JOIN carts AS c ON c.id = ?1
             LEFT JOIN products AS p ON p.sku = ?2
             LEFT JOIN cart_lines AS l ON l.cart_id = ?1 AND l.sku = ?2
+            LEFT JOIN settings AS s ON s.id = 1
         """)
 
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
@@ -134,9 +136,12 @@ extension SQLiteCartStorage {
         try statement.bind(cartID, at: 1)
         try statement.bind(sku, at: 2)
         guard try statement.step() else { throw database.lastError(sql: statement.sql) }
+        guard !statement.isNull(at: 7) else { throw StoredDataError("the store has no settings row") }
+        let settings = try Self.settings(from: statement, startingAt: 7)
         let exists = !statement.isNull(at: 0)
         func cart() -> String { "cart '\(clean(cartID))'" }
-        let terms = statement.isNull(at: 3) ? nil : try self.terms(from: statement, startingAt: 3, sku: sku)
+        let terms =
+            statement.isNull(at: 3) ? nil : try self.terms(from: statement, startingAt: 3, sku: sku, currency: settings.currency)
         return CartLineContext(
             cartVersion: try statement.optionalInt(at: 0, in: StoredRange.version, "the version of \(cart())"),
             lineCount: exists ? try statement.int(at: 1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
@@ -144,7 +149,8 @@ extension SQLiteCartStorage {
                 ? try statement.int(at: 2, in: StoredRange.position, "the next line position of \(cart())") : 1,
             terms: terms,
             quantity: try statement.optionalInt(
-                at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart())"))
+                at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart())"),
+            settings: settings)
     }
 
     private static let insertCartLineSQL = CachedSQL(

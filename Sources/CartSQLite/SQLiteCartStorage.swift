@@ -4,16 +4,16 @@ import CartCore
 /// through cached statements, inside the transaction the repository opened.
 ///
 /// Reads in a write unit need no locks of their own: the unit holds SQLite's write lock
-/// (`BEGIN IMMEDIATE`), so nothing else changes the file before it commits. Each call runs the
-/// same statements whatever came before it. Carts are in `SQLiteCartStorage+Carts.swift`,
-/// orders in `SQLiteCartStorage+Orders.swift`.
+/// (`BEGIN IMMEDIATE`), so nothing else changes the file before it commits. Carts are in
+/// `SQLiteCartStorage+Carts.swift`, orders in `SQLiteCartStorage+Orders.swift`.
 final class SQLiteCartStorage: CartStorageWriter {
     let database: Database
-    private let settingsCache: SettingsCache
+    /// The settings once read or saved in this unit, in which they cannot change: every
+    /// product and amount a unit reads is priced in their currency.
+    private var knownSettings: StoreSettings?
 
-    init(database: Database, settingsCache: SettingsCache) {
+    init(database: Database) {
         self.database = database
-        self.settingsCache = settingsCache
     }
 
     // MARK: Settings
@@ -23,20 +23,28 @@ final class SQLiteCartStorage: CartStorageWriter {
     )
 
     func settings() throws -> StoreSettings {
-        try settingsCache.settings(in: database, read: readSettings)
-    }
-
-    private func readSettings() throws -> StoreSettings {
+        if let knownSettings { return knownSettings }
         let statement = try database.cached(Self.selectSettings)
         defer { statement.reset() }
         guard try statement.step() else { throw StoredDataError("the store has no settings row") }
-        let exponent = try statement.int(at: 1, in: StoredRange.currencyExponent, "the currency's minor-unit digits")
+        let settings = try Self.settings(from: statement, startingAt: 0)
+        knownSettings = settings
+        return settings
+    }
+
+    /// The settings in columns `first ..< first + 5`: currency, currency_exponent,
+    /// currency_symbol, max_line_quantity, max_lines_per_cart.
+    static func settings(from statement: Statement, startingAt first: Int32) throws -> StoreSettings {
+        let exponent = try statement.int(at: first + 1, in: StoredRange.currencyExponent, "the currency's minor-unit digits")
         let currency = try Currency(
-            storedCode: statement.string(at: 0), minorUnitExponent: Int64(exponent), symbol: statement.optionalString(at: 2))
+            storedCode: statement.string(at: first), minorUnitExponent: Int64(exponent),
+            symbol: statement.optionalString(at: first + 2))
         return StoreSettings(
             currency: currency,
-            maxLineQuantity: try statement.int(at: 3, in: StoredRange.maxLineQuantity, "the maximum line quantity setting"),
-            maxLinesPerCart: try statement.int(at: 4, in: StoredRange.maxLinesPerCart, "the maximum lines per cart setting"))
+            maxLineQuantity: try statement.int(
+                at: first + 3, in: StoredRange.maxLineQuantity, "the maximum line quantity setting"),
+            maxLinesPerCart: try statement.int(
+                at: first + 4, in: StoredRange.maxLinesPerCart, "the maximum lines per cart setting"))
     }
 
     private static let saveSettingsSQL = CachedSQL(
@@ -57,11 +65,7 @@ final class SQLiteCartStorage: CartStorageWriter {
         try statement.bind(settings.maxLineQuantity, at: 4)
         try statement.bind(settings.maxLinesPerCart, at: 5)
         try statement.run()
-        settingsCache.saved(settings, in: database)
-    }
-
-    func money(_ minorUnits: Int64) throws -> Money {
-        Money(minorUnits: minorUnits, currency: try settings().currency)
+        knownSettings = settings
     }
 
     // MARK: Products
@@ -69,18 +73,20 @@ final class SQLiteCartStorage: CartStorageWriter {
     /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
     func product(from statement: Statement, startingAt first: Int32 = 0) throws -> Product {
         let sku = statement.string(at: first)
-        let terms = try self.terms(from: statement, startingAt: first + 2, sku: sku)
+        let terms = try self.terms(from: statement, startingAt: first + 2, sku: sku, currency: try settings().currency)
         return Product(
             sku: sku, name: statement.string(at: first + 1), price: terms.price, isActive: terms.isActive,
             stock: terms.stock)
     }
 
     /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock.
-    func terms(from statement: Statement, startingAt first: Int32, sku: @autoclosure () -> String) throws
-        -> ProductTerms
+    func terms(from statement: Statement, startingAt first: Int32, sku: @autoclosure () -> String, currency: Currency)
+        throws -> ProductTerms
     {
         ProductTerms(
-            price: try money(Int64(statement.int(at: first, in: StoredRange.price, "the price of product '\(clean(sku()))'"))),
+            price: Money(
+                minorUnits: Int64(try statement.int(at: first, in: StoredRange.price, "the price of product '\(clean(sku()))'")),
+                currency: currency),
             isActive: try statement.bool(at: first + 1, "the active flag of product '\(clean(sku()))'"),
             stock: try statement.optionalInt(at: first + 2, in: StoredRange.stock, "the stock of product '\(clean(sku()))'"))
     }

@@ -7,22 +7,12 @@ import Dispatch
 /// writes (GRDB's `DatabasePool` model). Connections open on first use, up to `capacity`.
 final class SQLiteReaderPool: @unchecked Sendable {
     // @unchecked: `idle` is only touched while `lock` is held; each connection is
-    // used by one thread at a time, between `take` and `put`.
-    /// A reader connection with its own settings cache.
-    final class Reader {
-        let database: Database
-        let settingsCache = SettingsCache()
-
-        init(database: Database) {
-            self.database = database
-        }
-    }
-
+    // used by one thread at a time, inside `withReader`.
     private let lock = Lock()
     private let slots: DispatchSemaphore
     private let wait: Duration
     private let open: () throws -> Database
-    private var idle: [Reader] = []
+    private var idle: [Database] = []
 
     /// A pool of at most `capacity` readers, each opened by `open`; a read waits up to `wait`
     /// for a free one.
@@ -36,7 +26,7 @@ final class SQLiteReaderPool: @unchecked Sendable {
     ///
     /// - Throws: `DatabaseError` (busy) when no reader came free within the wait, the error of
     ///   opening one, or what `body` throws.
-    func withReader<Result>(_ body: (Reader) throws -> Result) throws -> Result {
+    func withReader<Result>(_ body: (Database) throws -> Result) throws -> Result {
         let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
         guard slots.wait(timeout: .now() + seconds) == .success else {
             throw DatabaseError(
@@ -44,7 +34,7 @@ final class SQLiteReaderPool: @unchecked Sendable {
                 explanation: "every reader connection of this repository stayed busy past the busy timeout")
         }
         defer { slots.signal() }
-        let reader = try lock.withLock { idle.popLast() } ?? Reader(database: try open())
+        let reader = try lock.withLock { idle.popLast() } ?? (try open())
         defer { lock.withLock { idle.append(reader) } }
         return try body(reader)
     }

@@ -4,10 +4,10 @@ import CartSQLite
 import Foundation
 import Testing
 
-/// Each connection keeps the store settings between units while the file has not changed
-/// (issue 6); these check that the copy never outlives a change.
-@Suite("Settings cached per connection")
-struct SettingsCacheTests {
+/// Every unit reads the settings the file holds when it starts: a change by another
+/// connection, by this one, and one rolled back each show in the next unit.
+@Suite("Settings seen by the next unit")
+struct SettingsFreshnessTests {
     @Test("a cap lowered through another connection applies to this connection's next add")
     func anotherConnectionsChangeIsSeen() throws {
         let directory = try TemporaryDirectory()
@@ -24,7 +24,7 @@ struct SettingsCacheTests {
         #expect(try first.settings().maxLineQuantity == 3)
     }
 
-    @Test("settings this connection changed are used by its next unit without another read")
+    @Test("settings this connection changed apply to its next unit")
     func ownChangeIsSeen() throws {
         let service = CartService(repository: try SQLiteCartRepository.inMemory(), clock: fixedClock)
         try service.seedCatalog(count: 1)
