@@ -108,29 +108,6 @@ final class SQLiteCartStorage: CartStorageWriter {
         return try statement.step() ? product(from: statement) : nil
     }
 
-    private static let selectProductBatchSQL = CachedSQL(
-        "SELECT sku, name, price, active, stock FROM products WHERE sku IN ("
-            + repeatElement("?", count: productBatchSize).joined(separator: ", ") + ")")
-
-    // Full batches of SKUs are looked up 64 at a time: a statement's start and end cost more
-    // than a row's look-up. The rest go one by one.
-    func products(skus: [String]) throws -> [Product?] {
-        var found: [String: Product] = [:]
-        var start = skus.startIndex
-        while skus.endIndex - start >= Self.productBatchSize {
-            let statement = try database.cached(Self.selectProductBatchSQL)
-            defer { statement.reset() }
-            for offset in 0..<Self.productBatchSize { try statement.bind(skus[start + offset], at: Int32(offset + 1)) }
-            while try statement.step() {
-                let product = try product(from: statement)
-                found[product.sku] = product
-            }
-            start += Self.productBatchSize
-        }
-        for sku in skus[start...] { found[sku] = try product(sku: sku) }
-        return skus.map { found[$0] }
-    }
-
     private static let selectProducts = CachedSQL("SELECT sku, name, price, active, stock FROM products ORDER BY sku")
 
     func products() throws -> [Product] {
