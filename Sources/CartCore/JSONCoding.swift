@@ -62,16 +62,4 @@ extension KeyedDecodingContainer {
         }
         return date
     }
-
-    /// Reads a value and checks it, turning a refusal into a decoding error at `key`.
-    func decodeChecked<Value: Decodable, Checked>(
-        _ type: Value.Type, forKey key: Key, _ check: (Value) throws(CartError) -> Checked
-    ) throws -> Checked {
-        let value = try decode(type, forKey: key)
-        do {
-            return try check(value)
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: error.description)
-        }
-    }
 }

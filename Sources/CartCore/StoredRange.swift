@@ -1,7 +1,9 @@
 /// The ranges of the integers a backend stores that the service can work with. Another client
 /// can store any integer the backend's own checks let through, and the service's arithmetic
-/// relies on these ranges, so a backend checks each integer it reads back against its range
-/// (`StoredDataError.checked(_:in:_:)`) and lists those outside it in `StoreMaintenance.check()`.
+/// relies on these ranges. SQLite, which another client may open with its checks off, checks
+/// each integer it reads back (`StoredDataError.checked(_:in:_:)`); PostgreSQL relies on its
+/// CHECK constraints where the arithmetic needs a range, and its `StoreMaintenance.check()`
+/// names the rows a superuser let past them.
 public enum StoredRange {
     /// The units of a cart line or an order line: no line cap can ever be higher.
     public static let lineQuantity: ClosedRange<Int64> = 1...Int64(StoreSettings.maxLineQuantityRange.upperBound)

@@ -30,8 +30,10 @@ public final class CartAPI: Sendable {
 
     /// The API over `service` with `configuration`'s token, key, store kind and event polling.
     ///
-    /// - Throws: ``CartHTTPServerError/invalidAdminToken(_:)``.
+    /// - Throws: ``CartHTTPServerError/invalidAdminToken(_:)``, or
+    ///   ``CartHTTPServerError/server(_:)`` for an event poll interval outside 10 ms to 60 s.
     public init(service: CartService, configuration: CartHTTPConfiguration) throws(CartHTTPServerError) {
+        try configuration.validateEventPollInterval()
         self.service = service
         minter = CartIDMinter(key: configuration.cartIDKey)
         adminToken = try configuration.adminToken.map { token throws(CartHTTPServerError) in try AdminToken(token) }

@@ -77,6 +77,13 @@ public struct CartHTTPConfiguration: Sendable {
     public func validate() throws(CartHTTPServerError) {
         guard adminToken != nil || listensOnLoopbackOnly else { throw .adminTokenRequired(host: host) }
         if let adminToken { _ = try AdminToken(adminToken) }
+        try validateEventPollInterval()
+    }
+
+    /// Refuses an event poll interval outside 10 ms to 60 s.
+    ///
+    /// - Throws: ``CartHTTPServerError/server(_:)``.
+    func validateEventPollInterval() throws(CartHTTPServerError) {
         guard eventPollInterval >= .milliseconds(10), eventPollInterval <= .seconds(60) else {
             throw .server(.invalidConfiguration("eventPollInterval must be between 10 ms and 60 s"))
         }

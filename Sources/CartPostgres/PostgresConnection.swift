@@ -4,8 +4,9 @@ import CLibpqLoader
 /// One libpq connection with its prepared-statement cache. Not thread-safe: one thread uses
 /// it at a time (`PostgresConnectionPool` hands each connection to one caller).
 ///
-/// Every statement is prepared once per connection, named after its SQL text, and then only
-/// executed: keep SQL texts a fixed set (values go in parameters), not text built per call.
+/// Every statement is prepared once per connection (as `cart_1`, `cart_2`, …, looked up by its
+/// SQL text) and then only executed: keep SQL texts a fixed set (values go in parameters), not
+/// text built per call.
 ///
 /// ```swift
 /// let connection = try PostgresConnection(location: PostgresLocation("postgresql://cart@db/shop"))

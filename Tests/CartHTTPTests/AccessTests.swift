@@ -97,6 +97,16 @@ struct AccessTests {
         }
     }
 
+    @Test(
+        "an API made without a server refuses an event poll interval outside 10 ms to 60 s, as the server does",
+        arguments: [Duration.zero, .milliseconds(9), .seconds(61), .seconds(Int64.max)])
+    func pollIntervalRange(_ interval: Duration) throws {
+        let service = CartService(repository: InMemoryCartRepository())
+        let configuration = CartHTTPConfiguration(port: 0, storeKind: "memory", eventPollInterval: interval)
+        #expect(throws: CartHTTPServerError.self) { try CartAPI(service: service, configuration: configuration) }
+        #expect(throws: CartHTTPServerError.self) { try CartHTTPServer(service: service, configuration: configuration) }
+    }
+
     @Test("loopback is 127.0.0.0/8, ::1 and localhost, written as such")
     func loopbackNames() {
         for host in ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST"] {
