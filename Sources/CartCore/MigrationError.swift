@@ -3,6 +3,10 @@
 public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
     /// The store records migrations this build does not ship: a newer version wrote it.
     case unknownMigrations([String])
+    /// The store's record holds a row that names no migration of this or a later version (an
+    /// empty name, one not shaped `NNNN_name`, or a number this build ships under another
+    /// name): a damaged file, or one changed outside cart.
+    case unrecognizedRecord(String)
     /// The store's record of applied migrations lacks `missing` yet records later ones, or
     /// (`missing` empty) records them out of order: it was changed outside cart.
     case brokenHistory(missing: [String])
@@ -23,7 +27,7 @@ public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringCo
     public var category: ErrorCategory {
         switch self {
         case .unknownMigrations, .checksumMismatch, .foreignDatabase, .pendingMigrations: .incompatibleStore
-        case .brokenHistory, .danglingReferences, .failed: .damagedStore
+        case .unrecognizedRecord, .brokenHistory, .danglingReferences, .failed: .damagedStore
         }
     }
 
@@ -32,6 +36,9 @@ public enum MigrationError: CategorizedError, Hashable, Sendable, CustomStringCo
         case .unknownMigrations(let names):
             return "The store was written by a newer version of cart (unknown migrations: "
                 + names.map(DisplayText.clean).joined(separator: ", ") + "); upgrade cart to open it."
+        case .unrecognizedRecord(let name):
+            return "The store's record of applied migrations holds '\(DisplayText.clean(name))', which names no migration: "
+                + "it is damaged or was changed outside cart; restore the store from a backup."
         case .brokenHistory(let missing) where missing.isEmpty:
             return "The store's record of applied migrations is out of order: it was changed outside cart; restore the store from a backup."
         case .brokenHistory(let missing):

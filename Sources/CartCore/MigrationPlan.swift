@@ -33,12 +33,20 @@ public struct MigrationPlan: Sendable {
         self.migrations = migrations
     }
 
-    /// Refuses records of migrations this build does not ship, records with gaps or out of
-    /// order, and records of migrations whose SQL changed.
+    /// Refuses records of migrations this build does not ship, rows that name no migration,
+    /// records with gaps or out of order, and records of migrations whose SQL changed.
     ///
-    /// - Throws: `MigrationError.unknownMigrations`, `.brokenHistory` or `.checksumMismatch`.
+    /// - Throws: `MigrationError.unknownMigrations`, `.unrecognizedRecord`, `.brokenHistory`
+    ///   or `.checksumMismatch`.
     public func verify(_ applied: [AppliedMigration]) throws(MigrationError) {
         let shipped = Set(migrations.map(\.name))
+        // Only a well-formed name numbered past this build's last migration is a newer
+        // version's; anything else in the record is damage.
+        for record in applied where !shipped.contains(record.name) {
+            guard let number = Self.number(ofMigrationNamed: record.name), number > migrations.count else {
+                throw .unrecognizedRecord(record.name)
+            }
+        }
         let unknown = applied.map(\.name).filter { !shipped.contains($0) }
         guard unknown.isEmpty else { throw .unknownMigrations(unknown) }
         // Every record names a shipped migration: they must be the first ones, in order.
@@ -51,6 +59,16 @@ public struct MigrationPlan: Sendable {
         for (migration, record) in zip(migrations, applied) where migration.checksum != record.checksum {
             throw .checksumMismatch(name: record.name)
         }
+    }
+
+    /// The number of a migration named as the files are, four digits, `_` and lowercase letters,
+    /// digits or `_` (`0001_initial_schema`); nil for any other name.
+    static func number(ofMigrationNamed name: String) -> Int? {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 5, bytes[..<4].allSatisfy({ (0x30...0x39).contains($0) }), bytes[4] == UInt8(ascii: "_"),
+            bytes[5...].allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        return Int(String(decoding: bytes[..<4], as: UTF8.self))
     }
 
     /// The migrations still to apply to a store that records `applied` (already verified).

@@ -201,6 +201,27 @@ struct EndToEndDatabaseTests {
         #expect(try bytes(sandbox.database) == before)
     }
 
+    @Test(
+        "a record of migrations with an empty or misshapen name is damage, not a newer store: every command says so, db check lists it",
+        arguments: ["UPDATE schema_migrations SET name = '' WHERE number = 4", "UPDATE schema_migrations SET name = 'garbage' WHERE number = 2"])
+    func unrecognizedMigrationRecord(_ damage: String) throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        try sandbox.sql(damage)
+        let before = try bytes(sandbox.database)
+        for arguments in [["show"], ["add", "apple"], ["db", "status"], ["db", "migrate"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(
+                result.errorLines.count == 1 && result.stderr.contains("which names no migration")
+                    && !result.stderr.contains("newer version"), "\(arguments) \(result)")
+        }
+        let check = try sandbox.run("db", "check", "--json")
+        #expect(check.status == 1 && check.stdout.hasPrefix(#"{"ok":false,"problems":["#), "\(check)")
+        #expect(check.stdout.contains("which names no migration"), "\(check)")
+        #expect(try bytes(sandbox.database) == before)
+    }
+
     @Test("a directory given as the store is one clear line")
     func directory() throws {
         let sandbox = try CartSandbox()

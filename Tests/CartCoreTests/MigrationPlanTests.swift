@@ -40,8 +40,19 @@ struct MigrationPlanTests {
         let future = AppliedMigration(name: "0005_future", checksum: "x", appliedAt: Date(timeIntervalSince1970: 0))
         #expect(throws: MigrationError.unknownMigrations(["0005_future"])) { try plan.verify(record([1, 2, 3, 4]) + [future]) }
         #expect(throws: MigrationError.unknownMigrations(["0005_future"])) { try plan.verify(record([1]) + [future]) }
+        #expect(MigrationError.unknownMigrations(["0005_future"]).category == .incompatibleStore)
         var changed = record([1, 2])
         changed[1] = AppliedMigration(name: "0002_step", checksum: "other", appliedAt: Date(timeIntervalSince1970: 0))
         #expect(throws: MigrationError.checksumMismatch(name: "0002_step")) { try plan.verify(changed) }
+    }
+
+    @Test(
+        "a row that names no migration is damage, not a newer store: an empty name, a misshapen one, a shipped number under another name",
+        arguments: ["", "0005", "5_future", "0005_Future", "0002_other", "0000_zero", "\u{0}\u{0}", "0005_future\n"])
+    func unrecognizedRecord(_ name: String) {
+        let row = AppliedMigration(name: name, checksum: "", appliedAt: Date(timeIntervalSince1970: 0))
+        #expect(throws: MigrationError.unrecognizedRecord(name)) { try plan.verify(record([1]) + [row]) }
+        #expect(MigrationError.unrecognizedRecord(name).category == .damagedStore)
+        #expect(!MigrationError.unrecognizedRecord(name).description.contains("\n"))
     }
 }

@@ -118,7 +118,10 @@ enum DatabaseCommands {
                 "No store at '\(DisplayText.escaped(runner.displayLocation))' yet\(runner.memoryHint); there is nothing to check.")
         } catch where ErrorCategory(of: error) == .damagedStore {
             // Damage that keeps the store from opening is the check's finding, too.
-            problems = ["it cannot be read as a cart store: " + ((error as? any CategorizedError)?.reason ?? "it is damaged, or not a cart store")]
+            let reason =
+                (error as? MigrationError).map { TextLayout.continuing($0.description) }
+                ?? (error as? any CategorizedError)?.reason ?? "it is damaged, or not a cart store"
+            problems = ["it cannot be read as a cart store: " + reason]
         }
         if runner.json {
             try runner.emit(CLIJSON.Checked(ok: problems.isEmpty, problems: problems))
