@@ -7,6 +7,9 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
     /// which is not a location; `keyword` is its first key. The rest is not kept: it may hold
     /// a password.
     case connectionString(keyword: String)
+    /// The location starts with a home directory no shell expanded (`~/shop.sqlite3`,
+    /// `~alice/shop.sqlite3`): taken as it is, it would make a folder named `~` here.
+    case unexpandedHome(location: String)
     /// The location cannot hold a store: a directory, a device, an empty name.
     case unusable(location: String, reason: String)
     /// No store exists there and the caller asked not to create one.
@@ -14,7 +17,7 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
 
     public var category: ErrorCategory {
         switch self {
-        case .unknownScheme, .connectionString: .invalidInput
+        case .unknownScheme, .connectionString, .unexpandedHome: .invalidInput
         case .unusable: .storageFailure
         case .noStore: .notFound
         }
@@ -33,6 +36,9 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
         case .connectionString(let keyword):
             return "'\(keyword.displayable)=…' looks like a key=value connection string, which --db does not take; "
                 + "write it as a postgresql://… URL (a password goes in PGPASSWORD or ~/.pgpass)."
+        case .unexpandedHome(let location):
+            return "'\(location.displayable)' starts with '~', which no shell expanded (a shell leaves it as it is after '=' "
+                + "and inside quotes); write the home directory's path, or './\(location.displayable)' for a folder of that name here."
         case .unusable(let location, let reason):
             return "'\(location.displayable)' cannot hold a store: \(reason)."
         case .noStore(let location):

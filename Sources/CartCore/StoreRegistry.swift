@@ -10,7 +10,8 @@
 /// Backends are asked in order; the first that accepts the location opens it. A location that
 /// looks like a URL (`scheme://…`, or `scheme:` and more) or a libpq connection string
 /// (`host=… dbname=…`) but that no backend accepts is refused rather than taken as a file
-/// name, so a mistyped location never becomes a new, empty store.
+/// name, so a mistyped location never becomes a new, empty store; so is a path that starts
+/// with a `~` no shell expanded.
 public struct StoreRegistry: Sendable {
     /// The backends asked, in order.
     public let backends: [any StoreBackend]
@@ -22,8 +23,10 @@ public struct StoreRegistry: Sendable {
 
     /// The backend that handles `location`.
     ///
-    /// - Throws: `StoreLocationError.unknownScheme` when no backend accepts it.
+    /// - Throws: `StoreLocationError.unknownScheme` when no backend accepts it,
+    ///   `.unexpandedHome` for `~/…` or `~user/…`.
     public func backend(for location: String) throws(StoreLocationError) -> any StoreBackend {
+        if Self.startsWithUnexpandedHome(location) { throw .unexpandedHome(location: location) }
         if let backend = backends.first(where: { $0.accepts(location) }) { return backend }
         if let keyword = Self.connectionStringKeyword(of: location) { throw .connectionString(keyword: keyword) }
         let scheme = Self.urlScheme(of: location) ?? Self.schemePrefix(of: location) ?? location
@@ -57,6 +60,15 @@ public struct StoreRegistry: Sendable {
     /// libpq connection string.
     public static func looksLikeURLOrConnectionString(_ location: String) -> Bool {
         urlScheme(of: location) != nil || schemePrefix(of: location) != nil || connectionStringKeyword(of: location) != nil
+    }
+
+    /// Whether `location` is `~`, or starts with `~/` or `~name/`: a home directory a shell
+    /// would have expanded at the start of a word. `~backup.sqlite3` and `./~/x` are names.
+    static func startsWithUnexpandedHome(_ location: String) -> Bool {
+        guard location.hasPrefix("~") else { return false }
+        guard let slash = location.firstIndex(of: "/") else { return location == "~" }
+        let user = location[location.index(after: location.startIndex)..<slash]
+        return user.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 
     /// The scheme a location starts with, followed by a colon (`postgresql` for

@@ -105,6 +105,10 @@ extension HostileInput {
         .usage(
             "a libpq connection string", ["--db", "host=/tmp dbname=shop password=hunter2", "show"],
             "'host=…' looks like a key=value connection string, which --db does not take; write it as a postgresql://… URL"),
+        .usage(
+            "a home directory the shell left as it is", ["--db=~/shop.sqlite3", "demo"],
+            "'~/shop.sqlite3' starts with '~', which no shell expanded"),
+        .usage("another user's home in CART_DB", ["show"], "'~alice/shop.sqlite3' starts with '~'", env: ["CART_DB": "~alice/shop.sqlite3"]),
     ]
 
     static let importFiles: [HostileInput] = [
