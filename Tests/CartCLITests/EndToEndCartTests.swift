@@ -40,7 +40,7 @@ struct EndToEndCartTests {
             try sandbox.ok("show", "--json").stdout
                 == #"{"cart":"default","currency":"USD","items":[{"currency":"USD","lineTotal":"2.58","name":"Apple","quantity":2,"sku":"apple","unitPrice":"1.29"}],"#
                 + #""problems":[],"subtotal":"2.58","totalItems":2,"version":1}"# + "\n")
-        #expect(try sandbox.ok("--cart", "nobody", "show").stdout == "Cart is empty.\n")
+        #expect(try sandbox.ok("--cart", "nobody", "show").stdout == "Cart 'nobody' is empty.\n")
     }
 
     @Test("remove, set, delete and clear change the cart; each mutation reports the new version")
@@ -66,7 +66,7 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("delete", "kiwi").stdout == "Removed kiwi from the cart (cart 'default', version 8).\n")
         try sandbox.ok("add", "apple")
         #expect(try sandbox.ok("clear").stdout == "Cleared the cart (cart 'default', version 10).\n")
-        #expect(try sandbox.ok("show").stdout == "Cart is empty.\n")
+        #expect(try sandbox.ok("show").stdout == "Cart 'default' is empty.\n")
         let json = try sandbox.ok("add", "apple", "--json").stdout
         #expect(
             json.hasPrefix(#"{"cart":"default","currency":"USD","items":[{"#) && json.hasSuffix(#""version":11}"# + "\n"))

@@ -69,7 +69,7 @@ struct EndToEndDatabaseTests {
         let memory = try sandbox.run(["--db", "memory", "add", "apple"])
         #expect(memory.status == 1 && memory.stderr.contains("yet (the in-memory store is 'memory:');"), "\(memory)")
         #expect(try sandbox.ok("--db", location, "products", "add", "apple", "--name", "Apple", "--price", "1").status == 0)
-        #expect(try sandbox.ok("--db", location, "show").stdout == "Cart is empty.\n")
+        #expect(try sandbox.ok("--db", location, "show").stdout == "Cart 'default' is empty.\n")
     }
 
     @Test("db status, migrate and check report on the store")

@@ -152,6 +152,8 @@ struct EndToEndOrderTests {
             total
                 == #"{"by":"total","currency":"USD","rows":[{"currency":"USD","items":7,"key":"total","orders":3,"#
                 + #""revenue":"21.87"}]}"# + "\n")
+        // --by total names the default, as GET /v1/orders/stats?by=total does.
+        #expect(try sandbox.ok("orders", "stats", "--by", "total", "--json").stdout == total)
         let reference = try String(contentsOf: ReferenceTests.document, encoding: .utf8)
         #expect(reference.contains("`" + total.dropLast() + "`"), "docs/CLI.md shows the default stats shape")
         let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
@@ -208,7 +210,7 @@ struct EndToEndOrderTests {
         let alone = try sandbox.run("orders", "stats", "--by", "product", "--utc-offset", "+02:00")
         #expect(alone.status == 64 && alone.errorLines.first?.contains("needs '--by day' or '--by month'") == true)
         let help = try sandbox.ok("orders", "stats", "--help").stdout
-        #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("(values: day, month, product)"), "\(help)")
+        #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("(values: total, day, month, product)"), "\(help)")
         #expect(help.contains("--utc-offset <±hh:mm>"), "\(help)")
     }
 }

@@ -42,7 +42,7 @@ struct EndToEndWatchTests {
         let sandbox = try stocked()
         let watch = try RunningCart(["watch", "--interval", "50"], in: sandbox)
         defer { watch.stop() }
-        #expect(watch.nextLine() == "Cart is empty.")
+        #expect(watch.nextLine() == "Cart 'default' is empty.")
         try sandbox.ok("add", "apple", "2")
         #expect(
             watch.nextLines(5) == [

@@ -88,6 +88,9 @@ extension HostileInput {
         .usage("stats over an empty range", ["orders", "stats", "--since", "2026-05-01", "--until", "2026-05-01"], "is empty"),
         .usage("prune without --older-than", ["prune"], "Missing expected argument '--older-than <days>'."),
         .usage("--store disk", ["--store", "disk", "show"], "expected one of sqlite, memory"),
+        .usage(
+            "a misspelt grouping", ["orders", "stats", "--by", "prodcut"],
+            "expected one of total, day, month, product. Did you mean 'product'?"),
         .usage("unknown currency", ["db", "init", "--currency", "XYZ"], "not an ISO 4217 code"),
         .usage("--busy-timeout -5", ["--busy-timeout", "-5", "show"], "invalid for '--busy-timeout <ms>'"),
         .usage("order number 0", ["orders", "show", "0"], "The value '0' is invalid for '<number>'"),

@@ -39,7 +39,7 @@ struct ReferenceTests {
         let kiwi = CartProblem.insufficientStock(sku: "kiwi", quantity: 3, available: 1)
         for value in [
             CartReport(cart: cart, problems: []), kiwi, CheckoutResult(order: order, replayed: false), order,
-            OrderPage(orders: [order], next: 6),
+            OrderPage(orders: [order], next: 7),
             ProductPage(products: [product], next: nil),
         ] as [any Encodable] {
             let shape = try OutputTests.json(value)

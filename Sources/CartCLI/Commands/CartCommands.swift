@@ -91,11 +91,12 @@ enum CartCommands {
     /// The mark before a line that has a problem, and before each problem in the summary.
     static let problemMark = "!"
 
-    /// The cart as an aligned table with a totals line, or `Cart is empty.`; when it has
+    /// The cart as an aligned table with a totals line, or `Cart 'ID' is empty.` (naming it,
+    /// so that a mistyped `--cart` shows); when it has
     /// problems, each line that has one is marked and a summary lists them all.
     static func printCart(_ report: CartReport, _ runner: CommandRunner) throws {
         let cart = report.cart
-        if cart.isEmpty, report.problems.isEmpty { return try runner.line("Cart is empty.") }
+        if cart.isEmpty, report.problems.isEmpty { return try runner.line("Cart '\(cart.id)' is empty.") }
         try runner.line(runner.style.dim("Cart '\(cart.id)', version \(cart.version)"))
         let items = cart.lines.map { ($0.sku, $0.name, $0.quantity, $0.unitPrice, $0.lineTotal) }
         let marks = report.problems.isEmpty ? nil : cart.lines.map { report.problems(of: $0.sku).isEmpty ? "" : problemMark }

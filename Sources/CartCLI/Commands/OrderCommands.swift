@@ -50,7 +50,8 @@ enum OrderCommands {
     static let csv = Flag("--csv", help: "Stream CSV, one row per order line.")
     static let number = Argument<Int>("number", 1...Int.max, help: "The order number.")
     static let grouping = Option<OrderStatsGrouping?>(
-        "--by", "grouping", choices: [.day, .month, .product], help: "Group by day, month, or product.")
+        "--by", "grouping", choices: [.total, .day, .month, .product],
+        help: "Group by day, month, or product; total, the default, is one row.")
     static let utcOffset = Option<UTCOffset>(
         "--utc-offset", "±hh:mm", utcOffsetHelp: "With --by day or month: begin days at midnight at this offset from UTC.")
 

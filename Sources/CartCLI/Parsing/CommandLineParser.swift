@@ -287,8 +287,10 @@ struct CommandLineParser {
         case .success(let parsed):
             return parsed
         case .failure(let problem):
+            // A phrase that ends in a question ("Did you mean 'day'?") ends the sentence itself.
+            let end = problem.phrase.hasSuffix("?") ? "" : "."
             throw UsageError(
-                "The value '\(DisplayText.clean(value))' is invalid for \(label): \(problem.phrase).", command: command)
+                "The value '\(DisplayText.clean(value))' is invalid for \(label): \(problem.phrase)\(end)", command: command)
         }
     }
 }

@@ -53,7 +53,9 @@ enum ValueKind: Sendable, Equatable {
                 ? .success(.text(text)) : .failure(ValueProblem("expected an amount such as 12.99"))
         case .choice(let words):
             guard words.contains(text) else {
-                return .failure(ValueProblem("expected one of \(words.joined(separator: ", "))"))
+                var problem = "expected one of \(words.joined(separator: ", "))"
+                if let match = Suggestion.closest(to: text, in: words) { problem += ". Did you mean '\(match)'?" }
+                return .failure(ValueProblem(problem))
             }
             return .success(.text(text))
         case .utcOffset:
