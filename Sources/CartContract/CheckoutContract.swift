@@ -143,7 +143,7 @@ enum CheckoutContract {
         let error = CartError.cannotCheckOut(cart: "alice", problems: problems)
         try store.expectRefusal(error) { try store.service.checkout("alice") }
         #expect(
-            error.description == "Cart 'alice' cannot be checked out: 'apple' is not for sale (inactive); "
+            error.description == "Cart 'alice' cannot be checked out: 'apple' is not for sale; "
                 + "'plum': 4 in the cart, at most 3 per line; 'plum': 4 in the cart, 1 in stock; 4 lines in the cart, "
                 + "at most 3 per cart.")
     }

@@ -53,7 +53,7 @@ enum CodableContract {
                 {"cart":"alice","currency":"USD","items":[\
                 {"currency":"USD","lineTotal":"3.75","name":"Apple","quantity":3,"sku":"apple","unitPrice":"1.25"},\
                 {"currency":"USD","lineTotal":"1.98","name":"Pear","quantity":2,"sku":"pear","unitPrice":"0.99"}],\
-                "problems":[{"code":"inactive_product","message":"'pear' is not for sale (inactive).","sku":"pear"}],\
+                "problems":[{"code":"inactive_product","message":"'pear' is not for sale.","sku":"pear"}],\
                 "subtotal":"5.73","totalItems":5,"version":2}
                 """)
         try store.service.updateProduct("pear", with: ProductUpdate(isActive: true))

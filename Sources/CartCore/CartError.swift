@@ -118,7 +118,7 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .unknownProduct(let sku):
             return "No product with SKU '\(sku.displayable)'."
         case .inactiveProduct(let sku):
-            return "Product '\(sku.displayable)' is not for sale (inactive)."
+            return "Product '\(sku.displayable)' is not for sale."
         case .productExists(let sku):
             return "A product with SKU '\(sku.displayable)' already exists."
         case .productInCarts(let sku, let carts):

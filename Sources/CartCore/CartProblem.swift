@@ -42,7 +42,7 @@ public struct CartProblem: Hashable, Sendable, CustomStringConvertible {
 
     /// The line's product is not for sale.
     public static func inactiveProduct(_ sku: String) -> CartProblem {
-        CartProblem(sku: sku, code: .inactiveProduct, message: "'\(sku.displayable)' is not for sale (inactive).")
+        CartProblem(sku: sku, code: .inactiveProduct, message: "'\(sku.displayable)' is not for sale.")
     }
 
     /// The line's product is no longer in the catalog.

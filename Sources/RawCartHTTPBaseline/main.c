@@ -260,7 +260,7 @@ static int64_t read_cart(struct connection *c, const char *id, struct text *out)
         const char *code = NULL;
         if (!lines[i].active) {
             code = "inactive_product";
-            snprintf(message, sizeof message, "Product '%s' is not for sale (inactive).", lines[i].sku);
+            snprintf(message, sizeof message, "'%s' is not for sale.", lines[i].sku);
         } else if (lines[i].tracked && lines[i].quantity > lines[i].stock) {
             code = "insufficient_stock";
             snprintf(message, sizeof message, "Insufficient stock for '%s': %" PRId64 " requested, %" PRId64 " available.",

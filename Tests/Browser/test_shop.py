@@ -603,6 +603,8 @@ def test_plus_is_not_offered_at_the_per_line_cap(browser, server):
         shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
         row = shop.row("milk")
         shop.wait_for(lambda: not shop.find(hooked("increment"), row).is_enabled(), "+ off at the cap")
+        # The row says why, as it does at the stock.
+        assert shop.find(".stock", row).text == "2 is the most one cart can hold"
         shop.open_cart()
         assert not shop.find(hooked("increment"), shop.line("milk")).is_enabled()
         shop.press("decrement", "milk", within="cart-line")

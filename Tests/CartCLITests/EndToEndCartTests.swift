@@ -91,7 +91,7 @@ struct EndToEndCartTests {
                    pear   Pear     1  $0.99  $0.99
                 6 items, subtotal $5.07
                 Checkout is refused until these 3 problems are fixed:
-                  ! 'apple' is not for sale (inactive).
+                  ! 'apple' is not for sale.
                   ! 'kiwi': 3 in the cart, 1 in stock.
                   ! 3 lines in the cart, at most 2 per cart.
 
@@ -99,16 +99,22 @@ struct EndToEndCartTests {
         let json = try sandbox.ok("show", "--json").stdout
         #expect(
             json.contains(
-                #""problems":[{"code":"inactive_product","message":"'apple' is not for sale (inactive).","sku":"apple"},"#
+                #""problems":[{"code":"inactive_product","message":"'apple' is not for sale.","sku":"apple"},"#
                     + #"{"code":"insufficient_stock","message":"'kiwi': 3 in the cart, 1 in stock.","sku":"kiwi"},"#
                     + #"{"code":"line_count_cap","message":"3 lines in the cart, at most 2 per cart.","sku":null}]"#),
             "\(json)")
         #expect(try sandbox.ok("add", "pear", "--json").stdout.contains(#""problems":[{"code":"inactive_product""#))
+        let inactive = try sandbox.run("add", "apple")
+        #expect(
+            inactive.status == 1
+                && inactive.stderr
+                    == "Error: Product 'apple' is not for sale. 'cart products update apple --active' puts it on sale again.\n",
+            "\(inactive)")
         let before = try sandbox.ok("show", "--json").stdout
         let refused = try sandbox.run("checkout")
         #expect(refused.status == 1)
         #expect(
-            refused.stderr == "Error: Cart 'default' cannot be checked out: 'apple' is not for sale (inactive); "
+            refused.stderr == "Error: Cart 'default' cannot be checked out: 'apple' is not for sale; "
                 + "'kiwi': 3 in the cart, 1 in stock; 3 lines in the cart, at most 2 per cart.\n")
         #expect(try sandbox.ok("show", "--json").stdout == before)
         try sandbox.ok("delete", "apple")

@@ -97,6 +97,7 @@ enum ErrorReporter {
     private static func hint(for error: CartError) -> String {
         switch error {
         case .productExists: " Change it with 'cart products update'."
+        case .inactiveProduct(let sku): " 'cart products update \(DisplayText.escaped(sku)) --active' puts it on sale again."
         default: ""
         }
     }

@@ -147,7 +147,7 @@ function renderProductRow(row, product, quantity, maxLineQuantity) {
   row.querySelector(".price").textContent = money(product.price, product.currency);
   const soldOut = product.stock === 0;
   const stockNote = row.querySelector(".stock");
-  stockNote.textContent = stockWords(product.stock, quantity);
+  stockNote.textContent = limitWords(product.stock, quantity, maxLineQuantity);
   stockNote.hidden = stockNote.textContent === "";
   row.classList.toggle("sold-out", soldOut);
   // What the server would refuse is not offered: no Add when none is left, no + when the
@@ -169,14 +169,16 @@ function renderProductRow(row, product, quantity, maxLineQuantity) {
 /** At most this many left is worth telling the shopper before + goes off. */
 const lowStock = 5;
 
-/** What a product row says of tracked stock (`null` when untracked), given the units the
- * cart holds: nothing when there is plenty. */
-function stockWords(stock, quantity) {
-  if (stock === null) return "";
-  if (stock === 0) return "Out of stock";
-  if (quantity > stock) return `Only ${stock} in stock`;
-  if (quantity === stock) return stock === 1 ? "The last one is in your cart" : `All ${stock} in stock are in your cart`;
-  return stock <= lowStock ? `Only ${stock} left` : "";
+/** What a product row says of what limits its units: tracked stock (`null` when untracked)
+ * and the store's per-line cap, given the units the cart holds; nothing when there is plenty,
+ * so that + never goes off without a word. */
+function limitWords(stock, quantity, maxLineQuantity) {
+  const tracked = stock !== null;
+  if (tracked && stock === 0) return "Out of stock";
+  if (tracked && quantity > stock) return `Only ${stock} in stock`;
+  if (tracked && quantity === stock) return stock === 1 ? "The last one is in your cart" : `All ${stock} in stock are in your cart`;
+  if (quantity >= maxLineQuantity) return `${maxLineQuantity} is the most one cart can hold`;
+  return tracked && stock <= lowStock ? `Only ${stock} left` : "";
 }
 
 /** The unit price each line had when this page first showed it, by SKU: a line whose price
