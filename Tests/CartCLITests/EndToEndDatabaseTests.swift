@@ -37,6 +37,10 @@ struct EndToEndDatabaseTests {
         #expect(
             try sandbox.ok("db", "init", "--max-lines", "8").stdout
                 == "Updated \(sandbox.database): JPY, at most 5 units per line and 8 lines per cart.\n")
+        // Settings as they were are no update.
+        #expect(
+            try sandbox.ok("db", "init").stdout
+                == "Unchanged \(sandbox.database): JPY, at most 5 units per line and 8 lines per cart.\n")
         let help = try sandbox.ok("db", "init", "--help").stdout.split(whereSeparator: \.isWhitespace).joined(
             separator: " ")
         #expect(help.contains("the options not given keep their current") && !help.contains("default: 99"))

@@ -164,6 +164,7 @@ enum DatabaseCommands {
         let existed = try store.status().schemaVersion > 0
         try store.migrate()
         let service = CartService(repository: store)
+        let before = existed ? try service.settings() : nil
         let settings = try service.updateSettings(
             currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
         runner.noteSavedChange()
@@ -173,7 +174,8 @@ enum DatabaseCommands {
         let place = runner.globals.isMemory ? "the in-memory store" : runner.displayLocation
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
-        try runner.line(existed ? "Updated \(place): \(summary)." : "Created \(place): \(summary).")
+        let verb = !existed ? "Created" : before == settings ? "Unchanged" : "Updated"
+        try runner.line("\(verb) \(place): \(summary).")
     }
 
     /// `1 to 10000`, for help text.
