@@ -3,6 +3,7 @@ import CartCore
 import CartSQLite
 import CartTestSupport
 import StrictJSON
+import Testing
 
 /// A cart server on 127.0.0.1, port 0, over a fresh SQLite file with a small catalog, driven
 /// over real sockets: apple 0.50 (stock untracked), banana 0.25 (5 in stock), pear 1.00 (not
@@ -48,7 +49,8 @@ final class TestShop: Sendable {
     var host: String { server.authority }
 
     /// One request on a new connection: `json` as an `application/json` body, `admin` adds
-    /// the bearer token, `headers` are more header lines.
+    /// the bearer token, `headers` are more header lines. An error answer must carry a code
+    /// that `ErrorDetail.code` in the OpenAPI document lists.
     func send(
         _ method: String, _ target: String, json: String? = nil, headers: [String] = [], admin: Bool = false
     ) throws -> TestResponse {
@@ -61,7 +63,12 @@ final class TestShop: Sendable {
         for line in lines { request += line + "\r\n" }
         if let json { request += "Content-Length: \(json.utf8.count)\r\n" }
         connection.send(request + "\r\n" + (json ?? ""))
-        return try connection.readResponse(bodyExpected: method != "HEAD")
+        let response = try connection.readResponse(bodyExpected: method != "HEAD")
+        if let code = response.errorCode {
+            let documented = OpenAPIDocumentTests.errorCodes.contains(code)
+            #expect(documented, "\(method) \(target) answered '\(code)', which the document does not list")
+        }
+        return response
     }
 
     /// A cart minted by the server.
