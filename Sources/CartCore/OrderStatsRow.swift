@@ -82,24 +82,3 @@ extension OrderStatsRow {
         rows[rows.count - 1] = OrderStatsRow(key: row.key, orders: orders, items: items, revenue: try last.revenue.adding(row.revenue))
     }
 }
-
-extension OrderStatsRow {
-    /// What a backend's stats query reads besides the sums of group `key`: the smallest units
-    /// and total of one order in the group (of one line, grouping by product), with the range
-    /// each must lie in and its name for a `StoredDataError`.
-    public static func smallestValues(of key: String, groupedBy grouping: OrderStatsGrouping)
-        -> (itemsRange: ClosedRange<Int64>, items: String, total: String)
-    {
-        switch grouping {
-        case .total:
-            (StoredRange.orderItems, "the fewest units of an order", "the smallest total of an order")
-        case .day, .month:
-            (StoredRange.orderItems, "the fewest units of an order of \(key)", "the smallest total of an order of \(key)")
-        case .product:
-            (
-                StoredRange.lineQuantity, "the fewest units of an order line of '\(DisplayText.clean(key))'",
-                "the smallest total of an order line of '\(DisplayText.clean(key))'"
-            )
-        }
-    }
-}

@@ -278,8 +278,8 @@ extension PostgresCartStorage {
         let sql: String
         switch grouping {
         case .total:
-            sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0)::bigint, coalesce(sum(o.total), 0)::bigint, "
-                + "coalesce(min(o.total_items), 1), coalesce(min(o.total), 0)" + filter.fromAndWhere
+            sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0)::bigint, coalesce(sum(o.total), 0)::bigint"
+                + filter.fromAndWhere
         case .day, .month:
             // Whole days since the epoch, as UTCCalendar.day(milliseconds:offset:) counts them:
             // the UTC day floored (also before 1970), then one back or on where the offset
@@ -289,10 +289,9 @@ extension PostgresCartStorage {
             sql = "SELECT (o.placed_at - " + rest + ") / 86400000 + (" + rest + " + " + offsetPlaceholder
                 + "::bigint + 86400000) / 86400000 - 1 AS day, "
                 + "count(*), sum(o.total_items)::bigint, "
-                + "sum(o.total)::bigint, min(o.total_items), min(o.total)" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
+                + "sum(o.total)::bigint" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
         case .product:
-            sql = "SELECT l.sku, count(*), sum(l.quantity)::bigint, sum(l.line_total)::bigint, min(l.quantity), "
-                + "min(l.line_total) FROM order_lines AS l "
+            sql = "SELECT l.sku, count(*), sum(l.quantity)::bigint, sum(l.line_total)::bigint FROM order_lines AS l "
                 + "WHERE l.order_number IN (SELECT o.number" + filter.fromAndWhere + ") "
                 + "GROUP BY l.sku ORDER BY sum(l.line_total) DESC, l.sku"
         }
@@ -311,11 +310,6 @@ extension PostgresCartStorage {
             case .day, .month: key = try OrderStatsRow.key(day: try row.int64(0), groupedBy: grouping)
             case .product: key = try row.string(0)
             }
-            // The sums would hide an order or line that another client stored with a negative
-            // total or no units, which every other read of orders refuses.
-            let smallest = OrderStatsRow.smallestValues(of: key, groupedBy: grouping)
-            _ = try StoredDataError.checked(try row.int64(4), in: smallest.itemsRange, smallest.items)
-            _ = try StoredDataError.checked(try row.int64(5), in: StoredRange.amount, smallest.total)
             try OrderStatsRow.append(
                 OrderStatsRow(
                     key: key, orders: try row.int(1), items: try row.int(2),

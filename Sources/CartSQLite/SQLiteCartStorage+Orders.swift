@@ -173,20 +173,17 @@ extension SQLiteCartStorage {
         var firstFilterParameter: Int32 = 1
         switch grouping {
         case .total:
-            sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0), coalesce(sum(o.total), 0), "
-                + "coalesce(min(o.total_items), 1), coalesce(min(o.total), 0)" + filter.fromAndWhere
+            sql = "SELECT 0, count(*), coalesce(sum(o.total_items), 0), coalesce(sum(o.total), 0)" + filter.fromAndWhere
         case .day, .month:
             // Whole days since the epoch, as UTCCalendar.day(milliseconds:offset:) counts them:
             // the UTC day floored (also before 1970), then one back or on where the offset
             // (parameter 1) crosses midnight; no step can overflow, whatever placed_at holds.
             sql = "SELECT o.placed_at / 86400000 - (o.placed_at % 86400000 < 0) "
                 + "+ ((o.placed_at % 86400000 + 86400000) % 86400000 + ? + 86400000) / 86400000 - 1 AS day, "
-                + "count(*), sum(o.total_items), sum(o.total), min(o.total_items), min(o.total)" + filter.fromAndWhere
-                + " GROUP BY day ORDER BY day"
+                + "count(*), sum(o.total_items), sum(o.total)" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
             firstFilterParameter = 2
         case .product:
-            sql = "SELECT l.sku, count(*), sum(l.quantity), sum(l.line_total), min(l.quantity), min(l.line_total) "
-                + "FROM order_lines AS l "
+            sql = "SELECT l.sku, count(*), sum(l.quantity), sum(l.line_total) FROM order_lines AS l "
                 + "WHERE l.order_number IN (SELECT o.number" + filter.fromAndWhere + ") "
                 + "GROUP BY l.sku ORDER BY sum(l.line_total) DESC, l.sku"
         }
@@ -203,11 +200,6 @@ extension SQLiteCartStorage {
             case .day, .month: key = try OrderStatsRow.key(day: statement.int64(at: 0), groupedBy: grouping)
             case .product: key = statement.string(at: 0)
             }
-            // The sums would hide an order or line that another client stored with a negative
-            // total or no units, which every other read of orders refuses.
-            let smallest = OrderStatsRow.smallestValues(of: key, groupedBy: grouping)
-            _ = try statement.int(at: 4, in: smallest.itemsRange, smallest.items)
-            _ = try statement.int(at: 5, in: StoredRange.amount, smallest.total)
             let row = OrderStatsRow(
                 key: key, orders: try statement.int(at: 1, in: 0...Int64.max, "the number of orders of \(key)"),
                 items: try statement.int(at: 2, in: 0...Int64.max, "the units sold in \(key)"),

@@ -204,31 +204,6 @@ struct StoredValueTests {
         }
     }
 
-    @Test(
-        "order stats refuse an order total or units, or a line's, that another client stored out of range, in every grouping",
-        arguments: [
-            ("UPDATE orders SET total = -5 WHERE number = 1", "the smallest total of an order", "is -5, below 0"),
-            ("UPDATE orders SET total_items = 0 WHERE number = 2", "the fewest units of an order", "is 0, below 1"),
-            ("UPDATE order_lines SET line_total = -5 WHERE order_number = 2", "the smallest total of an order line of 'banana'", "is -5, below 0"),
-        ])
-    func statsRefuseDamagedOrders(_ attack: String, _ name: String, _ outside: String) throws {
-        let directory = try TemporaryDirectory()
-        let path = try probeTemplate(in: directory)
-        try sqlite(path, "PRAGMA ignore_check_constraints = ON; " + attack)
-        let service = CartService(repository: try SQLiteCartRepository(path: path))
-        // Grouping by product sums lines, the others orders: each refuses what it sums.
-        let groupings: [OrderStatsGrouping] = attack.contains("order_lines") ? [.product] : [.total, .day, .month]
-        for grouping in groupings {
-            #expect("\(grouping)") {
-                try service.orderStats(groupedBy: grouping)
-            } throws: { error in
-                let text = String(describing: error)
-                return ErrorCategory(of: error) == .damagedStore && text.contains(name) && text.contains(outside)
-                    && !text.contains("\n")
-            }
-        }
-    }
-
     @Test("a value read back out of range names its row: one line, category damagedStore")
     func namesTheRow() throws {
         let directory = try TemporaryDirectory()
