@@ -1,5 +1,6 @@
 import CartPostgres
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("PostgreSQL connections")
@@ -240,8 +241,16 @@ func terminate(_ connection: PostgresConnection) throws {
     #expect(try killer.execute("SELECT pg_terminate_backend($1::int, 10000)", [.integer(Int64(connection.backendProcessID))])[0].bool(0))
 }
 
-/// What `body` writes to the standard error of this process.
+/// Serialises captures: two at once would each restore the other's file as standard error.
+private let standardErrorCapture = Mutex(())
+
+/// What `body` writes to the standard error of this process. Tests running meanwhile write their
+/// progress there too, so a caller looks for what only its own code could print.
 func capturingStandardError(_ body: () throws -> Void) throws -> String {
+    try standardErrorCapture.withLock { _ in try capturingStandardErrorAlone(body) }
+}
+
+private func capturingStandardErrorAlone(_ body: () throws -> Void) throws -> String {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("cart-stderr-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: file) }
     let capture = open(file.path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
