@@ -25,7 +25,7 @@ public enum CartCommandLine {
     ///   - arguments: argv without the tool's own name.
     ///   - environment: the variables the tool reads (`CART_DB`, `CART_STORE`, `CART_ID`,
     ///     `CART_BUSY_TIMEOUT`, `CART_LISTEN`, `CART_ADMIN_TOKEN`, `XDG_DATA_HOME`, `HOME`,
-    ///     `NO_COLOR`, `TERM`, `PATH`).
+    ///     `NO_COLOR`, `TERM`, `COLUMNS`, `PATH`).
     ///   - program: `argv[0]`, from which the commands the tool suggests are written so that
     ///     they run as typed.
     /// - Returns: 0 on success, 1 on failure, 64 on a usage error, 74 when a change was saved
@@ -133,11 +133,11 @@ public enum CartCommandLine {
     }
 
     /// Every environment variable `run` reads: the options' (global or of a command), those of
-    /// the default store location and of colour, and the search path the suggested commands
-    /// are written for.
+    /// the default store location, of colour and of the terminal's width, and the search path
+    /// the suggested commands are written for.
     static let environmentVariables =
         (GlobalOptions.all + options(below: CommandTree.root)).compactMap(\.environment)
-        + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "PATH"]
+        + ["XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "PATH"]
 
     /// The options of `command` and of every command below it.
     private static func options(below command: CommandSpec) -> [OptionSpec] {

@@ -7,8 +7,11 @@ struct InProcess {
     let stdout: String
     let stderr: String
 
-    init(_ arguments: [String], environment: [String: String] = ["CART_DB": "memory:"], terminal: Bool = false) {
-        let out = CapturedOutput(isTerminal: terminal)
+    init(
+        _ arguments: [String], environment: [String: String] = ["CART_DB": "memory:"], terminal: Bool = false,
+        terminalColumns: Int? = nil
+    ) {
+        let out = CapturedOutput(isTerminal: terminal, terminalColumns: terminalColumns)
         let err = CapturedOutput()
         status = CartCommandLine.run(arguments: arguments, environment: environment, stdout: out, stderr: err)
         stdout = out.text

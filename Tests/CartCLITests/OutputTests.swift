@@ -84,6 +84,49 @@ struct OutputTests {
         #expect(hostile.rendered(style: TextStyle(isEnabled: false)) == "SKU   NAME\na\\tb  Bad\\u{1B}[31mname\\u{202E}\n")
     }
 
+    @Test("a table wider than the terminal shortens its names to fit, with '…', never below 12 columns")
+    func shrinkingTables() {
+        var table = TextTable([.left("SKU"), .shrinking("NAME"), .right("PRICE")])
+        table.append(["mug", "Coffee ☕ mug with a very long name", "$9.50"])
+        table.append(["tea", "Tea", "$3.00"])
+        let fitted = table.rendered(style: TextStyle(isEnabled: false, lineWidth: 30))
+        #expect(fitted == "SKU  NAME                PRICE\nmug  Coffee ☕ mug wit…  $9.50\ntea  Tea                 $3.00\n")
+        #expect(fitted.split(separator: "\n").allSatisfy { TerminalWidth.of(String($0)) <= 30 })
+        // Wide enough, or off a terminal: nothing changes.
+        let whole = "SKU  NAME                                 PRICE\nmug  Coffee ☕ mug with a very long name  $9.50\ntea  Tea                                  $3.00\n"
+        #expect(table.rendered(style: TextStyle(isEnabled: false, lineWidth: 47)) == whole)
+        #expect(table.rendered(style: TextStyle(isEnabled: false, lineWidth: 46)).contains("Coffee ☕ mug with a very long na…  $9.50"))
+        #expect(table.rendered(style: TextStyle(isEnabled: false)) == whole)
+        // A very narrow terminal keeps 12 columns of the name.
+        let narrow = table.rendered(style: TextStyle(isEnabled: false, lineWidth: 10))
+        #expect(narrow.contains("mug  Coffee ☕ m…  $9.50"))
+        // A wide character that would straddle the edge is left out whole.
+        #expect(TextTable.shortened("ラーメン大盛り", to: 6) == "ラー…")
+        #expect(TextTable.shortened("ab   cdef", to: 6) == "ab…")
+        #expect(TextTable.shortened("abcdef", to: 6) == "abcdef")
+    }
+
+    @Test("on a terminal, 'show' fits the terminal's width, or COLUMNS; piped, names stay whole")
+    func showFitsTheTerminal() throws {
+        let name = String(repeating: "Long name ", count: 12).trimmingCharacters(in: .whitespaces)
+        let script = ["products", "add", "long", "--name", name, "--price", "1.50"]
+        let directory = try TemporaryDirectory()
+        let store = ["CART_DB": directory.path("shop.sqlite3")]
+        #expect(InProcess(script, environment: store).status == 0)
+        #expect(InProcess(["add", "long"], environment: store).status == 0)
+        let fitted = InProcess(["show"], environment: store, terminal: true, terminalColumns: 60).stdout
+        let row = try #require(fitted.split(separator: "\n").first { $0.hasPrefix("long") })
+        #expect(row == "long  Long name Long name Long name Long…    1  $1.50  $1.50")
+        #expect(TerminalWidth.of(String(row)) <= 60)
+        let byVariable = InProcess(
+            ["show"], environment: store.merging(["COLUMNS": "50"]) { $1 }, terminal: true, terminalColumns: 200)
+        #expect(byVariable.stdout.contains("long  Long name Long name Long…    1"))
+        let piped = InProcess(["show"], environment: store.merging(["COLUMNS": "50"]) { $1 })
+        #expect(piped.stdout.contains(name))
+        let json = InProcess(["show", "--json"], environment: store, terminal: true, terminalColumns: 40)
+        #expect(json.stdout.contains(name))
+    }
+
     @Test("terminal width: wide scripts and emoji take 2 columns, marks and zero-width characters 0")
     func terminalWidth() {
         for (text, width) in [

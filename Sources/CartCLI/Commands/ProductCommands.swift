@@ -82,7 +82,7 @@ enum ProductCommands {
             if try runner[search] != nil || runner.isGiven(after) { return try runner.line("No products match.") }
             return try runner.line("No products. Add one with 'cart products add' or load samples with 'cart demo'.")
         }
-        var columns: [TextTable.Column] = [.left("SKU"), .left("NAME"), .right("PRICE"), .right("STOCK")]
+        var columns: [TextTable.Column] = [.left("SKU"), .shrinking("NAME"), .right("PRICE"), .right("STOCK")]
         if includeInactive { columns.append(.left("ACTIVE")) }
         var table = TextTable(columns)
         for product in page.products {

@@ -4,10 +4,13 @@ public final class CapturedOutput: CommandOutput {
     public private(set) var text = ""
     /// What `isTerminal` reports, to test colour decisions.
     public let isTerminal: Bool
+    /// What `terminalColumns` reports, to test how tables fit a terminal.
+    public let terminalColumns: Int?
 
     /// Creates an empty buffer.
-    public init(isTerminal: Bool = false) {
+    public init(isTerminal: Bool = false, terminalColumns: Int? = nil) {
         self.isTerminal = isTerminal
+        self.terminalColumns = terminalColumns
     }
 
     public func write(_ text: String) throws {

@@ -14,6 +14,14 @@ public protocol CommandOutput: AnyObject {
 
     /// Whether a person is watching: colour is only used on a terminal.
     var isTerminal: Bool { get }
+
+    /// The terminal's width in columns, when it reports one.
+    var terminalColumns: Int? { get }
+}
+
+extension CommandOutput {
+    /// No width: tables are written whole.
+    public var terminalColumns: Int? { nil }
 }
 
 /// The reader of the output went away, as when `cart orders --csv | head` has read enough.

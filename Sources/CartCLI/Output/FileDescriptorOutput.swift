@@ -28,6 +28,12 @@ public final class FileDescriptorOutput: CommandOutput {
 
     public var isTerminal: Bool { isatty(descriptor) == 1 }
 
+    public var terminalColumns: Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     public func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= capacity { try flush() }

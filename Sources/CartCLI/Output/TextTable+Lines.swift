@@ -7,7 +7,7 @@ extension TextTable {
     /// The `SKU NAME QTY UNIT TOTAL` table shared by `cart show` and `cart orders show`; with
     /// `marks`, one per line, a first column without a title holds them.
     static func items(_ lines: [ItemLine], marks: [String]? = nil) -> TextTable {
-        let columns: [Column] = [.left("SKU"), .left("NAME"), .right("QTY"), .right("UNIT"), .right("TOTAL")]
+        let columns: [Column] = [.left("SKU"), .shrinking("NAME"), .right("QTY"), .right("UNIT"), .right("TOTAL")]
         var table = TextTable(marks == nil ? columns : [.left("")] + columns)
         for (index, line) in lines.enumerated() {
             let cells = [

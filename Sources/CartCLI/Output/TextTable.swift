@@ -7,14 +7,23 @@ struct TextTable {
         case left, right
     }
 
-    /// A column's title and alignment.
+    /// A column's title and alignment, and whether its cells are shortened to fit the terminal.
     struct Column {
         let title: String
         let alignment: Alignment
+        var shrinks = false
 
         static func left(_ title: String) -> Column { Column(title: title, alignment: .left) }
         static func right(_ title: String) -> Column { Column(title: title, alignment: .right) }
+
+        /// A left-aligned column of free text, such as names, whose long cells end in `…`
+        /// where the table would otherwise be wider than the terminal. Columns of values a
+        /// person copies (SKUs, cart IDs, amounts) are never shortened.
+        static func shrinking(_ title: String) -> Column { Column(title: title, alignment: .left, shrinks: true) }
     }
+
+    /// The narrowest a shrinking column becomes, so that a name stays recognisable.
+    static let minimumShrunkWidth = 12
 
     let columns: [Column]
     private(set) var rows: [[String]] = []
@@ -31,7 +40,9 @@ struct TextTable {
 
     /// The table, header first (bold where the style allows), one line per row, each ending
     /// in a newline, without trailing spaces. Columns are as wide as their widest cell on a
-    /// terminal (see `TerminalWidth`), so wide scripts and emoji line up.
+    /// terminal (see `TerminalWidth`), so wide scripts and emoji line up. Where the style has a
+    /// line width and the table is wider, the shrinking column narrows (to no less than
+    /// `minimumShrunkWidth`) and its longer cells end in `…`.
     func rendered(style: TextStyle) -> String {
         var widths = columns.map { TerminalWidth.of($0.title) }
         for row in rows {
@@ -39,9 +50,36 @@ struct TextTable {
                 widths[index] = max(widths[index], TerminalWidth.of(cell))
             }
         }
+        var rows = self.rows
+        let tableWidth = widths.reduce(0, +) + 2 * (widths.count - 1)
+        if let lineWidth = style.lineWidth, tableWidth > lineWidth,
+            let shrinking = columns.firstIndex(where: \.shrinks)
+        {
+            let narrowest = max(Self.minimumShrunkWidth, TerminalWidth.of(columns[shrinking].title))
+            widths[shrinking] = max(narrowest, widths[shrinking] - (tableWidth - lineWidth))
+            for index in rows.indices where shrinking < rows[index].count {
+                rows[index][shrinking] = Self.shortened(rows[index][shrinking], to: widths[shrinking])
+            }
+        }
         var out = style.bold(line(columns.map(\.title), widths: widths)) + "\n"
         for row in rows { out += line(row, widths: widths) + "\n" }
         return out
+    }
+
+    /// `text` as it is when it fits in `width` terminal columns, else its longest start that
+    /// fits with `…` after it.
+    static func shortened(_ text: String, to width: Int) -> String {
+        guard TerminalWidth.of(text) > width else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let characterWidth = TerminalWidth.of(character)
+            guard used + characterWidth < width else { break }
+            kept.append(character)
+            used += characterWidth
+        }
+        while kept.last == " " { kept.removeLast() }
+        return kept + "…"
     }
 
     /// Appended cell by cell, which costs a table of many lines much less than
