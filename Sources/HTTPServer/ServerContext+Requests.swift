@@ -69,12 +69,20 @@ extension ServerContext {
         request.headers = headers
         request.method = method.map { String(cString: $0) } ?? ""
         request.version = version.map { String(cString: $0) } ?? ""
+        // A field value holds no control character but tab (RFC 9110 §5.5); a bare CR, which
+        // a proxy could read as a line end, is refused rather than passed on (RFC 9112 §2.2).
+        if fields.contains(where: { $0.value.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F } }) {
+            return queueError(400, "a header value holds a control character", connection, request)
+        }
         // libmicrohttpd frames the body by the first Content-Length, or by Transfer-Encoding
         // when present; anything a proxy could read differently is refused.
         let lengths = headers.values(for: "Content-Length")
         let codings = headers.values(for: "Transfer-Encoding")
-        if lengths.count > 1 || (!lengths.isEmpty && !codings.isEmpty) {
-            return queueError(400, "conflicting Content-Length and Transfer-Encoding headers", connection, request)
+        if lengths.count > 1 {
+            return queueError(400, "more than one Content-Length header", connection, request)
+        }
+        if !lengths.isEmpty && !codings.isEmpty {
+            return queueError(400, "both Content-Length and Transfer-Encoding headers", connection, request)
         }
         if !codings.isEmpty && (codings.count > 1 || !HTTPHeaders.sameName(codings[0], "chunked")) {
             return queueError(400, "unsupported Transfer-Encoding: only chunked is accepted", connection, request)

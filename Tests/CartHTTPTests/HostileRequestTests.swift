@@ -124,8 +124,12 @@ struct HostileRequestTests {
             get("a query with broken encoding", "/v1/products?all=%G1", 400),
             // Header tricks and framing.
             other("a bare CR in an idempotency key", "POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: a\rb"], 400),
-            get("a binary bearer token", "/v1/orders", 401, headers: ["Authorization: Bearer \u{7F}\u{01}"]),
+            get("a binary bearer token", "/v1/orders", 400, headers: ["Authorization: Bearer \u{7F}\u{01}"]),
+            get("a bearer token with a DEL", "/v1/orders", 400, headers: ["Authorization: Bearer \(TestShop.token)\u{7F}"]),
             get("a bearer token of 8 KiB", "/v1/orders", 401, headers: ["Authorization: Bearer " + String(repeating: "t", count: 8192)]),
+            raw("a bare CR in a header value", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nX-A: a\rb\r\n\r\n", 400),
+            raw("an escape character in a header value", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nX-A: a\u{1B}[31m\r\n\r\n", 400),
+            raw("a tab in a header value", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nX-A: a\tb\r\n\r\n", 200),
             raw("two Host headers", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nHost: evil.example\r\n\r\n", 400),
             // RFC 9112 lets a server unfold an obsolete line folding instead of refusing it.
             raw("a folded header", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nX-A: 1\r\n folded\r\n\r\n", 200),
