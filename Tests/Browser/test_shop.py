@@ -648,26 +648,71 @@ def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_g
     shop.wait_for(lambda: not error.is_displayed(), "the notice to go")
 
 
-def test_a_cart_link_joins_the_cart_this_browser_had_rather_than_dropping_it(browser, server):
+def follow_link(browser, server, cart_id):
+    """Opens the shop at a link to `cart_id` and answers the shop whose page it is."""
+    browser.get(server.url + "/?cart=" + cart_id)
+    return Shop(browser, server)
+
+
+def test_a_cart_link_asks_before_moving_this_browsers_items_into_the_shared_cart(browser, server):
     own = Shop(browser, server).open()
     own.press("add", "tea")
     own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
     earlier = own.cart_id
     linked = server.mint([("milk", 2)])
-    shop = own.open(linked)
+    shop = follow_link(browser, server, linked)
+    ask = shop.find("#confirm-link")
+    shop.wait_for(ask.is_displayed, "the question about the shared cart")
+    assert ask.get_attribute("role") == "alertdialog"
+    # Keeping is the safe answer, and where focus starts.
+    assert focused(browser) == shop.find("#link-keep")
+    text = shop.find("#link-text").text
+    # (WebDriver's text has the page's no-break spaces as spaces.)
+    assert "holding 2 items" in text and "the 1 item in your cart" in text and "Whoever has the link" in text, text
+    # Nothing has moved while the shopper decides.
+    assert server.cart(earlier)["totalItems"] == 1 and server.cart(linked)["totalItems"] == 2
+    shop.press("link-open")
     shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("tea") == 1 and shop.quantity("milk") == 2,
                   "the linked cart with the earlier cart's tea in it")
     notice = shop.find("#page-notice")
     # A notice, not an error: in the notice banner, with the error banner empty.
     assert not shop.find("#page-error").is_displayed()
-    assert notice.is_displayed() and "item from the cart this browser had before was added to this one" in notice.text, notice.text
+    assert notice.is_displayed() and "1 item from your cart was added to this shared one" in notice.text, notice.text
+    assert "whoever has the link can see and change it" in notice.text, notice.text
     assert server.cart(earlier)["totalItems"] == 0
-    # An empty earlier cart joins nothing and says nothing.
+    assert "cart=" not in browser.current_url
+    # With nothing of the shopper's at stake there is no question, only the notice.
     server.cli("clear", cart=linked)
     again = server.mint([("eggs", 1)])
-    shop.open(again)
+    shop = follow_link(browser, server, again)
     shop.wait_for(lambda: shop.cart_id == again and shop.quantity("eggs") == 1, "the second linked cart")
-    assert shop.quantity("milk") == 0 and not shop.find("#page-notice").is_displayed()
+    assert shop.quantity("milk") == 0 and not shop.find("#confirm-link").is_displayed()
+    assert "whoever has the link" in shop.find("#page-notice").text
+
+
+def test_a_shopper_who_keeps_their_cart_leaves_the_shared_cart_alone(browser, server):
+    own = Shop(browser, server).open()
+    own.press("add", "tea")
+    own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
+    earlier = own.cart_id
+    linked = server.mint([("milk", 2)])
+    for answer in ("the Keep button", "Escape"):
+        shop = follow_link(browser, server, linked)
+        ask = shop.find("#confirm-link")
+        shop.wait_for(ask.is_displayed, "the question about the shared cart")
+        if answer == "Escape":
+            ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+        else:
+            shop.press("link-keep")
+        shop.wait_for(lambda: shop.cart_id == earlier and shop.quantity("tea") == 1 and shop.row("milk"),
+                      f"the browser's own cart after {answer}")
+        assert shop.quantity("milk") == 0
+        assert "You kept your cart" in shop.find("#page-notice").text
+        assert "cart=" not in browser.current_url
+        assert server.cart(linked)["totalItems"] == 2 and server.cart(earlier)["totalItems"] == 1
+    # The link was not remembered: the page opens on the shopper's own cart again.
+    reopened = Shop(browser, server).open()
+    assert reopened.cart_id == earlier
 
 
 def test_a_count_above_99_is_shown_as_99_plus_on_the_badge(browser, server):

@@ -302,7 +302,9 @@ const mintedShape = /^shop_[0-9a-f]{64}$/;
 /**
  * The cart to show: the one `?cart=ID` names, else the one this browser was given before,
  * else a new one the server mints. Answers the cart as the server has it, and a notice when
- * the address named a cart that cannot be opened (the page then goes on with its own cart).
+ * the address named a cart that cannot be opened (the page then goes on with its own cart) or
+ * one shared by a link. When this browser's own cart has items, the shopper is asked first
+ * whether to open the shared cart and move them into it.
  */
 async function chooseCart() {
   const given = (new URLSearchParams(location.search).get("cart") || "").trim();
@@ -318,10 +320,18 @@ async function chooseCart() {
     try {
       const cart = await send("GET", cartPath(given));
       const earlier = recall();
-      const joined = earlier && earlier !== given ? await joinEarlierCart(earlier, given) : null;
-      remember(given);
+      const held = earlier && earlier !== given ? await cartIfAny(earlier) : null;
+      let chosen;
+      if (earlier === given) {
+        chosen = { cart, notice };
+      } else if (held && held.totalItems > 0 && !(await shareInto(cart, held))) {
+        chosen = { cart: held, notice: "You kept your cart; the shared cart was not opened." };
+      } else {
+        chosen = (held && held.totalItems > 0 ? await joinEarlierCart(held, given) : null) || { cart, notice: sharedNotice };
+        remember(given);
+      }
       forgetAddress();
-      return joined || { cart, notice };
+      return chosen;
     } catch (error) {
       if (!(error instanceof Refusal) || error.retryable) throw error;
       notice = "The cart in this page's address cannot be opened here, so this is your own cart.";
@@ -342,28 +352,58 @@ async function chooseCart() {
   return { cart: minted, notice };
 }
 
-/**
- * Moves the lines of the cart this browser held before into the cart the address names, so
- * that following a cart link loses nothing; answers that cart and a notice saying so, or null
- * when the earlier cart is gone or empty.
- */
-async function joinEarlierCart(earlier, given) {
-  let held;
+/** What a shopper following a cart link is told: the link is as good as a key. */
+const sharedNotice = "This cart came from a link: whoever has the link can see and change it.";
+
+/** The cart `id`, or null when the server no longer recognises it. */
+async function cartIfAny(id) {
   try {
-    held = await send("GET", cartPath(earlier));
+    return await send("GET", cartPath(id));
   } catch (error) {
     if (!(error instanceof Refusal) || error.retryable) throw error;
     return null;
   }
-  if (held.totalItems === 0) return null;
+}
+
+/**
+ * Asks the shopper, whose own cart `held` has items, whether to open the shared cart `shared`
+ * the address names and move those items into it: a link from someone else must not take a
+ * shopper's cart, and what they add and order afterwards, without their word. Resolves true
+ * to open it.
+ */
+function shareInto(shared, held) {
+  const dialog = byID("confirm-link");
+  byID("link-text").textContent =
+    `This link opens a cart someone shared, holding ${items(shared.totalItems)}. Whoever has the link can see and change ` +
+    `it and its orders. Opening it moves the ${items(held.totalItems)} in your cart into it.`;
+  return new Promise((resolve) => {
+    const answered = new AbortController();
+    const answer = (open) => () => {
+      answered.abort();
+      dialog.close();
+      resolve(open);
+    };
+    byID("link-open").addEventListener("click", answer(true), { signal: answered.signal });
+    byID("link-keep").addEventListener("click", answer(false), { signal: answered.signal });
+    // Escape closes the dialog: the shopper keeps their cart.
+    dialog.addEventListener("cancel", answer(false), { signal: answered.signal });
+    dialog.showModal();
+  });
+}
+
+/**
+ * Moves the lines of the cart `held` this browser had before into the cart the address names,
+ * so that following a cart link loses nothing; answers that cart and a notice saying so.
+ */
+async function joinEarlierCart(held, given) {
   const earlierItems = items(held.totalItems);
   try {
-    const result = await send("POST", cartPath(given, "/merge"), { json: { from: earlier } });
+    const result = await send("POST", cartPath(given, "/merge"), { json: { from: held.cart } });
     const were = held.totalItems === 1 ? "was" : "were";
-    return { cart: result.cart, notice: `${earlierItems} from the cart this browser had before ${were} added to this one.` };
+    return { cart: result.cart, notice: `${earlierItems} from your cart ${were} added to this shared one. ${sharedNotice}` };
   } catch (error) {
     if (!(error instanceof Refusal) || error.retryable) throw error;
-    return { cart: await send("GET", cartPath(given)), notice: `The cart this browser had before (${earlierItems}) could not be added to this one.` };
+    return { cart: await send("GET", cartPath(given)), notice: `Your cart (${earlierItems}) could not be added to this shared one. ${sharedNotice}` };
   }
 }
 
