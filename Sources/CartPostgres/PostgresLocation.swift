@@ -47,6 +47,13 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
             throw PostgresError(
                 kind: .invalidLocation, message: "invalid PostgreSQL location \(redacted): \(reason)", detail: reason)
         }
+        if Self.isURI(text), Self.splitPasswordEnd(in: text) != nil {
+            // libpq would end the user information at the `/` or `?` and read the password's
+            // start as a port, quoting it in its message.
+            let reason = "a / or ? in the password must be written %2F or %3F"
+            throw PostgresError(
+                kind: .invalidLocation, message: "invalid PostgreSQL location \(redacted): \(reason)", detail: reason)
+        }
         try PostgresError.requireClientLibrary()
         var error: UnsafeMutablePointer<CChar>?
         guard let options = cart_PQconninfoParse(text, &error) else {
@@ -112,17 +119,33 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
         return rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex)]
     }
 
+    /// The `@` ending the user information of a URI whose password holds an unencoded `/` or
+    /// `?` (`postgresql://cart:ab/cd@db/shop`), or nil. The authority then ends inside the
+    /// password: it has no `@`, one `:` followed by something other than a port number, and an
+    /// `@` comes later. The last `@` of the text is taken, so that a mask hides too much rather
+    /// than too little.
+    private static func splitPasswordEnd(in text: String) -> String.Index? {
+        let authority = authority(of: text)
+        guard !authority.contains("@"), !authority.contains("["),
+            authority.filter({ $0 == ":" }).count == 1, let colon = authority.firstIndex(of: ":")
+        else { return nil }
+        let afterColon = authority[authority.index(after: colon)...]
+        let isPort = !afterColon.isEmpty && afterColon.allSatisfy { $0.isASCII && $0.isNumber }
+        guard !isPort, let end = text.lastIndex(of: "@"), end > authority.endIndex else { return nil }
+        return end
+    }
+
     /// The display form of a URI and the passwords in it. libpq takes the user information
     /// to be what precedes the first `@` before any `/`, and its password what follows its
     /// first `:`; the display masks up to the authority's last `@`, so that a password with
-    /// an unencoded `@` (which `init` refuses) is not shown either. A query may also carry
-    /// `password=` or `sslpassword=`.
+    /// an unencoded `@` (which `init` refuses) is not shown either, nor one with an unencoded
+    /// `/` or `?` (refused too). A query may also carry `password=` or `sslpassword=`.
     private static func redactingURI(_ text: String) -> (String, [String]) {
         let scheme = text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
         var rest = text.dropFirst(scheme.count)
         var display = scheme
         var secrets: [String] = []
-        if let end = authority(of: text).lastIndex(of: "@") {
+        if let end = authority(of: text).lastIndex(of: "@") ?? splitPasswordEnd(in: text) {
             let userInfo = rest[..<end]
             if let colon = userInfo.firstIndex(of: ":") {
                 display += userInfo[..<colon] + ":***"

@@ -34,6 +34,29 @@ struct PostgresOpeningTests {
         let unencoded = expectRefused("postgresql://shop:s3@cret@db.example/shop", .invalidInput, hiding: "cret")
         #expect(String(describing: unencoded).contains("postgresql://shop:***@db.example/shop"))
         #expect((unencoded as? any CategorizedError)?.reason?.contains("%40") == true)
+        // A `/` or `?` would end the authority inside the password; libpq would read its start
+        // as a port and quote it.
+        for (url, shown) in [
+            ("postgresql://shop:ab/cd+ef==@db.example:5432/shop", "postgresql://shop:***@db.example:5432/shop"),
+            ("postgres://shop:Sup3r?S3cret@db.example/shop", "postgres://shop:***@db.example/shop"),
+            ("postgresql://shop:/cret@db.example/shop", "postgresql://shop:***@db.example/shop"),
+        ] {
+            let split = expectRefused(url, .invalidInput, hiding: "cret")
+            #expect(String(describing: split).contains(shown), "\(String(describing: split))")
+            #expect(!String(describing: split).contains("ab/") && !String(describing: split).contains("Sup3r"))
+            #expect((split as? any CategorizedError)?.reason?.contains("%2F") == true)
+        }
+    }
+
+    @Test("a port, IPv6 host or query with an @ is no password with a / in it")
+    func notASplitPassword() throws {
+        for url in [
+            "postgresql://db.example:5432/shop?user=a@b", "postgresql://[::1]:5432/shop?application_name=a@b",
+            "postgresql://db.example:5432,replica:5433/shop?user=a@b", "postgresql:///shop?user=a@b",
+        ] {
+            #expect(PostgresLocation.redacted(url) == url)
+            _ = try PostgresLocation(url)
+        }
     }
 
     @Test("a wrong password is a storage failure, and the password appears nowhere", TestServer.requires(TestServer.passwordURL))
