@@ -10,6 +10,10 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
     /// The location starts with a home directory no shell expanded (`~/shop.sqlite3`,
     /// `~alice/shop.sqlite3`): taken as it is, it would make a folder named `~` here.
     case unexpandedHome(location: String)
+    /// The location starts or ends with white space (`' postgresql://…'`, a line end from an
+    /// environment file): taken as it is, a URL would become a file name. `location` is the
+    /// rest, as messages show it.
+    case surroundingWhitespace(location: String)
     /// The location cannot hold a store: a directory, a device, an empty name.
     case unusable(location: String, reason: String)
     /// No store exists there and the caller asked not to create one.
@@ -17,7 +21,7 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
 
     public var category: ErrorCategory {
         switch self {
-        case .unknownScheme, .connectionString, .unexpandedHome: .invalidInput
+        case .unknownScheme, .connectionString, .unexpandedHome, .surroundingWhitespace: .invalidInput
         case .unusable: .storageFailure
         case .noStore: .notFound
         }
@@ -39,6 +43,9 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
         case .unexpandedHome(let location):
             return "'\(location.displayable)' starts with '~', which no shell expanded (a shell leaves it as it is after '=' "
                 + "and inside quotes); write the home directory's path, or './\(location.displayable)' for a folder of that name here."
+        case .surroundingWhitespace(let location):
+            return "The store location '\(location.displayable)' is written with white space (a space, tab or line end) "
+                + "before or after it; remove it."
         case .unusable(let location, let reason):
             return "'\(location.displayable)' cannot hold a store: \(reason)."
         case .noStore(let location):

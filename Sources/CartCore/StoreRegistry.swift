@@ -11,7 +11,7 @@
 /// looks like a URL (`scheme://…`, or `scheme:` and more) or a libpq connection string
 /// (`host=… dbname=…`) but that no backend accepts is refused rather than taken as a file
 /// name, so a mistyped location never becomes a new, empty store; so is a path that starts
-/// with a `~` no shell expanded.
+/// with a `~` no shell expanded, and one with white space before or after it.
 public struct StoreRegistry: Sendable {
     /// The backends asked, in order.
     public let backends: [any StoreBackend]
@@ -24,8 +24,13 @@ public struct StoreRegistry: Sendable {
     /// The backend that handles `location`.
     ///
     /// - Throws: `StoreLocationError.unknownScheme` when no backend accepts it,
-    ///   `.unexpandedHome` for `~/…` or `~user/…`.
+    ///   `.unexpandedHome` for `~/…` or `~user/…`, `.surroundingWhitespace` for a location
+    ///   with white space before or after it.
     public func backend(for location: String) throws(StoreLocationError) -> any StoreBackend {
+        if location.first?.isWhitespace == true || location.last?.isWhitespace == true {
+            let trimmed = String(location.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            throw .surroundingWhitespace(location: displayLocation(trimmed))
+        }
         if Self.startsWithUnexpandedHome(location) { throw .unexpandedHome(location: location) }
         if let backend = backends.first(where: { $0.accepts(location) }) { return backend }
         if let keyword = Self.connectionStringKeyword(of: location) { throw .connectionString(keyword: keyword) }

@@ -112,6 +112,15 @@ extension HostileInput {
             "a home directory the shell left as it is", ["--db=~/shop.sqlite3", "demo"],
             "'~/shop.sqlite3' starts with '~', which no shell expanded"),
         .usage("another user's home in CART_DB", ["show"], "'~alice/shop.sqlite3' starts with '~'", env: ["CART_DB": "~alice/shop.sqlite3"]),
+        // Taken as it is, the URL would be a file name, its password a folder's.
+        .usage(
+            "a space before a URL in CART_DB", ["db", "init"],
+            "The store location 'postgresql://shop:***@db.example/shop' is written with white space",
+            env: ["CART_DB": " postgresql://shop:hunter2@db.example/shop"]),
+        .usage(
+            "a line end after CART_DB", ["show"], "The store location 'shop.sqlite3' is written with white space",
+            env: ["CART_DB": "shop.sqlite3\n"]),
+        .usage("a space after --db", ["--db", "shop.sqlite3 ", "add", "apple"], "is written with white space"),
     ]
 
     static let importFiles: [HostileInput] = [
