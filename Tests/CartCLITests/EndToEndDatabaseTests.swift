@@ -76,6 +76,24 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("--db", location, "show").stdout == "Cart 'default' is empty.\n")
     }
 
+    @Test("a product add or import refused for its values creates no store")
+    func refusedCreationCreatesNothing() throws {
+        let sandbox = try CartSandbox()
+        let location = sandbox.path("new/shop.sqlite3")
+        let bad = sandbox.path("bad.csv")
+        try "sku,name,price\napple,Apple,abc\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        for (arguments, status) in [
+            (["products", "add", "apple", "--name", "Apple", "--price", "1.234"], Int32(64)),
+            (["products", "add", "apple", "--name", " ", "--price", "1.23"], 64),
+            (["products", "add", "apple", "--name", "Apple", "--price", "2000000"], 64),
+            (["products", "import", bad], 1),
+        ] {
+            let result = try sandbox.run(["--db", location] + arguments)
+            #expect(result.status == status && result.stderr.hasPrefix("Error: "), "\(arguments) \(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("new")))
+    }
+
     @Test("db status, migrate and check report on the store")
     func inspect() throws {
         let sandbox = try CartSandbox()

@@ -117,10 +117,11 @@ enum ProductCommands {
     }
 
     static func addOne(_ runner: CommandRunner) throws {
-        let product = try runner.service().addProduct(
-            Product(
-                sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price),
-                stock: try runner[stock]))
+        // Checked before the store is opened, which creates it: a refused product creates nothing.
+        let new = Product(
+            sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price), stock: try runner[stock])
+        _ = try CartService.validatedNew(new, settings: try runner.storeSettings())
+        let product = try runner.service().addProduct(new)
         if runner.json { return try runner.emit(product) }
         try runner.line("Added \(describe(product)).")
     }

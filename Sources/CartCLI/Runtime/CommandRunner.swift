@@ -96,13 +96,22 @@ final class CommandRunner {
     /// any other fails instead, since there is nothing for it there.
     func service() throws -> CartService {
         if let openedService { return openedService }
+        guard let service = try openService(creating: invocation.command.spec.createsStore) else {
+            throw CommandFailure(noStoreMessage)
+        }
+        return service
+    }
+
+    /// The service over the store, created if `creating` and missing; nil for a store that
+    /// does not exist and is not to be created.
+    private func openService(creating: Bool) throws -> CartService? {
+        if let openedService { return openedService }
         let opened: any CartRepository
         do {
             opened = try Stores.registry.open(
-                location,
-                options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: invocation.command.spec.createsStore))
+                location, options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: creating))
         } catch StoreLocationError.noStore {
-            throw CommandFailure(noStoreMessage)
+            return nil
         }
         let repository = CommitRecordingRepository(opened)
         recorder = repository
@@ -132,10 +141,17 @@ final class CommandRunner {
         savedOutsideService = true
     }
 
-    /// The store settings, read once.
+    /// The store settings, read once. While the store does not exist, a command that would
+    /// create it reads the settings a new store starts with, so that a value they refuse (an
+    /// amount with too many decimals, a malformed import file) creates nothing.
     func storeSettings() throws -> StoreSettings {
         if let openedSettings { return openedSettings }
-        let settings = try service().settings()
+        let settings: StoreSettings
+        if invocation.command.spec.createsStore {
+            settings = try openService(creating: false)?.settings() ?? .defaults
+        } else {
+            settings = try service().settings()
+        }
         openedSettings = settings
         return settings
     }
