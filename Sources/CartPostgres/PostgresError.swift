@@ -119,9 +119,10 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
             || message.contains("no password supplied")
     }
     /// The server was reached but cannot give the session the location asks for: TLS it does
-    /// not offer or a certificate that fails the check `sslmode` asks for, or another kind of
-    /// server than `target_session_attrs` names. Trying again does not help. Recognised from
-    /// libpq's English message.
+    /// not offer or a certificate that fails the check `sslmode` asks for, another kind of
+    /// server than `target_session_attrs` names, or a setting in `options` it does not know or
+    /// whose value it refuses. Trying again does not help. Recognised from libpq's and the
+    /// server's English messages.
     public var isUnmetConnectionSetting: Bool {
         guard kind == .connection else { return false }
         let text = message + " " + (detail ?? "")
@@ -132,14 +133,17 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
         "server does not support SSL, but SSL was required", "certificate verify failed", "root certificate file",
         "does not match host name", "SSL certificate", "server is not in hot standby mode", "server is in hot standby mode",
         "session is read-only", "session is not read-only", "GSSAPI encryption required", "channel binding required",
+        "unrecognized configuration parameter", "invalid value for parameter",
     ]
 
     /// libpq refused a connection option of the location before trying to connect: a port
-    /// that is not a number, an unknown `sslmode`. Recognised from libpq's English message.
+    /// that is not a number, an unknown `sslmode`, a `service` no service file defines.
+    /// Recognised from libpq's English message.
     public var isInvalidConnectionOption: Bool {
         guard kind == .connection else { return false }
         return message.contains(": invalid integer value \"") || message.contains(": invalid port number: \"")
             || (message.contains(": invalid ") && message.contains(" value: \""))
+            || (message.contains("definition of service \"") && message.contains("\" not found"))
     }
     /// A statement was cancelled: by `statement_timeout`, or by a cancel request (57014).
     public var isQueryCanceled: Bool { sqlState == "57014" }

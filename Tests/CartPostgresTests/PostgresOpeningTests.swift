@@ -83,12 +83,22 @@ struct PostgresOpeningTests {
         for (setting, cause) in [
             ("target_session_attrs=standby", "server is not in hot standby mode"),
             ("target_session_attrs=read-only", "session is not read-only"),
+            // Settings the server refuses at every try: exit 1, not 75, so no retry loop spins.
+            ("options=-c%20nosuch_parameter%3D1", "unrecognized configuration parameter \"nosuch_parameter\""),
+            ("options=-c%20statement_timeout%3Dbogus", "invalid value for parameter \"statement_timeout\": \"bogus\""),
         ] {
             let error = expectRefused(url + (url.contains("?") ? "&" : "?") + setting, .storageFailure)
             #expect(
                 (error as? any CategorizedError)?.reason == "the server cannot meet the location's connection settings (\(cause))",
                 "\(setting)")
         }
+    }
+
+    @Test("a service no service file defines is invalid input", TestServer.requires())
+    func unknownService() throws {
+        let url = try TestServer.value(TestServer.url)
+        let error = expectRefused(url + (url.contains("?") ? "&" : "?") + "service=cart_no_such_service", .invalidInput)
+        #expect((error as? any CategorizedError)?.reason?.contains("cart_no_such_service") == true, "\(String(describing: error))")
     }
 
     @Test("a database that does not exist is a storage failure", TestServer.requires())
