@@ -6,11 +6,20 @@ extension PostgresError {
     ///
     /// libpq writes one line per address it tried (`connection to server at "db" (10.0.0.5),
     /// port 5432 failed: Connection refused`), each followed by a tab-indented hint; the last
-    /// address's cause is the one given.
+    /// address's cause is the one given. A Unix socket's path follows the cause (`No such file
+    /// or directory at /run/x/.s.PGSQL.5432`), since the location may not show it.
     static func cause(ofClientMessage message: String) -> String? {
         let lines = message.split(separator: "\n").filter { !$0.hasPrefix("\t") && !$0.allSatisfy(\.isWhitespace) }
         guard var cause = lines.last.map(String.init) else { return nil }
-        if let failed = cause.firstRange(of: " failed: ") { cause = String(cause[failed.upperBound...]) }
+        var socket: Substring?
+        if let failed = cause.firstRange(of: " failed: ") {
+            let address = cause[..<failed.lowerBound]
+            if let start = address.firstRange(of: "on socket \"")?.upperBound, let end = address[start...].firstIndex(of: "\"") {
+                socket = address[start..<end]
+            }
+            cause = String(cause[failed.upperBound...])
+        }
+        if let socket, !cause.hasPrefix("FATAL:"), !cause.hasPrefix("ERROR:") { cause += " at \(socket)" }
         for severity in ["FATAL:", "ERROR:"] where cause.hasPrefix(severity) {
             cause = String(cause.dropFirst(severity.count))
         }

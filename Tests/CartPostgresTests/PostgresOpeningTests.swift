@@ -77,6 +77,14 @@ struct PostgresOpeningTests {
         #expect((error as? any CategorizedError)?.reason?.hasPrefix("the server cannot be reached (") == true)
     }
 
+    @Test("a socket directory without a server: the reason names the socket, which the location may not show")
+    func missingSocket() {
+        let error = expectRefused("postgresql:///cart?host=/nonexistent-cart-dir&port=5432&connect_timeout=2", .unavailable)
+        #expect(
+            (error as? any CategorizedError)?.reason
+                == "the server cannot be reached (no such file or directory at /nonexistent-cart-dir/.s.PGSQL.5432)")
+    }
+
     @Test("a session kind the server cannot give is a storage failure, not an outage worth retrying", TestServer.requires())
     func unmetSessionSetting() throws {
         let url = try TestServer.value(TestServer.url)
