@@ -648,6 +648,14 @@ def test_a_cart_address_that_cannot_be_opened_is_refused_in_words_and_the_shop_g
     shop.wait_for(lambda: not error.is_displayed(), "the notice to go")
 
 
+def own_cart_with_tea(browser, server):
+    """Opens the shop on this browser's own cart, puts one tea in it, and answers its ID."""
+    own = Shop(browser, server).open()
+    own.press("add", "tea")
+    own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
+    return own.cart_id
+
+
 def follow_link(browser, server, cart_id):
     """Opens the shop at a link to `cart_id` and answers the shop whose page it is."""
     browser.get(server.url + "/?cart=" + cart_id)
@@ -655,10 +663,7 @@ def follow_link(browser, server, cart_id):
 
 
 def test_a_cart_link_asks_before_moving_this_browsers_items_into_the_shared_cart(browser, server):
-    own = Shop(browser, server).open()
-    own.press("add", "tea")
-    own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
-    earlier = own.cart_id
+    earlier = own_cart_with_tea(browser, server)
     linked = server.mint([("milk", 2)])
     shop = follow_link(browser, server, linked)
     ask = shop.find("#confirm-link")
@@ -691,10 +696,7 @@ def test_a_cart_link_asks_before_moving_this_browsers_items_into_the_shared_cart
 
 
 def test_a_shopper_who_keeps_their_cart_leaves_the_shared_cart_alone(browser, server):
-    own = Shop(browser, server).open()
-    own.press("add", "tea")
-    own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
-    earlier = own.cart_id
+    earlier = own_cart_with_tea(browser, server)
     linked = server.mint([("milk", 2)])
     for answer in ("the Keep button", "Escape"):
         shop = follow_link(browser, server, linked)
@@ -881,10 +883,7 @@ def test_an_open_order_stays_open_when_the_history_is_read_again(browser, server
 def test_a_cart_address_that_was_not_minted_is_not_joined(browser, server):
     # The shop takes only an ID the server mints: a server without an admin token would open
     # `alice`, a cart of the CLI's, and this browser's lines would join it.
-    own = Shop(browser, server).open()
-    own.press("add", "tea")
-    own.wait_for(lambda: own.quantity("tea") == 1, "tea in the browser's own cart")
-    earlier = own.cart_id
+    earlier = own_cart_with_tea(browser, server)
     server.cli("add", "milk", cart="alice")
     for address in ("alice", "%20alice", "shop_" + "0" * 63):
         browser.get(server.url + "/?cart=" + address)
