@@ -76,17 +76,21 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.ok("--db", location, "show").stdout == "Cart 'default' is empty.\n")
     }
 
-    @Test("a product add or import refused for its values creates no store")
+    @Test("a product add or import refused for its values or by a rule creates no store")
     func refusedCreationCreatesNothing() throws {
         let sandbox = try CartSandbox()
         let location = sandbox.path("new/shop.sqlite3")
         let bad = sandbox.path("bad.csv")
         try "sku,name,price\napple,Apple,abc\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        // Well-formed, but a rule refuses its second product: a new product needs a name.
+        let refused = sandbox.path("refused.csv")
+        try "sku,name,price\napple,Apple,1.00\npear,,2.00\n".write(toFile: refused, atomically: true, encoding: .utf8)
         for (arguments, status) in [
             (["products", "add", "apple", "--name", "Apple", "--price", "1.234"], Int32(64)),
             (["products", "add", "apple", "--name", " ", "--price", "1.23"], 64),
             (["products", "add", "apple", "--name", "Apple", "--price", "2000000"], 64),
             (["products", "import", bad], 1),
+            (["products", "import", refused], 1),
         ] {
             let result = try sandbox.run(["--db", location] + arguments)
             #expect(result.status == status && result.stderr.hasPrefix("Error: "), "\(arguments) \(result)")

@@ -1,4 +1,5 @@
 import CartCore
+import CartInMemory
 
 /// `cart products …`: the catalog.
 enum ProductCommands {
@@ -159,6 +160,11 @@ enum ProductCommands {
         let file = try ProductFileReader(name: path, currency: currency).read(bytes)
         let summary: CartService.ImportSummary
         do {
+            if try !runner.storeExists() {
+                // A store is created only for an import its rules accept: the import runs
+                // first on an empty store in memory, which refuses what the new store would.
+                _ = try CartService(repository: InMemoryCartRepository(settings: .defaults)).importProducts(file.items)
+            }
             summary = try runner.service().importProducts(file.items)
         } catch CartError.invalidImportItem(let index, let reason) {
             throw CommandFailure("\(file.location(ofItem: index)): \(reason.description)")

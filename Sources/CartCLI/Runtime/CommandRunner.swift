@@ -102,6 +102,11 @@ final class CommandRunner {
         return service
     }
 
+    /// Whether the store exists; one that does is opened for `service()`.
+    func storeExists() throws -> Bool {
+        try openService(creating: false) != nil
+    }
+
     /// The service over the store, created if `creating` and missing; nil for a store that
     /// does not exist and is not to be created.
     private func openService(creating: Bool) throws -> CartService? {
@@ -148,7 +153,7 @@ final class CommandRunner {
         if let openedSettings { return openedSettings }
         let settings: StoreSettings
         if invocation.command.spec.createsStore {
-            settings = try openService(creating: false)?.settings() ?? .defaults
+            settings = try storeExists() ? try service().settings() : .defaults
         } else {
             settings = try service().settings()
         }
