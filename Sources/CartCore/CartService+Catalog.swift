@@ -99,7 +99,7 @@ extension CartService {
     public func addProduct(_ product: Product) throws -> Product {
         _ = try Validation.newSKU(product.sku)
         return try repository.write { storage in
-            let product = try Self.validatedNew(product, settings: try storage.settings())
+            let product = try Self.validated(product, settings: try storage.settings())
             guard try storage.product(sku: product.sku) == nil else { throw CartError.productExists(product.sku) }
             try storage.insertProduct(product)
             return product
@@ -132,24 +132,20 @@ extension CartService {
     ///   `.invalidAmount` (a negative price or one above `Product.maximumPriceMinorUnits`), or
     ///   `.invalidStock`.
     public static func validated(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
-        try validated(product, settings: settings, isNew: false)
-    }
-
-    /// `product` as `addProduct(_:)` would add it to a store of `settings`, or the error it
-    /// would refuse it with (a SKU it could not add included), for a caller that checks before it
-    /// opens a store: the CLI, whose `products add` would otherwise create a store only to refuse.
-    public static func validatedNew(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
-        try validated(product, settings: settings, isNew: true)
-    }
-
-    private static func validated(_ product: Product, settings: StoreSettings, isNew: Bool) throws(CartError) -> Product {
-        if isNew { _ = try Validation.newSKU(product.sku) }
         var product = product
         product.sku = try Validation.sku(product.sku)
         product.name = try Validation.name(product.name)
         try checkPrice(product.price, settings: settings)
         if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }
         return product
+    }
+
+    /// `product` as `addProduct(_:)` would add it to a store of `settings`, or the error it
+    /// would refuse it with (a SKU it could not add included), for a caller that checks before it
+    /// opens a store: the CLI, whose `products add` would otherwise create a store only to refuse.
+    public static func validatedNew(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
+        _ = try Validation.newSKU(product.sku)
+        return try validated(product, settings: settings)
     }
 
     /// A price must be in the store currency, from 0 to `Product.maximumPriceMinorUnits`.

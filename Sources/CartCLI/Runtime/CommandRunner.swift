@@ -95,7 +95,6 @@ final class CommandRunner {
     /// something into the store creates it with the default settings if it does not exist;
     /// any other fails instead, since there is nothing for it there.
     func service() throws -> CartService {
-        if let openedService { return openedService }
         guard let service = try openService(creating: invocation.command.spec.createsStore) else {
             throw CommandFailure(noStoreMessage)
         }
