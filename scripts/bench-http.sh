@@ -7,8 +7,10 @@
 #
 # Without --pool: `cart serve` against raw-cart-http-baseline, a raw C server on
 # libmicrohttpd doing the same work on the same store, for GET a cart and POST an item. The
-# raw server runs twice: with one connection shared behind a mutex, and with a connection per
-# thread (what `cart serve`'s reader pool gives).
+# raw server runs three times: bare (no ID signature, no access line), with one connection
+# shared behind a mutex; bare, with a connection per thread (what `cart serve`'s reader pool
+# gives); and with a connection per thread doing the same work, which adds checking the cart
+# ID's signature and writing the access line.
 # With --pool: GET a cart from `cart serve` with its reader pool (the default, a connection a
 # thread) against `cart serve --connections 1` (every request through one connection).
 # --lines N gives each cart N lines (N products), so that reading a cart is a larger share of
@@ -69,6 +71,7 @@ run() {
         cart-one) start_server "$server" "$bin/cart" --db "$db" serve --listen 127.0.0.1:0 --threads "$threads" --connections 1 ;;
         raw) start_server "$server" "$bin/raw-cart-http-baseline" "$db" 0 "$threads" shared ;;
         raw-per-thread) start_server "$server" "$bin/raw-cart-http-baseline" "$db" 0 "$threads" per-thread ;;
+        raw-same-work) start_server "$server" "$bin/raw-cart-http-baseline" "$db" 0 "$threads" per-thread same-work ;;
     esac
     local figures
     figures=$(measure "$method")
@@ -86,14 +89,15 @@ label() {
     case $1 in
         cart) echo "cart serve" ;;
         cart-one) echo "cart serve --connections 1" ;;
-        raw) echo "raw C, one shared connection" ;;
-        raw-per-thread) echo "raw C, a connection per thread" ;;
+        raw) echo "raw C bare, one shared connection" ;;
+        raw-per-thread) echo "raw C bare, a connection per thread" ;;
+        raw-same-work) echo "raw C same work, per thread" ;;
     esac
 }
 
 if [[ $mode == raw ]]; then
     methods=(GET POST)
-    contenders=(cart raw raw-per-thread)
+    contenders=(cart raw raw-per-thread raw-same-work)
 else
     methods=(GET)
     contenders=(cart cart-one)
@@ -106,10 +110,10 @@ for round in $(seq "$rounds"); do
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-printf '%-6s %-32s %14s %12s\n' route server "median req/s" "median p99 ms"
+printf '%-6s %-36s %14s %12s\n' route server "median req/s" "median p99 ms"
 for method in "${methods[@]}"; do
     for server in "${contenders[@]}"; do
-        printf '%-6s %-32s %14s %12s\n' "$method" "$(label "$server")" \
+        printf '%-6s %-36s %14s %12s\n' "$method" "$(label "$server")" \
             "$(median "$work/$server-$method" 1)" "$(median "$work/$server-$method" 2)"
     done
 done

@@ -4,11 +4,12 @@
 #
 # Usage: scripts/http-instructions.sh
 #
-# Each server (the release `cart serve`, access log included, and the raw C server) runs with
-# one thread under callgrind on a fresh seeded store with one minted cart of three lines; one
-# keep-alive connection sends N requests (GET the cart, or POST one apple to it), then the
-# server is stopped. The cost per request is the difference between
-# the runs with 3,000 and 1,000 requests, divided by 2,000, so start-up and stop do not count.
+# Each server (the release `cart serve`, access log included, and the raw C server, bare and
+# doing the same work: ID signature and access line) runs with one thread under callgrind on a
+# fresh seeded store with one minted cart of three lines; one keep-alive connection sends N
+# requests (GET the cart, or POST one apple to it), then the server is stopped. The cost per
+# request is the difference between the runs with 3,000 and 1,000 requests, divided by 2,000,
+# so start-up and stop do not count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product cart >/dev/null
@@ -57,9 +58,10 @@ count() {
         END { print total, total - memset }'
 }
 
-# Valgrind 3.19 cannot read the DWARF of the release `cart` and gives up; a copy without
-# debugging information keeps its symbols, which is what callgrind_annotate names.
+# Valgrind 3.19 cannot read the DWARF of the release builds and gives up; copies without
+# debugging information keep their symbols, which is what callgrind_annotate names.
 objcopy --strip-debug "$bin/cart" "$work/cart"
+objcopy --strip-debug "$bin/raw-cart-http-baseline" "$work/raw-cart-http-baseline"
 
 db=$work/shop.sqlite3
 seed_store "$bin/cart" "$db" 1 "$work/ids"
@@ -67,12 +69,12 @@ cart=$(head -1 "$work/ids")
 
 printf '%-6s %-30s %14s %18s\n' route server "instructions" "without memset"
 for method in GET POST; do
-    for server in project raw; do
-        if [[ $server == project ]]; then
-            command=("$work/cart" --db "$db" serve --listen 127.0.0.1:0 --threads 1)
-        else
-            command=("$bin/raw-cart-http-baseline" "$db" 0 1 shared)
-        fi
+    for server in project raw raw-same-work; do
+        case $server in
+            project) command=("$work/cart" --db "$db" serve --listen 127.0.0.1:0 --threads 1) ;;
+            raw) command=("$work/raw-cart-http-baseline" "$db" 0 1 shared) ;;
+            raw-same-work) command=("$work/raw-cart-http-baseline" "$db" 0 1 shared same-work) ;;
+        esac
         read -r low low_rest < <(count "$server-$method-1000" "$method" 1000 "${command[@]}")
         read -r high high_rest < <(count "$server-$method-3000" "$method" 3000 "${command[@]}")
         printf '%-6s %-30s %14s %18s\n' "$method" "$server" "$(( (high - low) / 2000 ))" "$(( (high_rest - low_rest) / 2000 ))"

@@ -7,13 +7,21 @@
 //   POST /v1/carts/ID/items   {"sku":"…","quantity":N}: one write transaction (the line's
 //                             context, the rules, the line, the header), then the GET's read
 //
-// What it leaves out, being the floor to compare with: minted-ID signatures, the admin token,
-// strict JSON parsing (it finds the two fields in the body), If-Match, the access log.
+// In the "bare" mode (the default) it leaves out, being the floor to compare with: minted-ID
+// signatures, the admin token, strict JSON parsing (it finds the two fields in the body),
+// If-Match, the access log. The "same-work" mode adds the two of those that cost a request
+// most, as `cart serve` must do them: it checks the cart ID's HMAC-SHA256 signature under the
+// key `cart serve` derives from the store's secret (answering 401 for an ID not minted), and
+// writes `cart serve`'s access line (UTC time, client, method, target, status, duration) to
+// stderr with one write per request.
 //
-// Usage: raw-cart-http-baseline DB [PORT [THREADS [shared|per-thread]]] (defaults 8081, 4,
-// shared). "shared" is one connection behind a mutex, as SQLiteCartRepository is; "per-thread"
-// gives each libmicrohttpd thread its own connection, as a reader pool would. Prints
-// "Listening on http://127.0.0.1:PORT" and serves until SIGINT or SIGTERM.
+// Usage: raw-cart-http-baseline DB [PORT [THREADS [shared|per-thread [bare|same-work]]]]
+// (defaults 8081, 4, shared, bare). "shared" is one connection behind a mutex, as
+// SQLiteCartRepository is; "per-thread" gives each libmicrohttpd thread its own connection, as
+// a reader pool would. Prints "Listening on http://127.0.0.1:PORT" and serves until SIGINT or
+// SIGTERM.
+
+#include "hmac_sha256.h"
 
 #include <arpa/inet.h>
 #include <inttypes.h>
@@ -26,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum statement {
     BEGIN_DEFERRED, BEGIN_IMMEDIATE, COMMIT, ROLLBACK, SELECT_SETTINGS, SELECT_HEADER, SELECT_LINES,
@@ -65,6 +74,8 @@ struct connection {
 
 static const char *database_path;
 static int per_thread;
+static int same_work;
+static struct hmac_key cart_id_key;
 static struct connection shared_connection;
 static pthread_key_t connection_key;
 
@@ -371,9 +382,15 @@ static int string_field(const char *body, const char *name, char *out, size_t si
 struct request {
     char body[4096];
     size_t length;
+    // For the access line (same-work mode).
+    struct timespec started;
+    char method[16], target[512];
+    unsigned int status;
 };
 
-static enum MHD_Result reply(struct MHD_Connection *connection, unsigned int status, struct text *json, int64_t version) {
+static enum MHD_Result reply(struct MHD_Connection *connection, struct request *request, unsigned int status,
+                             struct text *json, int64_t version) {
+    request->status = status;
     struct MHD_Response *response = MHD_create_response_from_buffer(json->count, json->bytes, MHD_RESPMEM_MUST_FREE);
     json->bytes = NULL;
     if (response == NULL) return MHD_NO;
@@ -389,12 +406,82 @@ static enum MHD_Result reply(struct MHD_Connection *connection, unsigned int sta
     return queued;
 }
 
-static enum MHD_Result error(struct MHD_Connection *connection, unsigned int status, const char *code) {
+static enum MHD_Result error(struct MHD_Connection *connection, struct request *request, unsigned int status,
+                             const char *code) {
     struct text json = {0};
     append_string(&json, "{\"error\":{\"code\":\"");
     append_string(&json, code);
     append_string(&json, "\",\"message\":\"Refused.\"}}");
-    return reply(connection, status, &json, -1);
+    return reply(connection, request, status, &json, -1);
+}
+
+static int hex_value(char digit) {
+    if (digit >= '0' && digit <= '9') return digit - '0';
+    if (digit >= 'a' && digit <= 'f') return digit - 'a' + 10;
+    return -1;
+}
+
+/// Whether `id` is one `cart serve` minted: `shop_`, 32 hex digits, then 32 hex digits of the
+/// first 16 bytes of the HMAC of what comes before them, compared in constant time.
+static int is_minted(const char *id) {
+    enum { BODY = 5 + 32, LENGTH = BODY + 32 };
+    if (strlen(id) != LENGTH || strncmp(id, "shop_", 5) != 0) return 0;
+    for (int i = 5; i < LENGTH; i++)
+        if (hex_value(id[i]) < 0) return 0;
+    uint8_t mac[32], difference = 0;
+    hmac_sign(&cart_id_key, (const uint8_t *)id, BODY, mac);
+    for (int i = 0; i < 16; i++)
+        difference |= (uint8_t)(mac[i] ^ (hex_value(id[BODY + 2 * i]) << 4 | hex_value(id[BODY + 2 * i + 1])));
+    return difference == 0;
+}
+
+/// Writes `cart serve`'s access line for a finished request to stderr in one write:
+/// `2026-12-01T21:09:15.123Z 127.0.0.1 GET /v1/carts/ID 200 0.412ms`.
+static void log_access(struct MHD_Connection *connection, const struct request *request) {
+    struct timespec now, ended;
+    clock_gettime(CLOCK_REALTIME, &now);
+    clock_gettime(CLOCK_MONOTONIC, &ended);
+    int64_t micros = (int64_t)(ended.tv_sec - request->started.tv_sec) * 1000000 +
+                     (ended.tv_nsec - request->started.tv_nsec) / 1000;
+    struct tm utc;
+    gmtime_r(&now.tv_sec, &utc);
+    char client[INET6_ADDRSTRLEN] = "-";
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info != NULL && info->client_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)info->client_addr)->sin_addr, client, sizeof client);
+    char line[1024];
+    int length = snprintf(line, sizeof line, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ %s %s %s %u %" PRId64 ".%03" PRId64 "ms\n",
+                          utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
+                          now.tv_nsec / 1000000, client, request->method, request->target, request->status,
+                          micros / 1000, micros % 1000);
+    if (length > 0) (void)!write(2, line, (size_t)length < sizeof line ? (size_t)length : sizeof line - 1);
+}
+
+/// Derives `cart serve`'s cart-ID key from the store's secret: the HMAC of `cart-id-key` under
+/// the secret's 32 bytes (64 hex digits in `store_secret`).
+static int load_cart_id_key(void) {
+    sqlite3 *db;
+    sqlite3_stmt *select = NULL;
+    int loaded = 0;
+    if (sqlite3_open_v2(database_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, "SELECT secret FROM store_secret WHERE id = 1", -1, &select, NULL) == SQLITE_OK &&
+        sqlite3_step(select) == SQLITE_ROW && sqlite3_column_bytes(select, 0) == 64) {
+        const char *hex = (const char *)sqlite3_column_text(select, 0);
+        uint8_t secret[32], key[32];
+        loaded = 1;
+        for (int i = 0; i < 32; i++) {
+            int high = hex_value(hex[2 * i]), low = hex_value(hex[2 * i + 1]);
+            if (high < 0 || low < 0) loaded = 0;
+            secret[i] = (uint8_t)(high << 4 | low);
+        }
+        struct hmac_key secret_key;
+        hmac_key_init(&secret_key, secret, sizeof secret);
+        hmac_sign(&secret_key, (const uint8_t *)"cart-id-key", 11, key);
+        hmac_key_init(&cart_id_key, key, sizeof key);
+    }
+    sqlite3_finalize(select);
+    sqlite3_close(db);
+    return loaded;
 }
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -405,6 +492,9 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     if (request == NULL) {
         request = calloc(1, sizeof *request);
         if (request == NULL) return MHD_NO;
+        clock_gettime(CLOCK_MONOTONIC, &request->started);
+        snprintf(request->method, sizeof request->method, "%s", method);
+        snprintf(request->target, sizeof request->target, "%s", url);
         *state = request;
         return MHD_YES;
     }
@@ -418,18 +508,20 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         return MHD_YES;
     }
     const char *prefix = "/v1/carts/";
-    if (strncmp(url, prefix, strlen(prefix)) != 0) return error(connection, 404, "route_not_found");
+    if (strncmp(url, prefix, strlen(prefix)) != 0) return error(connection, request, 404, "route_not_found");
     char id[129];
     const char *rest = url + strlen(prefix);
     const char *slash = strchr(rest, '/');
     size_t id_length = slash ? (size_t)(slash - rest) : strlen(rest);
-    if (id_length == 0 || id_length >= sizeof id) return error(connection, 400, "invalid_cart_id");
+    if (id_length == 0 || id_length >= sizeof id) return error(connection, request, 400, "invalid_cart_id");
     memcpy(id, rest, id_length);
     id[id_length] = 0;
 
+    if (same_work && !is_minted(id)) return error(connection, request, 401, "unauthorized");
+
     int is_get = strcmp(method, "GET") == 0 && slash == NULL;
     int is_add = strcmp(method, "POST") == 0 && slash != NULL && strcmp(slash, "/items") == 0;
-    if (!is_get && !is_add) return error(connection, 404, "route_not_found");
+    if (!is_get && !is_add) return error(connection, request, 404, "route_not_found");
 
     struct connection *c = acquire();
     if (is_add) {
@@ -437,13 +529,13 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         const char *q;
         if (!string_field(request->body, "sku", sku, sizeof sku)) {
             release(c);
-            return error(connection, 400, "missing_field");
+            return error(connection, request, 400, "missing_field");
         }
         if ((q = strstr(request->body, "\"quantity\":")) != NULL) snprintf(quantity_text, sizeof quantity_text, "%s", q + 11);
         enum refusal refusal = add_item(c, id, sku, strtoll(quantity_text, NULL, 10));
         if (refusal != ADDED) {
             release(c);
-            return error(connection, refusal, "refused");
+            return error(connection, request, refusal, "refused");
         }
     }
     struct text json = {0};
@@ -451,28 +543,33 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     release(c);
     if (cart_version < 0) {
         free(json.bytes);
-        return error(connection, 500, "storage_failure");
+        return error(connection, request, 500, "storage_failure");
     }
-    return reply(connection, 200, &json, cart_version);
+    return reply(connection, request, 200, &json, cart_version);
 }
 
 static void completed(void *cls, struct MHD_Connection *connection, void **state, enum MHD_RequestTerminationCode code) {
     (void)cls;
-    (void)connection;
     (void)code;
+    if (same_work && *state != NULL) log_access(connection, *state);
     free(*state);
     *state = NULL;
 }
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: raw-cart-http-baseline DB [PORT [THREADS [shared|per-thread]]]\n");
+        fprintf(stderr, "usage: raw-cart-http-baseline DB [PORT [THREADS [shared|per-thread [bare|same-work]]]]\n");
         return 64;
     }
     database_path = argv[1];
     unsigned int port = argc > 2 ? (unsigned int)strtoul(argv[2], NULL, 10) : 8081;
     unsigned int threads = argc > 3 ? (unsigned int)strtoul(argv[3], NULL, 10) : 4;
     per_thread = argc > 4 && strcmp(argv[4], "per-thread") == 0;
+    same_work = argc > 5 && strcmp(argv[5], "same-work") == 0;
+    if (same_work && !load_cart_id_key()) {
+        fprintf(stderr, "raw-cart-http-baseline: %s has no store secret to check cart IDs with\n", database_path);
+        return 1;
+    }
     pthread_key_create(&connection_key, NULL);
     if (!per_thread && !open_connection(&shared_connection)) {
         fprintf(stderr, "raw-cart-http-baseline: cannot open %s\n", database_path);
