@@ -54,7 +54,13 @@ extension PostgresError: CategorizedError {
         }
         if isPoolTimeout { return "every connection of the pool stayed in use" }
         if isTooManyConnections { return "the server has no connection slot left" }
-        if isServerStopping { return "the server is shutting down or restarting" }
+        if isServerStopping {
+            // 57P01 comes both from a shutdown and from an administrator ending one session
+            // (pg_terminate_backend); the server's words are the same for both.
+            return sqlState == "57P01"
+                ? "the server ended the session (it is shutting down, or an administrator ended the session)"
+                : "the server is shutting down or restarting"
+        }
         if isLockNotAvailable { return "another client held a lock longer than the busy timeout" }
         if isQueryCanceled { return "a statement ran longer than its timeout" }
         if isTransactionConflict { return "concurrent changes kept conflicting" }

@@ -225,6 +225,15 @@ struct PostgresConnectionTests {
         #expect(try victim.execute("SELECT $1::int", [3])[0].int(0) == 3)
     }
 
+    @Test("a session ended by the server names a shutdown and an administrator alike; a restart only a restart")
+    func endedSessionReason() {
+        let ended = PostgresError(
+            kind: .server, message: "terminating connection due to administrator command", sqlState: "57P01")
+        #expect(ended.reason == "the server ended the session (it is shutting down, or an administrator ended the session)")
+        let starting = PostgresError(kind: .server, message: "the database system is starting up", sqlState: "57P03")
+        #expect(starting.reason == "the server is shutting down or restarting")
+    }
+
     @Test("an idle connection the server closed is found out without a query", TestServer.requires())
     func idleClosedFoundOut() throws {
         let victim = try TestServer.connect()
