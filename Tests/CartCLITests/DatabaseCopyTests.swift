@@ -19,6 +19,19 @@ struct DatabaseCopyTests {
         #expect(try sandbox.ok("db", "status").stdout.hasPrefix("No store at"))
     }
 
+    @Test("a copy into memory: says what it copied and that nothing of it is kept; a file copy has no such note")
+    func intoMemory() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        let result = try sandbox.ok("db", "copy", "--to", "memory:")
+        #expect(result.stdout == "Copied 1 product, 0 carts and 0 orders from '\(sandbox.database)' to 'memory:'.\n")
+        #expect(result.stderr == "Note: the in-memory store keeps nothing; the copy is lost when this command ends.\n")
+        let json = try sandbox.ok("db", "copy", "--to", "memory:", "--json")
+        #expect(json.stdout.contains(#""to":"memory:""#))
+        #expect(json.stderr.hasPrefix("Note: the in-memory store keeps nothing"))
+        #expect(try sandbox.ok("db", "copy", "--to", sandbox.path("copy.sqlite3")).stderr.isEmpty)
+    }
+
     @Test("a copy into an empty store made with settings of its own says that the source's replaced them")
     func replacedSettings() throws {
         let sandbox = try CartSandbox()

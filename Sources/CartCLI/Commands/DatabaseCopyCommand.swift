@@ -69,6 +69,11 @@ enum DatabaseCopyCommand {
         }
         progress.finish()
         runner.noteSavedChange()
+        if Stores.keepsNothing(targetLocation) {
+            // The copy ran whole (every row read and written), so it checks the source, but
+            // nothing of it outlives the command.
+            try runner.stderr.write("Note: the in-memory store keeps nothing; the copy is lost when this command ends.\n")
+        }
         if runner.json { return try runner.emit(CLIJSON.Copied(copied: copied, from: source, to: target)) }
         try runner.line(
             "Copied \(counts(copied)) from '\(DisplayText.escaped(source))' to '\(DisplayText.escaped(target))'.")
