@@ -109,6 +109,14 @@ enum DatabaseCommands {
     /// SQLite's integrity check stops after this many problems.
     static let integrityCheckLimit = 100
 
+    /// Whether an error that keeps the store from opening is one of `db check`'s findings:
+    /// damage, or a recorded migration whose SQL differs from this build's copy (changed in
+    /// the store, or in the build), which other commands refuse as an incompatible store.
+    static func isFinding(_ error: any Error) -> Bool {
+        if case MigrationError.checksumMismatch = error { return true }
+        return ErrorCategory(of: error) == .damagedStore
+    }
+
     static func checkIntegrity(_ runner: CommandRunner) throws {
         let problems: [String]
         do {
@@ -116,7 +124,7 @@ enum DatabaseCommands {
         } catch StoreLocationError.noStore {
             throw CommandFailure(
                 "No store at '\(DisplayText.escaped(runner.displayLocation))' yet\(runner.memoryHint); there is nothing to check.")
-        } catch where ErrorCategory(of: error) == .damagedStore {
+        } catch where isFinding(error) {
             // Damage that keeps the store from opening is the check's finding, too.
             let reason =
                 (error as? MigrationError).map { TextLayout.continuing($0.description) }
