@@ -170,6 +170,51 @@ struct EndToEndProductTests {
         #expect(directory.status == 1 && directory.stderr.hasSuffix("is a directory, not a file.\n"))
     }
 
+    @Test("products export writes through a link, a pipe and a device rather than replacing them")
+    func exportThroughSpecialFiles() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        let csv = "sku,name,price,stock,active\ntea,Tea,2.50,,true\n"
+        func kind(_ path: String) -> mode_t {
+            var info = stat()
+            return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+        }
+
+        let target = try sandbox.write("target.csv", Array("old\n".utf8))
+        let link = sandbox.path("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try sandbox.ok("products", "export", link)
+        #expect(kind(link) == S_IFLNK, "the link stays a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == csv)
+
+        let dangling = sandbox.path("dangling.csv")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: sandbox.path("made.csv"))
+        try sandbox.ok("products", "export", dangling)
+        #expect(kind(dangling) == S_IFLNK)
+        #expect(try String(contentsOfFile: sandbox.path("made.csv"), encoding: .utf8) == csv)
+
+        let fifo = sandbox.path("fifo.csv")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let copied = sandbox.path("from-fifo.csv")
+        let reader = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", #"cat "$0" > "$1""#, fifo, copied])
+        try sandbox.ok("products", "export", fifo)
+        reader.waitUntilExit()
+        #expect(kind(fifo) == S_IFIFO)
+        #expect(try String(contentsOfFile: copied, encoding: .utf8) == csv)
+
+        // A device: a copy of /dev/full where the tests may make one (as root), so that a
+        // failure replaces only the copy.
+        let full = sandbox.path("full")
+        let made = try Process.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", #"mknod "$0" c 1 7 2>/dev/null"#, full])
+        made.waitUntilExit()
+        if made.terminationStatus == 0 {
+            let refused = try sandbox.run("products", "export", full)
+            #expect(refused.status == 1 && refused.stderr == "Error: Cannot write '\(full)': No space left on device.\n")
+            #expect(kind(full) == S_IFCHR, "the device is still a device")
+        }
+    }
+
     @Test("products --search finds SKUs and names in any case; --limit pages with the command for the next page")
     func searchAndLimit() throws {
         let sandbox = try awkwardCatalog()

@@ -78,40 +78,62 @@ enum FileSystem {
 
     /// Replaces the file at `path` with `bytes`, or creates it: written to a new file beside it
     /// and renamed over it, so that a reader sees the old file or the whole new one, and a
-    /// failed write (a full disk) leaves the old one as it was.
+    /// failed write (a full disk) leaves the old one as it was. Anything at `path` that is not a
+    /// regular file (a device, a pipe, a symbolic link) is written through instead, as a shell
+    /// redirection writes it: renaming over it would replace the device or the link itself.
     ///
     /// - Throws: `CommandFailure` naming the file and the system's reason.
     static func replace(_ path: String, with bytes: [UInt8]) throws {
         if isDirectory(path) { throw CommandFailure("'\(DisplayText.clean(path))' is a directory, not a file.") }
-        func failure(_ what: String) -> CommandFailure {
-            CommandFailure("Cannot \(what) '\(DisplayText.clean(path))': \(String(cString: strerror(errno))).")
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { throw failure("write", path) }
+            guard writeAll(bytes, to: descriptor) else {
+                let error = failure("write", path)
+                close(descriptor)
+                throw error
+            }
+            guard close(descriptor) == 0 else { throw failure("write", path) }
+            return
         }
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else { throw failure("write") }
+        guard descriptor >= 0 else { throw failure("write", path) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                let error = failure("write")
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            written += result
+        guard writeAll(bytes, to: descriptor) else {
+            let error = failure("write", path)
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
         guard fchmod(descriptor, mode(replacing: path)) == 0, fsync(descriptor) == 0, close(descriptor) == 0 else {
-            let error = failure("write")
+            let error = failure("write", path)
             unlink(temporary)
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let error = failure("replace")
+            let error = failure("replace", path)
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; false, with `errno` set, when a write fails.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { return false }
+            written += result
+        }
+        return true
+    }
+
+    /// "Cannot `what` 'path': the system's reason (errno)."
+    private static func failure(_ what: String, _ path: String) -> CommandFailure {
+        CommandFailure("Cannot \(what) '\(DisplayText.clean(path))': \(String(cString: strerror(errno))).")
     }
 
     /// The permissions a file replacing the one at `path` gets: that file's, so a private
