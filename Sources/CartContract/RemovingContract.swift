@@ -173,11 +173,14 @@ enum RemovingContract {
         try store.service.add("apple", quantity: 7, to: "alice")
         try store.service.add("pear", to: "alice")
         try store.service.add("pear", to: "bob")
-        #expect(try store.service.clear("alice").version == 3)
+        let cleared = try store.service.clear("alice")
+        #expect(cleared.version == 3 && cleared.changed)
         #expect(try store.service.cart("alice").isEmpty)
         let before = try store.state()
-        #expect(try store.service.clear("alice").version == 3)
-        #expect(try store.service.clear("never-written").version == 0)
+        let again = try store.service.clear("alice")
+        #expect(again.version == 3 && !again.changed)
+        #expect(try store.service.clear("never-written") == CartUpdate(
+            cartID: "never-written", version: 0, sku: nil, quantity: 0, previousQuantity: 0, changed: false))
         #expect(try store.state() == before, "no version moved and no cart was created")
         #expect(throws: CartError.versionConflict(cart: "alice", expected: 2, actual: 3)) {
             try store.service.clear("alice", expectedVersion: 2)
@@ -189,8 +192,12 @@ enum RemovingContract {
         let store = try Store(backend)
         try store.service.setQuantity("apple", to: 5, in: "alice")
         let before = try store.state()
-        #expect(try store.service.setQuantity("apple", to: 5, in: "alice").version == 1)
+        let same = try store.service.setQuantity("apple", to: 5, in: "alice")
+        #expect(same.version == 1 && !same.changed)
+        let absent = try store.service.setQuantity("pear", to: 0, in: "alice")
+        #expect(absent.version == 1 && !absent.changed, "a line the cart lacks set to 0 changes nothing")
         #expect(try store.state() == before)
+        #expect(try store.service.setQuantity("apple", to: 4, in: "alice").changed)
     }
 
     static func readdGoesLast(_ backend: Backend) throws {

@@ -115,7 +115,8 @@ public struct CartService: Sendable {
                 try storage.updateCartLine(cartID: id, sku: sku, quantity: remaining)
             }
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: remaining, previousQuantity: current)
+            return CartUpdate(
+                cartID: id, version: version, sku: sku, quantity: remaining, previousQuantity: current, changed: true)
         }
     }
 
@@ -171,7 +172,7 @@ public struct CartService: Sendable {
             var cart = CartState(context)
             cart.lineDeleted()
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0, previousQuantity: current)
+            return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0, previousQuantity: current, changed: true)
         }
     }
 
@@ -188,12 +189,13 @@ public struct CartService: Sendable {
             // What was deleted says whether there was anything to clear: a stored line count
             // could be off if another client wrote lines behind the service's back.
             guard try storage.deleteCartLines(cartID: id) > 0 else {
-                return CartUpdate(cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0, previousQuantity: 0)
+                return CartUpdate(
+                    cartID: id, version: header?.version ?? 0, sku: nil, quantity: 0, previousQuantity: 0, changed: false)
             }
             var cart = CartState(header)
             cart.lineCount = 0
             let version = try save(cart, id: id, in: storage)
-            return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0, previousQuantity: 0)
+            return CartUpdate(cartID: id, version: version, sku: nil, quantity: 0, previousQuantity: 0, changed: true)
         }
     }
 

@@ -12,14 +12,18 @@ public struct CartUpdate: Hashable, Sendable {
     /// The line's quantity before the change; 0 when the cart had no line for the SKU, and for
     /// `clear()`.
     public let previousQuantity: Int
+    /// Whether the cart changed: false when it already was as asked (a line set to the
+    /// quantity it had, a line it lacks set to 0, an empty cart cleared), and its version stayed.
+    public let changed: Bool
 
-    /// Creates an update record.
-    public init(cartID: String, version: Int, sku: String?, quantity: Int, previousQuantity: Int) {
+    /// Creates an update record; `changed` defaults to whether the line's quantity changed.
+    public init(cartID: String, version: Int, sku: String?, quantity: Int, previousQuantity: Int, changed: Bool? = nil) {
         self.cartID = cartID
         self.version = version
         self.sku = sku
         self.quantity = quantity
         self.previousQuantity = previousQuantity
+        self.changed = changed ?? (quantity != previousQuantity)
     }
 
     /// How many units the change took out of the line: for `remove`, fewer than asked when the

@@ -136,6 +136,35 @@ struct EndToEndHelpTests {
         #expect(current.status == 1, "a migrate that applied nothing saved nothing: \(current)")
     }
 
+    @Test("a command that found the store already as asked exits 1 when its output fails, not 74")
+    func unchangedButOutputFailed() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("demo")
+        try sandbox.ok("add", "apple", "2")
+        try sandbox.ok("checkout", "--key", "k1")
+        try sandbox.ok("add", "apple", "2")
+        try sandbox.ok("--cart", "empty", "add", "apple")
+        try sandbox.ok("--cart", "empty", "clear")
+        let csv = try sandbox.write("same.csv", Array("sku,name,price\napple,Apple,0.50\n".utf8))
+        try sandbox.ok("products", "import", csv)
+        let before = try sandbox.ok("--json", "db", "status").stdout
+        let failed = "Error: Cannot write output: No space left on device.\n"
+        for command in [
+            "checkout --key k1", "set apple 2", "set nothing-here 0", "--cart empty clear", "merge empty",
+            "prune --older-than 30", "products import \(csv)", "db init",
+        ] {
+            let result = try sandbox.shell(#"exec "$0" "# + command + " > /dev/full")
+            #expect(result.status == 1 && result.stderr == failed, "\(command): \(result)")
+        }
+        #expect(try sandbox.ok("--json", "db", "status").stdout == before, "nothing was written")
+        // The same commands when they change something still say that the change stays made.
+        let saved = "Error: The change was saved, but its output could not be written: No space left on device.\n"
+        for command in ["set apple 5", "clear", "db init --max-lines 50"] {
+            let result = try sandbox.shell(#"exec "$0" "# + command + " > /dev/full")
+            #expect(result.status == 74 && result.stderr == saved, "\(command): \(result)")
+        }
+    }
+
     @Test("garbage argv through the real binary ends in 64 with one error line")
     func garbage() throws {
         let sandbox = try CartSandbox()

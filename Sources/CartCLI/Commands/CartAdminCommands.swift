@@ -69,10 +69,13 @@ enum CartAdminCommands {
         let source = try runner[from]
         let result = try runner.service().merge(
             from: source, into: runner.cartID, expectedVersion: try runner[CommandTree.ifVersion])
+        // A source without lines leaves both carts as they were.
+        let changedNothing = result.mergedLines == 0 && result.adjustments.isEmpty
+        if changedNothing { runner.noteNothingChanged() }
         if runner.json {
             return try runner.emit(result)
         }
-        if result.mergedLines == 0, result.adjustments.isEmpty {
+        if changedNothing {
             // Not an error: an anonymous cart that was never filled is the common case at sign-in.
             return try runner.line(
                 "Nothing to merge: cart '\(DisplayText.clean(source))' has no lines; '\(result.cart.id)' is unchanged.")
@@ -90,6 +93,7 @@ enum CartAdminCommands {
         let days = try runner[olderThan]
         // The service's clock says what now is, as it does for the times it stamps on carts.
         let deleted = try runner.service().prune(notChangedFor: .seconds(days * 86_400))
+        if deleted == 0 { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(CLIJSON.Pruned(deleted: deleted)) }
         let period = days == 1 ? "day" : "\(days) days"
         try runner.line("Deleted \(Plural.count(deleted, "cart")) not changed in the last \(period).")

@@ -82,6 +82,7 @@ enum CartCommands {
     /// After a change: the cart and its problems as JSON, or one line for people ending in the
     /// cart and version.
     private static func report(_ update: CartUpdate, _ runner: CommandRunner, _ summary: (String) -> String) throws {
+        if !update.changed { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(try runner.service().cartReport(update.cartID)) }
         try runner.line("\(summary(update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
     }

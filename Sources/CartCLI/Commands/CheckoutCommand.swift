@@ -16,6 +16,7 @@ enum CheckoutCommand {
     static func run(_ runner: CommandRunner) throws {
         let result = try runner.service().checkout(
             runner.cartID, idempotencyKey: try runner[key], expectedVersion: try runner[CommandTree.ifVersion])
+        if result.replayed { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(result) }
         let order = result.order
         let items = Plural.count(order.totalItems, "item")

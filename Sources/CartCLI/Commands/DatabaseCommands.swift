@@ -170,12 +170,12 @@ enum DatabaseCommands {
         let store = try runner.openStore(create: true, initialSettings: initial)
         // A store whose schema is empty is new: its first migration creates it with `initial`.
         let existed = try store.status().schemaVersion > 0
-        try store.migrate()
+        let migrated = try store.migrate()
         let service = CartService(repository: store)
         let before = existed ? try service.settings() : nil
         let settings = try service.updateSettings(
             currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
-        runner.noteSavedChange()
+        if !existed || !migrated.isEmpty || before != settings { runner.noteSavedChange() }
         if runner.json {
             return try runner.emit(CLIJSON.Initialised(created: !existed, settings: settings))
         }

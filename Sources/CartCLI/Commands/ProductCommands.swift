@@ -166,6 +166,7 @@ enum ProductCommands {
                 _ = try CartService(repository: InMemoryCartRepository(settings: .defaults)).importProducts(file.items)
             }
             summary = try runner.service().importProducts(file.items)
+            if summary.created == 0 && summary.updated == 0 { runner.noteNothingChanged() }
         } catch CartError.invalidImportItem(let index, let reason) {
             throw CommandFailure("\(file.location(ofItem: index)): \(reason.description)")
         } catch CartError.duplicateImportSKU(let sku, let first, let index) {

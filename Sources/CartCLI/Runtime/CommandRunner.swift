@@ -20,6 +20,7 @@ final class CommandRunner {
     private var openedService: CartService?
     private var recorder: CommitRecordingRepository?
     private var savedOutsideService = false
+    private var changedNothing = false
     private var openedSettings: StoreSettings?
     private lazy var encoder = CartJSON.encoder()
     private let invokedAs: String
@@ -136,8 +137,16 @@ final class CommandRunner {
     }
 
     /// Whether the command has committed a change to the store, through `service()` or as
-    /// `noteSavedChange()` records.
-    var hasCommitted: Bool { savedOutsideService || recorder?.hasCommitted == true }
+    /// `noteSavedChange()` records, and did not find, as `noteNothingChanged()` records, that
+    /// the store already was as asked.
+    var hasCommitted: Bool { savedOutsideService || (recorder?.hasCommitted == true && !changedNothing) }
+
+    /// Records that the command's write left the store as it was (a replayed checkout, a line
+    /// set to the quantity it had): an output failure after it is then an ordinary failure,
+    /// not a change that stays made.
+    func noteNothingChanged() {
+        changedNothing = true
+    }
 
     /// Records that the command saved a change without `service()` (a migration, a copy), so
     /// that an output failure after it says the change stays made.
