@@ -125,12 +125,12 @@ struct DamagedFileTests {
         for output in [result.stdout, result.stderr] { #expect(!output.contains("\u{1B}")) }
     }
 
-    @Test("a migration whose checksum changed is refused in one line and the file keeps every byte")
+    @Test("a migration whose checksum changed is refused in one line, db check finds it, and the file keeps every byte")
     func changedMigration() throws {
         let sandbox = try filledSandbox()
         try sandbox.sqlite3("UPDATE schema_migrations SET checksum = 'edited' WHERE number = 1")
         let before = try sandbox.checksum(sandbox.database)
-        for arguments in Self.reads + Self.writes + [["db", "migrate"]] {
+        for arguments in Self.reads.filter({ $0 != ["db", "check"] }) + Self.writes + [["db", "migrate"]] {
             let result = try sandbox.run(arguments)
             #expect(result.status == 1, "\(arguments) \(result)")
             #expect(
@@ -138,6 +138,11 @@ struct DamagedFileTests {
                     && result.errorLines.count == 1 && result.stderr.split(separator: "\n").count == 1,
                 "\(arguments) \(result)")
         }
+        let check = try sandbox.run("db", "check")
+        #expect(check.status == 1 && check.stderr == "Error: The check found 1 problem in '\(sandbox.database)'.\n")
+        #expect(check.stdout.hasPrefix("it cannot be read as a cart store: migration 0001_initial_schema recorded"))
+        let json = try sandbox.run("db", "check", "--json")
+        #expect(json.stdout.hasPrefix(#"{"ok":false,"problems":["it cannot be read as a cart store: migration 0001_initial_schema"#))
         #expect(try sandbox.checksum(sandbox.database) == before)
     }
 
