@@ -892,3 +892,117 @@ def test_a_cart_address_that_was_not_minted_is_not_joined(browser, server):
         shop.wait_for(lambda: notice.is_displayed() and "cannot be opened" in notice.text, f"the notice for {address}")
         shop.wait_for(lambda: shop.cart_id == earlier and shop.quantity("tea") == 1, "the browser's own cart")
     assert server.cli("--json", "show", cart="alice").count('"sku"') == 1
+
+
+def test_focus_stays_on_its_control_when_the_list_around_it_changes(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1)]))
+    add = shop.find(hooked("add"), shop.row("banana"))
+    browser.execute_script("arguments[0].focus()", add)
+    # A product new to the list puts a row before the focused one.
+    server.cli("products", "add", "aaa-jam", "--name", "Aardvark jam", "--price", "2.00")
+    try:
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "aaa-jam")), "the new row")
+        assert focused(browser) == add, focused(browser).get_attribute("outerHTML")
+    finally:
+        server.cli("products", "update", "aaa-jam", "--inactive")
+
+    # A line added in another process puts a line beside the focused one in the open sheet.
+    shop.open_cart()
+    plus = shop.find(hooked("increment"), shop.line("apple"))
+    browser.execute_script("arguments[0].focus()", plus)
+    server.cli("add", "banana", cart=shop.cart_id)
+    shop.wait_for(lambda: list(shop.lines()) == ["apple", "bread", "banana"], "the new line")
+    assert focused(browser) == plus, focused(browser).get_attribute("outerHTML")
+
+
+def test_the_open_sheet_tells_screen_readers_of_the_count_and_total(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    shop.open_cart()
+    status = shop.find("#cart-status")
+    assert status.get_attribute("role") == "status"
+    # Inside the modal sheet, where a screen reader still reaches it.
+    assert browser.execute_script("return document.getElementById('cart').contains(arguments[0])", status)
+    shop.press("increment", "apple", within="cart-line")
+    shop.in_step("two apples")
+    cart = server.cart(shop.cart_id)
+    shop.wait_for(lambda: status.get_attribute("textContent")
+                  == f"Cart: 2\u00a0items, total {shown(cart['subtotal'], cart['currency'])}", "the count and total told")
+
+
+def test_a_product_gone_or_off_sale_meanwhile_is_refused_in_words_above_the_list(browser, server):
+    server.cli("products", "add", "damson", "--name", "Damson cheese", "--price", "3.20")
+    server.cli("products", "add", "rowan", "--name", "Rowan jelly", "--price", "2.80")
+    try:
+        shop = Shop(browser, server).open(server.mint())
+        shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "rowan")), "the new rows")
+        refusal = shop.find("#products-refusal")
+        server.cli("products", "delete", "damson")
+        shop.press("add", "damson")
+        shop.wait_for(lambda: refusal.is_displayed() and refusal.text == "Damson cheese is no longer sold.",
+                      "the refusal in words")
+        shop.wait_for(lambda: not browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "damson")), "the row to go")
+        server.cli("products", "update", "rowan", "--inactive")
+        shop.press("add", "rowan")
+        shop.wait_for(lambda: refusal.text == "Rowan jelly is not for sale.", "the refusal for the product off sale")
+        shop.wait_for(lambda: not browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "rowan")), "the row to go")
+        assert refusal.is_displayed(), "the refusal stays once the row has gone"
+        # The next change of the cart clears it.
+        browser.execute_script("arguments[0].click()", shop.find(hooked("add"), shop.row("apple")))
+        shop.wait_for(lambda: not refusal.is_displayed(), "the refusal cleared by the next change")
+    finally:
+        server.cli("products", "update", "rowan", "--inactive")
+
+
+def test_a_checkout_refused_for_stock_marks_the_line_without_the_event_stream(browser, server):
+    server.cli("products", "add", "sloe", "--name", "Sloe gin jam", "--price", "5.00", "--stock", "4")
+    # No event reaches the page: it reads the cart only when it asks.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events"]})
+    try:
+        shop = Shop(browser, server).open(server.mint([("sloe", 2)]))
+        shop.open_cart()
+        server.cli("products", "update", "sloe", "--stock", "1")
+        shop.press("checkout")
+        shop.wait_for(lambda: shop.find("#cart-refusal").is_displayed(), "the refusal")
+        shop.wait_for(lambda: "has-problem" in shop.line("sloe").get_attribute("class"), "the line marked")
+        assert shop.find("#checkout").get_attribute("aria-disabled") == "true"
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        server.cli("products", "update", "sloe", "--inactive")
+
+
+def test_older_orders_shown_stay_when_the_history_is_read_again(browser, server):
+    cart_id = server.mint()
+    for index in range(6):
+        server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "banana", "quantity": 1})
+        status, body = server.api("POST", f"/v1/carts/{cart_id}/checkout", headers={"Idempotency-Key": f"kept-{cart_id}-{index}"})
+        assert status == 201, body
+    shop = Shop(browser, server).open(cart_id)
+
+    def count():
+        return len(browser.find_elements(By.CSS_SELECTOR, '[data-testid="order"]'))
+
+    def numbers():
+        return [int(item.get_attribute("data-number"))
+                for item in browser.find_elements(By.CSS_SELECTOR, '[data-testid="order"]')]
+
+    shop.wait_for(lambda: count() == 5, "the newest five")
+    shop.find("#older-orders").click()
+    shop.wait_for(lambda: count() == 6, "all six")
+    shown_before = numbers()
+    reads = browser.execute_script("return performance.getEntriesByType('resource')"
+                                   ".filter((entry) => entry.name.includes('/orders')).length")
+    # Emptied at a new version elsewhere: the page reads its orders again, and keeps all six.
+    server.cli("add", "apple", cart=cart_id)
+    server.cli("clear", cart=cart_id)
+    shop.wait_for(lambda: browser.execute_script(
+        "return performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/orders')).length")
+        > reads, "the orders read again")
+    assert numbers() == shown_before
+    # A new order comes first; as many orders as were shown stay shown, the oldest behind the button.
+    server.cli("add", "apple", cart=cart_id)
+    server.cli("checkout", cart=cart_id)
+    shop.wait_for(lambda: len(numbers()) == 6 and numbers()[0] not in shown_before and numbers()[1:] == shown_before[:5],
+                  "the new order and five of those before")
+    assert shop.find("#older-orders").is_displayed()

@@ -16,6 +16,8 @@ import {
 const byID = (id) => document.getElementById(id);
 const storageKey = "cart.id";
 const orderPageSize = 5;
+// The most orders the server sends in one page.
+const maxOrderPage = 10000;
 const productRefreshMs = 30000;
 
 const state = {
@@ -109,7 +111,7 @@ async function attempt(button, refusal, work, { repeatable = false } = {}) {
 /** Hides the refusals shown beside the controls; with `retryableOnly`, only those that said
  * the shop could not be reached or was busy. */
 function clearRefusals({ retryableOnly = false } = {}) {
-  for (const element of document.querySelectorAll('[data-testid="refusal"], #cart-refusal')) {
+  for (const element of document.querySelectorAll('[data-testid="refusal"], #cart-refusal, #products-refusal')) {
     if (!retryableOnly || element.dataset.retryable === "true") say(element, "");
   }
 }
@@ -118,16 +120,38 @@ function clearRefusals({ retryableOnly = false } = {}) {
 function refused(element, error) {
   if (!(error instanceof Refusal)) throw error;
   if (error.body && error.body.cart) showCart(error.body.cart);
-  say(element, shopperText(error));
-  element.dataset.retryable = String(Boolean(error.retryable));
-  if (error.status === 422) refreshProducts();
+  // A product that is gone or off sale leaves the list when it is read again, and its row
+  // with it: the refusal is shown above the list instead.
+  const productGone = error.code === "unknown_product" || error.code === "inactive_product";
+  const target = productGone && element.closest("#products") ? byID("products-refusal") : element;
+  say(target, shopperText(error));
+  target.dataset.retryable = String(Boolean(error.retryable));
+  if (error.status === 404 || error.status === 422) {
+    refreshProducts();
+    // A refusal without the cart (a checkout the stock no longer covers) may come before the
+    // event that marks the lines, or without one while the stream is down.
+    if (!(error.body && error.body.cart)) reloadCart();
+  }
+}
+
+/** Reads the cart again and shows it. */
+async function reloadCart() {
+  try {
+    showCart(await send("GET", cartPath(state.cartID)));
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+  }
 }
 
 /** A refusal in the shopper's words; a version conflict, which only says the cart moved on,
- * is said plainly. */
+ * and a product gone or off sale, whose SKU the page knows a name for, are said plainly. */
 function shopperText(error) {
   if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
-  return shopperWords(error.message, state.cartID, productNames(state.products, state.cart));
+  const names = productNames(state.products, state.cart);
+  const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
+  const sku = gone && /'([^']+)'/.exec(error.message)?.[1];
+  if (gone && names.has(sku)) return `${names.get(sku)} ${gone}.`;
+  return shopperWords(error.message, state.cartID, names);
 }
 
 // Product rows and cart lines share their controls: Add and + add a unit, − takes one out,
@@ -265,7 +289,9 @@ async function loadProducts() {
 
 /** The newest page of orders, or with `older` the page after those shown. */
 async function loadOrders({ older = false } = {}) {
-  const query = new URLSearchParams({ limit: String(orderPageSize) });
+  // Read again from the newest, the history keeps as many orders as it shows.
+  const limit = older ? orderPageSize : Math.min(Math.max(orderPageSize, state.orders.length), maxOrderPage);
+  const query = new URLSearchParams({ limit: String(limit) });
   if (older) query.set("after", String(state.olderAfter));
   const refusal = byID("orders-refusal");
   try {
@@ -429,6 +455,8 @@ function connection(status) {
     clearRefusals({ retryableOnly: true });
   } else {
     say(banner, "Connection to the shop lost. Reconnecting…");
+    // The open sheet is modal: the banner behind it is not announced.
+    if (byID("cart").open) byID("cart-status").textContent = banner.textContent;
     state.takeAnyVersion = true;
   }
 }

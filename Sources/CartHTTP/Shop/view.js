@@ -77,10 +77,11 @@ function quantities(cart) {
 
 /**
  * Keeps `list`'s children, one per key, in `keys`'s order; makes missing ones with `make`.
- * When the children change, answers a function to call once they are drawn: if the child that
- * held the focus went, it moves the focus to the same control of the child now in its place,
- * or the nearest one after it (then before it) with a control that can take it, so a keyboard
- * user keeps their place, and to `fallback()` when no child can. `keyOf` reads a child's key.
+ * When the children change, a control whose child stays keeps the focus; if the child that
+ * held the focus went, the function answered, called once the children are drawn, moves the
+ * focus to the same control of the child now in its place, or the nearest one after it (then
+ * before it) with a control that can take it, so a keyboard user keeps their place, and to
+ * `fallback()` when no child can. `keyOf` reads a child's key.
  */
 function keyed(list, keys, make, fallback, keyOf = (child) => child.dataset.sku) {
   const existing = new Map(Array.from(list.children, (child) => [keyOf(child), child]));
@@ -91,6 +92,8 @@ function keyed(list, keys, make, fallback, keyOf = (child) => child.dataset.sku)
   const index = Array.from(list.children).findIndex((child) => !wanted.includes(child) && child.contains(focused));
   const control = index >= 0 ? focused.dataset.testid : null;
   list.replaceChildren(...wanted);
+  // Moving a child takes the focus from the control in it: one whose child stays gets it back.
+  if (index < 0 && list.contains(focused) && document.activeElement !== focused) focused.focus({ preventScroll: true });
   return () => {
     if (index < 0) return;
     const children = Array.from(list.children);
@@ -202,7 +205,13 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   const empty = cart.items.length === 0;
   byID("cart-empty").hidden = !empty;
   byID("cart-foot").hidden = empty;
-  byID("cart-total").textContent = money(cart.subtotal, cart.currency);
+  const total = money(cart.subtotal, cart.currency);
+  byID("cart-total").textContent = total;
+  // While the sheet is open it is the only part of the page a screen reader reaches, so the
+  // count and total are told from inside it.
+  const status = byID("cart-status");
+  const words = `Cart: ${count === 0 ? "no items" : items(count)}, total ${total}`;
+  if (byID("cart").open && status.textContent !== words) status.textContent = words;
 
   const list = byID("cart-lines");
   const refocus = keyed(list, cart.items.map((line) => line.sku), (sku) => {
