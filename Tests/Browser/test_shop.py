@@ -70,7 +70,7 @@ class Shop:
 
     def lines(self):
         """The cart sheet's lines: {sku: quantity}."""
-        return {line.get_attribute("data-sku"): int(self.find(hooked("quantity"), line).get_attribute("textContent"))
+        return {line.get_attribute("data-sku"): int(self.find(hooked("quantity"), line).get_attribute("value"))
                 for line in self.driver.find_elements(By.CSS_SELECTOR, hooked("cart-line"))}
 
     def total(self):
@@ -1006,3 +1006,39 @@ def test_older_orders_shown_stay_when_the_history_is_read_again(browser, server)
     shop.wait_for(lambda: len(numbers()) == 6 and numbers()[0] not in shown_before and numbers()[1:] == shown_before[:5],
                   "the new order and five of those before")
     assert shop.find("#older-orders").is_displayed()
+
+
+def test_a_quantity_typed_into_a_line_is_set_and_a_bad_one_is_refused(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1)]))
+    shop.open_cart()
+    field = lambda sku: shop.find(hooked("quantity"), shop.line(sku))
+    assert field("apple").get_attribute("aria-label") == "Quantity of " + shop.line("apple").find_element(
+        By.CSS_SELECTOR, ".line-name").text
+
+    field("apple").send_keys(Keys.CONTROL, "a")
+    field("apple").send_keys("12", Keys.ENTER)
+    shop.wait_for(lambda: server.cart(shop.cart_id)["items"][0]["quantity"] == 12, "12 apples stored")
+    shop.in_step("12 apples")
+    assert shop.lines() == {"apple": 12, "bread": 1}
+
+    # Not a number: refused on the line, the field shows the line's quantity again.
+    field("bread").send_keys(Keys.CONTROL, "a")
+    field("bread").send_keys("two", Keys.TAB)
+    line_refusal = lambda sku: shop.find(hooked("refusal"), shop.line(sku))
+    shop.wait_for(lambda: line_refusal("bread").text == "Type a whole number of units; 0 takes the line out.", "the refusal")
+    assert field("bread").get_attribute("value") == "1"
+    # Above the per-line cap: the server's refusal, and the quantity as it was.
+    field("bread").send_keys(Keys.CONTROL, "a")
+    field("bread").send_keys("5000", Keys.ENTER)
+    shop.wait_for(lambda: "99" in line_refusal("bread").text, "the cap's refusal")
+    shop.wait_for(lambda: field("bread").get_attribute("value") == "1", "the quantity as it was")
+    # Escape undoes the typing and leaves the sheet open.
+    field("bread").send_keys(Keys.CONTROL, "a")
+    field("bread").send_keys("7", Keys.ESCAPE)
+    assert field("bread").get_attribute("value") == "1"
+    assert shop.find("#cart").is_displayed()
+    # 0 takes the line out.
+    field("bread").send_keys(Keys.CONTROL, "a")
+    field("bread").send_keys("0", Keys.ENTER)
+    shop.wait_for(lambda: list(shop.lines()) == ["apple"], "bread gone")
+    assert [line["sku"] for line in server.cart(shop.cart_id)["items"]] == ["apple"]

@@ -461,9 +461,55 @@ function connection(status) {
   }
 }
 
+/** The quantity typed into a cart line, sent when the shopper commits it (Enter, or leaving
+ * the field); 0 removes the line. Escape puts back the line's quantity. */
+function typedQuantity(event) {
+  const input = event.target;
+  const row = input.closest("[data-sku]");
+  if (!(input instanceof HTMLInputElement) || !row) return;
+  const sku = row.dataset.sku;
+  const restore = () => {
+    delete input.dataset.edited;
+    input.value = String(storedQuantity(sku) ?? input.value);
+  };
+  if (event.type === "input") {
+    input.dataset.edited = "true";
+    return;
+  }
+  if (event.type === "keydown") {
+    if (event.key === "Escape" && input.dataset.edited === "true") {
+      // Only the edit is undone; the sheet stays open.
+      event.preventDefault();
+      restore();
+    }
+    return;
+  }
+  if (input.dataset.edited !== "true") return;
+  const text = input.value.trim();
+  const refusal = hook(row, "refusal");
+  if (!/^[0-9]{1,9}$/.test(text)) {
+    restore();
+    say(refusal, "Type a whole number of units; 0 takes the line out.");
+    return;
+  }
+  const quantity = Number(text);
+  delete input.dataset.edited;
+  if (quantity === storedQuantity(sku)) return;
+  const id = state.cartID;
+  // After a refusal too, the field shows what the cart holds.
+  attempt(input, refusal, () => send("PUT", linePath(id, sku), { json: { quantity } }))
+    .finally(() => { if (input.dataset.edited !== "true") restore(); });
+}
+
+/** The quantity of `sku` in the cart shown, if it has that line. */
+function storedQuantity(sku) {
+  return state.cart?.items.find((item) => item.sku === sku)?.quantity;
+}
+
 function wire() {
   byID("products").addEventListener("click", lineAction);
   byID("cart-lines").addEventListener("click", lineAction);
+  for (const type of ["input", "change", "keydown"]) byID("cart-lines").addEventListener(type, typedQuantity);
   const sheet = byID("cart");
   // The open sheet is an entry in the session history, so Back closes it, as on a phone, and
   // Forward opens it again.

@@ -274,7 +274,14 @@ function isFull(quantity, stock, maxLineQuantity) {
 /** The − / quantity / + of a product row or cart line for `quantity` units of `name`; + off
  * when `noMore`. */
 function renderStepper(root, name, quantity, noMore) {
-  hook(root, "quantity").textContent = String(quantity);
+  const shown = hook(root, "quantity");
+  if (shown instanceof HTMLInputElement) {
+    // A cart line's quantity can be typed: what the shopper is typing is not overwritten.
+    if (shown.dataset.edited !== "true") shown.value = String(quantity);
+    shown.setAttribute("aria-label", `Quantity of ${name}`);
+  } else {
+    shown.textContent = String(quantity);
+  }
   hook(root, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
   hook(root, "increment").setAttribute("aria-label", `One more ${name}`);
   disableKeepingFocus(hook(root, "increment"), noMore, () => hook(root, "decrement"));
