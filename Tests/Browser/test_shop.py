@@ -1042,3 +1042,22 @@ def test_a_quantity_typed_into_a_line_is_set_and_a_bad_one_is_refused(browser, s
     field("bread").send_keys("0", Keys.ENTER)
     shop.wait_for(lambda: list(shop.lines()) == ["apple"], "bread gone")
     assert [line["sku"] for line in server.cart(shop.cart_id)["items"]] == ["apple"]
+
+
+def test_add_is_not_offered_for_a_new_line_once_the_cart_holds_the_most_lines(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1)]))
+    note = shop.find("#lines-full")
+    assert not note.is_displayed()
+    try:
+        server.cli("db", "init", "--max-lines", "2")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: note.is_displayed(), "the note that the cart holds the most lines")
+        assert note.text == "Your cart holds 2 lines, the most it can: take one out to add another product."
+        assert not shop.find(hooked("add"), shop.row("milk")).is_enabled()
+        # A line already held can still grow.
+        assert shop.find(hooked("increment"), shop.row("apple")).is_enabled()
+        server.cli("delete", "bread", cart=shop.cart_id)
+        shop.wait_for(lambda: not note.is_displayed(), "the note to go with a line out")
+        assert shop.find(hooked("add"), shop.row("milk")).is_enabled()
+    finally:
+        server.cli("db", "init", "--max-lines", "100")

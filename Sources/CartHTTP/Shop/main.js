@@ -24,8 +24,10 @@ const state = {
   cartID: "",
   cart: null,
   products: [],
-  // The most units a line may hold (the store's per-line cap), read with the products.
+  // The most units a line may hold and lines a cart may hold (the store's caps), read with
+  // the products.
   maxLineQuantity: Infinity,
+  maxLinesPerCart: Infinity,
   orders: [],
   olderAfter: null,
   // The idempotency key of the last checkout click and the cart version it was made for: a
@@ -57,7 +59,7 @@ function showCart(cart, { fromStream = false } = {}) {
     if (state.notice) notify("");
   }
   renderCart(cart, state.products, state.maxLineQuantity);
-  renderProducts(state.products, cart, state.maxLineQuantity);
+  renderProducts(state.products, cart, state.maxLineQuantity, state.maxLinesPerCart);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   // A cart that changed and is empty may have been checked out, here or anywhere else, also
   // when the lines and the checkout came between two events.
@@ -276,8 +278,10 @@ async function loadProducts() {
       after = page.next ?? null;
     } while (after !== null);
     state.products = products;
-    state.maxLineQuantity = (await send("GET", "/v1/settings")).maxLineQuantity;
-    renderProducts(state.products, state.cart, state.maxLineQuantity);
+    const settings = await send("GET", "/v1/settings");
+    state.maxLineQuantity = settings.maxLineQuantity;
+    state.maxLinesPerCart = settings.maxLinesPerCart;
+    renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart);
     if (state.cart) renderCart(state.cart, state.products, state.maxLineQuantity);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;

@@ -119,10 +119,14 @@ function nearbyControl(row) {
 }
 
 /** The product list in name order, with each row's controls for what `cart` holds; no +
- * once a line holds `maxLineQuantity`, the store's per-line cap. */
-export function renderProducts(products, cart, maxLineQuantity = Infinity) {
+ * once a line holds `maxLineQuantity`, the store's per-line cap, and no Add for a new line
+ * once the cart holds `maxLines`, its cap on lines, which a note above the list says. */
+export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLines = Infinity) {
   const list = byID("products");
   const held = quantities(cart);
+  const linesFull = held.size >= maxLines;
+  say(byID("lines-full"), linesFull
+    ? `Your cart holds ${maxLines} lines, the most it can: take one out to add another product.` : "");
   const bySKU = new Map(products.map((product) => [product.sku, product]));
   const byName = products.slice().sort((a, b) => a.name.localeCompare(b.name) || (a.sku < b.sku ? -1 : 1));
   const refocus = keyed(list, byName.map((product) => product.sku), (sku) => {
@@ -131,14 +135,14 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity) {
     return row;
   }, () => byID("cart-open"));
   for (const row of list.children) {
-    renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0, maxLineQuantity);
+    renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0, maxLineQuantity, linesFull);
   }
   if (refocus) refocus();
   byID("products-status").hidden = products.length > 0;
   byID("products-status").textContent = products.length > 0 ? "" : "No products are for sale yet.";
 }
 
-function renderProductRow(row, product, quantity, maxLineQuantity) {
+function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   const name = product.name;
   const add = hook(row, "add");
   const stepper = row.querySelector(".stepper");
@@ -155,7 +159,7 @@ function renderProductRow(row, product, quantity, maxLineQuantity) {
   row.classList.toggle("sold-out", soldOut);
   // What the server would refuse is not offered: no Add when none is left, no + when the
   // line holds all there is or as many as a line may.
-  disableKeepingFocus(add, soldOut, () => nearbyControl(row));
+  disableKeepingFocus(add, soldOut || linesFull, () => nearbyControl(row));
   renderStepper(row, name, quantity, isFull(quantity, product.stock, maxLineQuantity));
   add.setAttribute("aria-label", `Add ${name} to the cart`);
   stepper.setAttribute("aria-label", `${name} in the cart`);
