@@ -57,12 +57,21 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         return negative ? "-" + text : text
     }
 
-    /// The amount for people: `$12.99`, `€3.50`, `¥500`, or `12.990 KWD` where the currency has
-    /// no symbol here.
+    /// The amount for people, whole units grouped by threes: `$12.99`, `$1,299.00`, `€3.50`,
+    /// `¥12,500`, or `12.990 KWD` where the currency has no symbol here.
     public var formatted: String {
-        let text = decimalString
-        guard let symbol = currency.symbol else { return text + " " + currency.code }
-        return text.hasPrefix("-") ? "-" + symbol + text.dropFirst() : symbol + text
+        var text = Substring(decimalString)
+        let negative = text.first == "-"
+        if negative { text = text.dropFirst() }
+        let whole = text.prefix { $0 != "." }
+        var grouped = ""
+        for (offset, digit) in whole.enumerated() {
+            if offset > 0 && (whole.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        let amount = grouped + text.dropFirst(whole.count)
+        guard let symbol = currency.symbol else { return (negative ? "-" : "") + amount + " " + currency.code }
+        return (negative ? "-" : "") + symbol + amount
     }
 
     public var description: String { formatted }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Formatting money, arithmetic and currencies")
 struct MoneyFormattingTests {
     @Test(
-        "amounts format with the currency's digits and symbol",
+        "amounts format with the currency's digits and symbol, whole units grouped by threes",
         arguments: [
             (Money(minorUnits: 1299, currency: .usd), "12.99", "$12.99"),
             (Money(minorUnits: 350, currency: .eur), "3.50", "€3.50"),
@@ -19,10 +19,17 @@ struct MoneyFormattingTests {
             (Money(minorUnits: -50, currency: .usd), "-0.50", "-$0.50"),
             (Money(minorUnits: -12990, currency: .kwd), "-12.990", "-12.990 KWD"),
             (Money(minorUnits: -7, currency: .jpy), "-7", "-¥7"),
-            (Money(minorUnits: Int64.max, currency: .usd), "92233720368547758.07", "$92233720368547758.07"),
-            (Money(minorUnits: Int64.min, currency: .usd), "-92233720368547758.08", "-$92233720368547758.08"),
-            (Money(minorUnits: Int64.min, currency: .jpy), "-9223372036854775808", "-¥9223372036854775808"),
-            (Money(minorUnits: Int64.min, currency: .kwd), "-9223372036854775.808", "-9223372036854775.808 KWD"),
+            (Money(minorUnits: 99_999, currency: .usd), "999.99", "$999.99"),
+            (Money(minorUnits: 100_000, currency: .usd), "1000.00", "$1,000.00"),
+            (Money(minorUnits: 129_900, currency: .eur), "1299.00", "€1,299.00"),
+            (Money(minorUnits: 12_500, currency: .jpy), "12500", "¥12,500"),
+            (Money(minorUnits: 123_456_789, currency: .jpy), "123456789", "¥123,456,789"),
+            (Money(minorUnits: -1_234_567, currency: .usd), "-12345.67", "-$12,345.67"),
+            (Money(minorUnits: 1_234_567_890, currency: .kwd), "1234567.890", "1,234,567.890 KWD"),
+            (Money(minorUnits: Int64.max, currency: .usd), "92233720368547758.07", "$92,233,720,368,547,758.07"),
+            (Money(minorUnits: Int64.min, currency: .usd), "-92233720368547758.08", "-$92,233,720,368,547,758.08"),
+            (Money(minorUnits: Int64.min, currency: .jpy), "-9223372036854775808", "-¥9,223,372,036,854,775,808"),
+            (Money(minorUnits: Int64.min, currency: .kwd), "-9223372036854775.808", "-9,223,372,036,854,775.808 KWD"),
         ])
     func formats(_ money: Money, _ decimal: String, _ formatted: String) {
         #expect(money.decimalString == decimal)
