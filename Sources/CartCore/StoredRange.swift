@@ -1,9 +1,10 @@
 /// The ranges of the integers a backend stores that the service can work with. Another client
-/// can store any integer the backend's own checks let through, and the service's arithmetic
-/// relies on these ranges. SQLite, which another client may open with its checks off, checks
-/// each integer it reads back (`StoredDataError.checked(_:in:_:)`); PostgreSQL relies on its
-/// CHECK constraints where the arithmetic needs a range, and its `StoreMaintenance.check()`
-/// names the rows a superuser let past them.
+/// can store any integer the backend's own checks let through, or past them (SQLite with its
+/// checks off, a PostgreSQL superuser dropping a CHECK constraint), and the service's
+/// arithmetic relies on these ranges. So each backend checks every integer it reads back
+/// (`StoredDataError.checked(_:in:_:)`) and refuses one outside its range with a
+/// `StoredDataError` naming the row, and its `StoreMaintenance.check()` lists every such value
+/// (`StoredColumnRange.all`).
 public enum StoredRange {
     /// The units of a cart line or an order line: no line cap can ever be higher.
     public static let lineQuantity: ClosedRange<Int64> = 1...Int64(StoreSettings.maxLineQuantityRange.upperBound)

@@ -14,9 +14,18 @@ extension PostgresCartStorage {
 
     func cartHeader(id: String) throws -> CartHeader? {
         guard let row = try rows(locks ? Self.lockCartHeader : Self.selectCartHeader, [.text(id)]).first else { return nil }
+        // A function, not a string: the messages are built only for a value that is refused.
+        func cart() -> String { "cart '\(DisplayText.clean(id))'" }
         return CartHeader(
-            id: id, version: try row.int(0), updatedAt: UTCCalendar.date(milliseconds: try row.int64(1)),
-            lineCount: try row.int(2), nextLinePosition: try row.int(3))
+            id: id, version: try row.int(0, in: StoredRange.version, "the version of \(cart())"),
+            updatedAt: try Self.instant(row, at: 1, "the time \(cart()) last changed"),
+            lineCount: try row.int(2, in: StoredRange.lineCount, "the line count of \(cart())"),
+            nextLinePosition: try row.int(3, in: StoredRange.position, "the next line position of \(cart())"))
+    }
+
+    /// The stored instant in `column`, which must lie in `StoredRange.instant`.
+    static func instant(_ row: PostgresRow, at column: Int, _ what: @autoclosure () -> String) throws -> Date {
+        UTCCalendar.date(milliseconds: Int64(try row.int(column, in: StoredRange.instant, what())))
     }
 
     static let insertCartSQL: PostgresSQL = """
@@ -59,7 +68,12 @@ extension PostgresCartStorage {
     func cartLines(cartID: String) throws -> [StoredCartLine] {
         var lines: [(position: Int, line: StoredCartLine)] = []
         for row in try rows(locks ? Self.lockCartLines : Self.selectCartLines, [.text(cartID)]) {
-            lines.append((try row.int(0), StoredCartLine(quantity: try row.int(1), product: try product(from: row, at: 2))))
+            let product = try product(from: row, at: 2)
+            // The line's name is built only for an error message.
+            func line() -> String { "'\(DisplayText.clean(product.sku))' in cart '\(DisplayText.clean(cartID))'" }
+            let quantity = try row.int(1, in: StoredRange.lineQuantity, "the quantity of \(line())")
+            let position = try row.int(0, in: StoredRange.position, "the position of \(line())")
+            lines.append((position, StoredCartLine(quantity: quantity, product: product)))
         }
         return lines.sorted { ($0.position, $0.line.product.sku) < ($1.position, $1.line.product.sku) }.map(\.line)
     }
@@ -113,15 +127,14 @@ extension PostgresCartStorage {
         guard !(try row.isNull(7)) else { throw PostgresStoreError.missingRow("settings row") }
         let settings = try Self.settings(row, at: 7)
         let exists = !(try row.isNull(0))
-        var terms: ProductTerms?
-        if !(try row.isNull(3)) {
-            terms = ProductTerms(
-                price: Money(minorUnits: try row.int64(3), currency: settings.currency),
-                isActive: try row.bool(4), stock: try row.optionalInt(5))
-        }
+        func cart() -> String { "cart '\(DisplayText.clean(cartID))'" }
+        let terms = try row.isNull(3) ? nil : try Self.terms(from: row, at: 3, sku: sku, currency: settings.currency)
         return CartLineContext(
-            cartVersion: try row.optionalInt(0), lineCount: exists ? try row.int(1) : 0,
-            nextLinePosition: exists ? try row.int(2) : 1, terms: terms, quantity: try row.optionalInt(6),
+            cartVersion: try row.optionalInt(0, in: StoredRange.version, "the version of \(cart())"),
+            lineCount: exists ? try row.int(1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
+            nextLinePosition: exists ? try row.int(2, in: StoredRange.position, "the next line position of \(cart())") : 1,
+            terms: terms,
+            quantity: try row.optionalInt(6, in: StoredRange.lineQuantity, "the quantity of '\(DisplayText.clean(sku))' in \(cart())"),
             settings: settings)
     }
 
@@ -179,8 +192,10 @@ extension PostgresCartStorage {
     }
 
     private static let lockCartTables: PostgresSQL = "LOCK TABLE carts, cart_lines IN SHARE MODE"
+    // The smallest and largest quantity too: one out of range is refused, not summed.
     private static let selectCarts: PostgresSQL = """
-        SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0)
+        SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0),
+            coalesce(min(l.quantity), 1), coalesce(max(l.quantity), 1)
         FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
         GROUP BY c.id
         ORDER BY c.id
@@ -189,9 +204,13 @@ extension PostgresCartStorage {
     func carts() throws -> [CartSummary] {
         lockTables(Self.lockCartTables)
         return try rows(Self.selectCarts).map { row in
-            CartSummary(
-                id: try row.string(0), lineCount: try row.int(3), totalItems: try row.int(4), version: try row.int(1),
-                updatedAt: UTCCalendar.date(milliseconds: try row.int64(2)))
+            let id = try row.string(0)
+            func cart() -> String { "cart '\(DisplayText.clean(id))'" }
+            for column in [5, 6] { _ = try row.int(column, in: StoredRange.lineQuantity, "a quantity in \(cart())") }
+            return CartSummary(
+                id: id, lineCount: try row.int(3), totalItems: try row.int(4),
+                version: try row.int(1, in: StoredRange.version, "the version of \(cart())"),
+                updatedAt: try Self.instant(row, at: 2, "the time \(cart()) last changed"))
         }
     }
 

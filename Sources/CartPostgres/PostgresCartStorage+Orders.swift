@@ -14,7 +14,7 @@ extension PostgresCartStorage {
         guard let row = try rows(locks ? Self.lockLastOrderNumber : Self.selectLastOrderNumber).first else {
             throw PostgresStoreError.missingRow("order counter row (order_numbers)")
         }
-        return OrderNumber(rawValue: try row.int64(0))
+        return OrderNumber(rawValue: Int64(try row.int(0, in: 0...Int64.max, "the last order number")))
     }
 
     /// In a write unit, keeps orders from being added until it ends; travels with the next
@@ -242,28 +242,41 @@ extension PostgresCartStorage {
         guard let first = result.first else { return }
         guard !(try first.isNull(11)) else { throw PostgresStoreError.missingRow("settings row") }
         let currency = try Self.currency(first, at: 11)
-        var current: (row: PostgresRow, lines: [OrderLine])?
+        // The amount in `column`, which must lie in `range`.
+        func money(_ row: PostgresRow, at column: Int, in range: ClosedRange<Int64>, _ what: @autoclosure () -> String) throws
+            -> Money
+        {
+            Money(minorUnits: Int64(try row.int(column, in: range, what())), currency: currency)
+        }
+        var current: (number: Int64, row: PostgresRow, lines: [OrderLine])?
         func finish() throws {
-            guard let (row, lines) = current else { return }
+            guard let (number, row, lines) = current else { return }
+            let order = "order \(number)"
             try body(
                 Order(
-                    number: OrderNumber(rawValue: try row.int64(0)), cartID: try row.string(1),
-                    placedAt: UTCCalendar.date(milliseconds: try row.int64(2)), currency: currency,
-                    totalItems: try row.int(3), total: Money(minorUnits: try row.int64(4), currency: currency),
+                    number: OrderNumber(rawValue: number), cartID: try row.string(1),
+                    placedAt: try Self.instant(row, at: 2, "the time \(order) was placed"), currency: currency,
+                    totalItems: try row.int(3, in: StoredRange.orderItems, "the units of \(order)"),
+                    total: try money(row, at: 4, in: StoredRange.amount, "the total of \(order)"),
                     idempotencyKey: try row.optionalString(5), lines: lines))
         }
         for row in result {
-            if let open = current, try open.row.int64(0) != row.int64(0) {
+            let number = Int64(try row.int(0, in: StoredRange.orderNumber, "an order number"))
+            if let open = current, open.number != number {
                 try finish()
                 current = nil
             }
-            if current == nil { current = (row, []) }
+            if current == nil { current = (number, row, []) }
             guard !(try row.isNull(6)) else { continue }
+            let sku = try row.string(6)
+            // The line's name is built only for an error message.
+            func line() -> String { "'\(DisplayText.clean(sku))' in order \(number)" }
             current?.lines.append(
                 OrderLine(
-                    sku: try row.string(6), name: try row.string(7),
-                    unitPrice: Money(minorUnits: try row.int64(8), currency: currency), quantity: try row.int(9),
-                    lineTotal: Money(minorUnits: try row.int64(10), currency: currency)))
+                    sku: sku, name: try row.string(7),
+                    unitPrice: try money(row, at: 8, in: StoredRange.price, "the unit price of \(line())"),
+                    quantity: try row.int(9, in: StoredRange.lineQuantity, "the quantity of \(line())"),
+                    lineTotal: try money(row, at: 10, in: StoredRange.amount, "the total of \(line())")))
         }
         try finish()
     }
@@ -312,7 +325,8 @@ extension PostgresCartStorage {
             }
             try OrderStatsRow.append(
                 OrderStatsRow(
-                    key: key, orders: try row.int(1), items: try row.int(2),
+                    key: key, orders: try row.int(1),
+                    items: try row.int(2, in: 0...Int64.max, "the units sold in \(key)"),
                     revenue: Money(minorUnits: try row.int64(3), currency: currency)),
                 to: &rows)
         }

@@ -63,8 +63,9 @@ final class PostgresCartStorage: CartStorageWriter {
     /// The settings stored in columns `first ..< first + 5`, in `selectSettings`'s order.
     static func settings(_ row: PostgresRow, at first: Int) throws -> StoreSettings {
         StoreSettings(
-            currency: try currency(row, at: first), maxLineQuantity: try row.int(first + 3),
-            maxLinesPerCart: try row.int(first + 4))
+            currency: try currency(row, at: first),
+            maxLineQuantity: try row.int(first + 3, in: StoredRange.maxLineQuantity, "the maximum line quantity setting"),
+            maxLinesPerCart: try row.int(first + 4, in: StoredRange.maxLinesPerCart, "the maximum lines per cart setting"))
     }
 
     /// The currency stored in columns `first ..< first + 3`: code, exponent, symbol.
@@ -97,10 +98,6 @@ final class PostgresCartStorage: CartStorageWriter {
         knownSettings = settings
     }
 
-    func money(_ minorUnits: Int64) throws -> Money {
-        Money(minorUnits: minorUnits, currency: try settings().currency)
-    }
-
     /// Locks `tables` in `SHARE` mode in a write unit, so that no row of them changes until the
     /// unit ends; travels with the next statement.
     func lockTables(_ statement: PostgresSQL) {
@@ -113,9 +110,19 @@ final class PostgresCartStorage: CartStorageWriter {
 
     /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
     func product(from row: PostgresRow, at first: Int = 0) throws -> Product {
-        Product(
-            sku: try row.string(first), name: try row.string(first + 1), price: try money(try row.int64(first + 2)),
-            isActive: try row.bool(first + 3), stock: try row.optionalInt(first + 4))
+        let sku = try row.string(first)
+        let terms = try Self.terms(from: row, at: first + 2, sku: sku, currency: try settings().currency)
+        return Product(sku: sku, name: try row.string(first + 1), price: terms.price, isActive: terms.isActive, stock: terms.stock)
+    }
+
+    /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock.
+    static func terms(from row: PostgresRow, at first: Int, sku: String, currency: Currency) throws -> ProductTerms {
+        func product() -> String { "product '\(DisplayText.clean(sku))'" }
+        return ProductTerms(
+            price: Money(
+                minorUnits: Int64(try row.int(first, in: StoredRange.price, "the price of \(product())")), currency: currency),
+            isActive: try row.bool(first + 1),
+            stock: try row.optionalInt(first + 2, in: StoredRange.stock, "the stock of \(product())"))
     }
 
     /// The parameters sku, name, price, active, stock.

@@ -6,7 +6,7 @@ struct PostgresStoreCheck {
     let connection: PostgresConnection
 
     func problems() throws -> [String] {
-        try disabledSafeguards() + checkViolations() + danglingReferences() + lineSummaryMismatches()
+        try disabledSafeguards() + checkViolations() + rangeViolations() + danglingReferences() + lineSummaryMismatches()
             + orderTotalMismatches() + orderNumberProblems() + currencySymbolProblems() + orderCurrencyProblems()
     }
 
@@ -46,6 +46,34 @@ struct PostgresStoreCheck {
             let sql = "SELECT count(*) FROM " + table + " WHERE NOT (" + expression + ")"
             let count = try connection.execute(PostgresSQL(sql)).first?.int(0) ?? 0
             if count > 0 { lines.append("\(table): \(count) row\(count == 1 ? "" : "s") break CHECK constraint \(name)") }
+        }
+        return lines
+    }
+
+    /// For each column of `StoredColumnRange.all`, the query that finds the rows outside its
+    /// range (or NULL, where a value is required), with the row's key as text in its first
+    /// columns and the value last. Identifiers come from that constant list; the range is bound.
+    private static let selectOutOfRange: [(column: StoredColumnRange, sql: PostgresSQL)] = StoredColumnRange.all.map { column in
+        let value = column.column
+        let sql =
+            "SELECT " + (column.key.map { $0 + "::text" } + [value]).joined(separator: ", ") + " FROM " + column.table
+            + " WHERE " + value + " NOT BETWEEN $1::bigint AND $2::bigint" + (column.nullable ? "" : " OR " + value + " IS NULL")
+            + (column.key.isEmpty ? "" : " ORDER BY " + column.key.map { column.table + "." + $0 }.joined(separator: ", "))
+        return (column, PostgresSQL(sql))
+    }
+
+    /// One line per stored integer outside the range the service works with (`StoredRange`),
+    /// named as a read that refuses it names it: values a superuser let past the CHECK
+    /// constraints, and counters at the largest integer, which the constraints allow.
+    private func rangeViolations() throws -> [String] {
+        var lines: [String] = []
+        for (column, sql) in Self.selectOutOfRange {
+            let keyColumns = column.key.count
+            for row in try connection.execute(sql, [.integer(column.range.lowerBound), .integer(column.range.upperBound)]) {
+                let key = try (0..<keyColumns).map { try row.string($0) }
+                let value = try row.optionalInt64(keyColumns).map { StoredRange.outside($0, column.range) } ?? "is NULL, not an integer"
+                lines.append("\(column.name(key)) \(value)")
+            }
         }
         return lines
     }

@@ -104,6 +104,24 @@ struct PostgresCLITests {
         #expect(lines.contains { $0.hasPrefix("PostgreSQL schema:") && $0.hasSuffix(" " + schema.name) }, "\(lines)")
     }
 
+    @Test("a price stored past a dropped CHECK constraint: show, export and checkout exit 1 naming it, as db check does", TestServer.requires())
+    func priceOutOfRange() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("products", "add", "apple", "--name", "Apple", "--price", "1.25")
+        try postgres.ok("add", "apple")
+        try schema.run(script: "ALTER TABLE products DROP CONSTRAINT products_price_check; UPDATE products SET price = -5 WHERE sku = 'apple'")
+        let refusal = "holds a value this version cannot use: the price of product 'apple' is -5, below 0. 'cart db check' lists every such value.\n"
+        for arguments in [["show"], ["products", "export"], ["checkout"]] {
+            let result = try postgres.run(arguments)
+            #expect(result.status == 1 && result.stderr.hasSuffix(refusal), "\(arguments) \(result)")
+        }
+        let check = try postgres.run("db", "check")
+        #expect(check.status == 1 && check.stdout.contains("the price of product 'apple' is -5, below 0"), "\(check)")
+    }
+
     @Test("the password never shows: db status, db copy and a refused non-empty target mask it", TestServer.requires(TestServer.passwordURL))
     func passwordMasked() throws {
         let home = try TemporaryDirectory()

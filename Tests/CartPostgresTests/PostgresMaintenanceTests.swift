@@ -103,7 +103,11 @@ struct PostgresMaintenanceTests {
             SELECT 1, 100 + g, 'apple', 'Big', 4000000000000000000, 1, 4000000000000000000, placed_at
             FROM orders, generate_series(1, 3) AS g WHERE number = 1
             """)
-        #expect(try repository.check() == ["order 1: its lines' items or totals add up to more than a 64-bit integer holds"])
+        #expect(
+            try repository.check()
+                == (101...103).map { "the unit price of line \($0) of order 1 is 4000000000000000000, above 100000000" } + [
+                    "order 1: its lines' items or totals add up to more than a 64-bit integer holds"
+                ])
     }
 
     @Test("check names what a superuser let in past the constraints: dangling rows, values out of range")
@@ -122,6 +126,7 @@ struct PostgresMaintenanceTests {
         let problems = try repository.check()
         #expect(problems.contains("constraint products_price_check of products is NOT VALID: rows from before it are unchecked"))
         #expect(problems.contains("products: 1 row break CHECK constraint products_price_check"))
+        #expect(problems.contains("the price of product 'apple' is -5, below 0"))
         #expect(problems.contains("foreign key violation: cart_lines (cart_id, sku) = ('alice', 'pear') references no row of products"))
         #expect(problems.contains { $0.hasPrefix("trigger RI_ConstraintTrigger") && $0.hasSuffix("of order_lines is disabled: its foreign key is not enforced") })
     }
@@ -141,6 +146,56 @@ struct PostgresMaintenanceTests {
         #expect(error.map { "\($0)" }?.contains("_range\"") == true, "\(String(describing: error))")
         #expect(try CartService(repository: repository).cartReport("alice") == before)
         #expect(try repository.check() == [])
+    }
+
+    @Test(
+        "a value stored past a dropped CHECK constraint is refused where it is read, naming its row, and check lists it",
+        arguments: [
+            ("products_stock_check", "UPDATE products SET stock = -3 WHERE sku = 'pear'", "the stock of product 'pear' is -3, below 0"),
+            ("products_price_check", "UPDATE products SET price = -5 WHERE sku = 'apple'", "the price of product 'apple' is -5, below 0"),
+            (
+                "cart_lines_quantity_check", "UPDATE cart_lines SET quantity = -1 WHERE sku = 'pear'",
+                "the quantity of 'pear' in cart 'alice' is -1, below 1"
+            ),
+            (
+                "settings_max_line_quantity_check", "UPDATE settings SET max_line_quantity = 0",
+                "the maximum line quantity setting is 0, below 1"
+            ),
+        ])
+    func droppedCheckConstraint(_ constraint: String, _ update: String, _ finding: String) throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        let table = String(update.split(separator: " ")[1])
+        try schema.run(script: "ALTER TABLE \(table) DROP CONSTRAINT \(constraint); \(update)")
+        let service = CartService(repository: repository)
+        var reads: [(String, () throws -> Void)] = [
+            ("cart report", { _ = try service.cartReport("alice") }), ("checkout", { _ = try service.checkout("alice") }),
+        ]
+        if table == "products" { reads.append(("products", { _ = try service.products(includeInactive: true) })) }
+        for (name, read) in reads {
+            #expect(throws: StoredDataError("\(finding)"), "\(name)") { try read() }
+        }
+        #expect(try repository.check() == [finding])
+    }
+
+    @Test("an order's total stored past a dropped CHECK constraint is refused when read, and check lists it")
+    func droppedOrderCheck() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.run(script: "ALTER TABLE orders DROP CONSTRAINT orders_total_check; UPDATE orders SET total = -5")
+        let service = CartService(repository: repository)
+        #expect(throws: StoredDataError("the total of order 1 is -5, below 0")) { try service.order(OrderNumber(rawValue: 1)) }
+        #expect(try repository.check().contains("the total of order 1 is -5, below 0"))
+    }
+
+    @Test("a cart version at the largest integer passes the constraints; check lists it and add refuses it")
+    func versionAtTheLargestInteger() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.execute("UPDATE carts SET version = 9223372036854775807 WHERE id = 'alice'")
+        let finding = "the version of cart 'alice' is 9223372036854775807, the largest integer"
+        #expect(try repository.check() == [finding])
+        #expect(throws: StoredDataError(finding)) { try CartService(repository: repository).add("apple", to: "alice") }
     }
 
     @Test("a line whose product a superuser deleted past the foreign key is a problem, and stops checkout")
