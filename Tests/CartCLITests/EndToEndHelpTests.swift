@@ -151,15 +151,19 @@ struct EndToEndHelpTests {
         let failed = "Error: Cannot write output: No space left on device.\n"
         for command in [
             "checkout --key k1", "set apple 2", "set nothing-here 0", "--cart empty clear", "merge empty",
-            "prune --older-than 30", "products import \(csv)", "db init",
+            "prune --older-than 30", "products import \(csv)", "products update apple --price 0.50 --active",
+            "db init",
         ] {
             let result = try sandbox.shell(#"exec "$0" "# + command + " > /dev/full")
             #expect(result.status == 1 && result.stderr == failed, "\(command): \(result)")
         }
         #expect(try sandbox.ok("--json", "db", "status").stdout == before, "nothing was written")
+        #expect(
+            try sandbox.ok("products", "update", "apple", "--name", "Apple").stdout
+                == "Nothing changed: apple (Apple) at $0.50, stock not tracked.\n")
         // The same commands when they change something still say that the change stays made.
         let saved = "Error: The change was saved, but its output could not be written: No space left on device.\n"
-        for command in ["set apple 5", "clear", "db init --max-lines 50"] {
+        for command in ["set apple 5", "clear", "products update apple --price 0.60", "db init --max-lines 50"] {
             let result = try sandbox.shell(#"exec "$0" "# + command + " > /dev/full")
             #expect(result.status == 74 && result.stderr == saved, "\(command): \(result)")
         }

@@ -140,9 +140,15 @@ enum ProductCommands {
                 command: runner.invocation.command)
         }
         update.price = try runner.money(newPrice)
-        let product = try runner.service().updateProduct(try runner[CommandTree.sku], with: update)
+        let service = try runner.service()
+        let sku = try runner[CommandTree.sku]
+        // Read first only to tell the user, and the exit status, that nothing changed.
+        let before = try? service.product(sku)
+        let product = try service.updateProduct(sku, with: update)
+        let unchanged = product == before
+        if unchanged { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(product) }
-        try runner.line("Updated \(describe(product)).")
+        try runner.line(unchanged ? "Nothing changed: \(describe(product))." : "Updated \(describe(product)).")
     }
 
     static func deleteOne(_ runner: CommandRunner) throws {
