@@ -81,6 +81,28 @@ struct EndToEndOrderTests {
         #expect(rest.stdout.split(separator: "\n").map { $0.split(separator: " ")[0] } == ["ORDER", "4"], "\(rest)")
     }
 
+    @Test("the 'More:' hint keeps a bound's digits below the millisecond: its pages are the query's")
+    func nextPageHintBelowMillisecond() throws {
+        let sandbox = try history()
+        let orders = try sandbox.ok("orders", "--oldest-first", "--json").stdout
+        let placed = try #require(orders.firstMatch(of: /"number":2,"placedAt":"([^"]+)"/)?.1)
+        // An instant a tenth of a millisecond after order 2's: order 2 is before it.
+        let bound = placed.contains(".") ? placed.dropLast() + "1Z" : placed.dropLast() + ".0001Z"
+        for (option, expected) in [("--since", ["3"]), ("--until", ["1", "2"])] {
+            var pages: [String] = []
+            var command = ["orders", option, String(bound), "--oldest-first", "--limit", "1"]
+            while pages.count < 5 {
+                let result = try sandbox.run(command)
+                #expect(result.status == 0, "\(command): \(result)")
+                let page = result.stdout.split(separator: "\n")
+                pages += page.dropFirst().filter { !$0.hasPrefix("More: ") }.map { String($0.split(separator: " ")[0]) }
+                guard let hint = page.last, hint.hasPrefix("More: ") else { break }
+                command = try Self.shellWords(hint, in: sandbox)
+            }
+            #expect(pages == expected, "\(option) \(bound): \(pages)")
+        }
+    }
+
     /// The words a POSIX shell makes of `hint` after its `More: ` and the program.
     static func shellWords(_ hint: Substring, in sandbox: CartSandbox) throws -> [String] {
         let printed = try sandbox.shell("printf '%s\\n' " + hint.dropFirst("More: \(try CartSandbox.typedName()) ".count))

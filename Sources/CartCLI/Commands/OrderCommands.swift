@@ -102,11 +102,14 @@ enum OrderCommands {
         return try runner.suggestedCommand(words + [after.spec.name, next.description])
     }
 
-    /// `2026-11-29` for a midnight, else the full instant.
+    /// `2026-11-29` for a midnight, else the instant to the millisecond. The queries compare
+    /// with the bound rounded up to a whole millisecond, so that millisecond selects the same
+    /// orders as the digits the user gave below it.
     private static func dateText(_ date: Date) -> String {
-        let milliseconds = UTCCalendar.milliseconds(date)
+        let milliseconds = UTCCalendar.ceilingMilliseconds(date)
         return milliseconds % 86_400_000 == 0
-            ? UTCCalendar.dayKey(milliseconds: milliseconds) : UTCCalendar.iso8601(date)
+            ? UTCCalendar.dayKey(milliseconds: milliseconds)
+            : UTCCalendar.iso8601(UTCCalendar.date(milliseconds: milliseconds))
     }
 
     /// One CSV row per order line, written as each order is read: memory stays flat however
