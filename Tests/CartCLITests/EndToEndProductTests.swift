@@ -170,6 +170,26 @@ struct EndToEndProductTests {
         #expect(directory.status == 1 && directory.stderr.hasSuffix("is a directory, not a file.\n"))
     }
 
+    @Test("products export refuses a file its user may not write, as a shell redirection does")
+    func exportRefusesReadOnlyFile() throws {
+        let sandbox = try CartSandbox()
+        // Root may write any file: the export then runs as nobody, in a directory anyone may
+        // write, over a file only root may.
+        let directory = sandbox.path("out")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(chmod(directory, 0o777) == 0 && chmod(sandbox.path(""), 0o755) == 0)
+        let file = try sandbox.write("out/kept.csv", Array("old\n".utf8))
+        #expect(chmod(file, 0o444) == 0)
+        let launcher = getuid() == 0 ? CartSandbox.asNobody : []
+        let database = sandbox.path("nobody.sqlite3")
+        try sandbox.ok("--db", database, "products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        #expect(chmod(database, 0o644) == 0)
+        let refused = try sandbox.run(["--db", database, "products", "export", file], launcher: launcher)
+        #expect(refused.status == 1 && refused.stderr == "Error: Cannot write '\(file)': Permission denied.\n", "\(refused)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["kept.csv"], "no temporary file is left")
+    }
+
     @Test("products export writes through a link, a pipe and a device rather than replacing them")
     func exportThroughSpecialFiles() throws {
         let sandbox = try CartSandbox()

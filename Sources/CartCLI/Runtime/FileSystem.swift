@@ -78,15 +78,17 @@ enum FileSystem {
 
     /// Replaces the file at `path` with `bytes`, or creates it: written to a new file beside it
     /// and renamed over it, so that a reader sees the old file or the whole new one, and a
-    /// failed write (a full disk) leaves the old one as it was. Anything at `path` that is not a
-    /// regular file (a device, a pipe, a symbolic link) is written through instead, as a shell
-    /// redirection writes it: renaming over it would replace the device or the link itself.
+    /// failed write (a full disk) leaves the old one as it was. As a shell redirection does, it
+    /// refuses a file the user may not write (mode 0444, say), and writes through anything at
+    /// `path` that is not a regular file (a device, a pipe, a symbolic link): renaming over it
+    /// would replace the device or the link itself.
     ///
     /// - Throws: `CommandFailure` naming the file and the system's reason.
     static func replace(_ path: String, with bytes: [UInt8]) throws {
         if isDirectory(path) { throw CommandFailure("'\(DisplayText.clean(path))' is a directory, not a file.") }
         var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+        let exists = lstat(path, &info) == 0
+        if exists, (info.st_mode & S_IFMT) != S_IFREG {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { throw failure("write", path) }
             guard writeAll(bytes, to: descriptor) else {
@@ -97,6 +99,7 @@ enum FileSystem {
             guard close(descriptor) == 0 else { throw failure("write", path) }
             return
         }
+        if exists, faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 { throw failure("write", path) }
         var template = Array((path + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw failure("write", path) }
