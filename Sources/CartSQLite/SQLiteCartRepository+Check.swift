@@ -1,7 +1,8 @@
 import CartCore
 
 extension SQLiteCartRepository {
-    /// `PRAGMA integrity_check`, then the rows that reference nothing, the carts and orders
+    /// `PRAGMA integrity_check`, then the tables, indexes and triggers that are missing or
+    /// not as the migrations made them, the rows that reference nothing, the carts and orders
     /// whose summary of their lines is off, missing order numbers and the values the service
     /// cannot work with: one line per problem, none
     /// for a healthy file. SQLite reports several problems in one row, one per line,
@@ -22,11 +23,46 @@ extension SQLiteCartRepository {
             try self.danglingReferences() + self.lineSummaryMismatches() + self.orderSummaryMismatches()
                 + self.storedValueProblems()
         }
+        lines += lines.isEmpty ? try schemaProblems() : (try? schemaProblems()) ?? []
         // SQLite's own findings may be damaged pages, on which these queries stop at the first
         // page they cannot read (the pages are the news then), or rows that break a CHECK,
-        // whose values the queries name.
+        // whose values the queries name; a changed schema may lack a table or column they read.
         guard lines.isEmpty else { return lines + ((try? rows()) ?? []) }
         return try rows()
+    }
+
+    private static let selectSchema = CachedSQL(
+        "SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite%' ORDER BY name")
+    private static let countAppliedMigrations = CachedSQL("SELECT count(*) FROM schema_migrations")
+
+    /// One line per table, index or trigger of the schema that the file lacks or holds with
+    /// other SQL than the applied migrations give it (a dropped index, a column added, a
+    /// constraint taken out): the migrations run on an empty database in memory, and the two
+    /// schemas are compared. Objects another client added to the file are not problems.
+    private func schemaProblems() throws -> [String] {
+        let applied = Int(try database.scalar(Self.countAppliedMigrations) ?? 0)
+        let migrations = Migrator.shipped.migrations
+        guard applied <= migrations.count else { return [] }
+        let expected = try Database(path: ":memory:", busyTimeout: .zero)
+        for migration in migrations.prefix(applied) { try expected.execute(migration.sql) }
+        let found = Dictionary(try schema(of: database).map { ($0.name, $0) }) { first, _ in first }
+        return try schema(of: expected).compactMap { object in
+            guard let stored = found[object.name], stored.type == object.type else {
+                return "\(object.type) \(object.name) is missing: the schema was changed outside cart"
+            }
+            guard stored.sql == object.sql else {
+                return "\(object.type) \(object.name) is not as the migrations made it: the schema was changed outside cart"
+            }
+            return nil
+        }
+    }
+
+    private func schema(of database: Database) throws -> [(type: String, name: String, sql: String?)] {
+        let rows = try database.cached(Self.selectSchema)
+        defer { rows.reset() }
+        var objects: [(type: String, name: String, sql: String?)] = []
+        while try rows.step() { objects.append((rows.string(at: 0), rows.string(at: 1), rows.optionalString(at: 2))) }
+        return objects
     }
 
     private static let lineSummaryCheck = CachedSQL(

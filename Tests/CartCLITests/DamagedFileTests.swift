@@ -146,6 +146,30 @@ struct DamagedFileTests {
         #expect(try sandbox.checksum(sandbox.database) == before)
     }
 
+    @Test("db check names the tables, indexes and triggers the schema lacks or holds changed, and keeps every byte")
+    func changedSchema() throws {
+        let sandbox = try filledSandbox()
+        #expect(try sandbox.run("db", "check").stdout == "ok\n")
+        try sandbox.sqlite3("DROP INDEX orders_by_idempotency_key")
+        try sandbox.sqlite3("ALTER TABLE products ADD COLUMN colour TEXT")
+        try sandbox.sqlite3("CREATE INDEX products_by_name ON products (name)")
+        let before = try sandbox.checksum(sandbox.database)
+        let check = try sandbox.run("db", "check")
+        #expect(check.status == 1 && check.stderr == "Error: The check found 2 problems in '\(sandbox.database)'.\n")
+        #expect(
+            check.stdout == "index orders_by_idempotency_key is missing: the schema was changed outside cart\n"
+                + "table products is not as the migrations made it: the schema was changed outside cart\n",
+            "an index of another client's own is not a problem")
+        #expect(try sandbox.checksum(sandbox.database) == before)
+        // A table gone: the checks that read it cannot run, and what they can still read is listed.
+        try sandbox.sqlite3("PRAGMA foreign_keys = OFF; DROP TABLE order_lines")
+        let dropped = try sandbox.checksum(sandbox.database)
+        let gone = try sandbox.run("db", "check", "--json")
+        #expect(gone.status == 1)
+        #expect(gone.stdout.contains(#""table order_lines is missing: the schema was changed outside cart""#), "\(gone)")
+        #expect(try sandbox.checksum(sandbox.database) == dropped)
+    }
+
     @Test("a file whose migration would leave a dangling reference is refused, keeps every byte, and db check names the row")
     func danglingReference() throws {
         let sandbox = try CartSandbox()

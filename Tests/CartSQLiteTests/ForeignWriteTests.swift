@@ -217,6 +217,7 @@ struct ForeignWriteTests {
         #expect(
             problems == [
                 "CHECK constraint failed in products",
+                "table products is not as the migrations made it: the schema was changed outside cart",
                 "the price of product 'sku-0' is the text 'abc', not an integer",
                 "the price of product 'sku-1' is NULL, not an integer",
                 "the stock of product 'sku-1' is the real number 1.5, not an integer",
