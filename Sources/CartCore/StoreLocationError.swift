@@ -43,6 +43,9 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
         case .unexpandedHome(let location):
             return "'\(location.displayable)' starts with '~', which no shell expanded (a shell leaves it as it is after '=' "
                 + "and inside quotes); write the home directory's path, or './\(location.displayable)' for a folder of that name here."
+        case .surroundingWhitespace(let location) where location.isEmpty:
+            return "The store location is nothing but white space (spaces, tabs or line ends); "
+                + "name a file or a URL, or leave it unset for the default."
         case .surroundingWhitespace(let location):
             return "The store location '\(location.displayable)' is written with white space (a space, tab or line end) "
                 + "before or after it; remove it."

@@ -16,7 +16,8 @@ extension SQLiteCartRepository {
     static func checkFile(_ path: String) throws(StoreLocationError) {
         guard !path.isEmpty else { throw .unusable(location: path, reason: "the path is empty") }
         let file = FileInfo(path)
-        if file.isDirectory || path.hasSuffix("/") { throw .unusable(location: path, reason: "it is a directory") }
+        if file.isDirectory { throw .unusable(location: path, reason: "it is a directory") }
+        if path.hasSuffix("/") { throw .unusable(location: path, reason: "a path ending in '/' names a directory, not a file") }
         if file.exists, !file.isRegularFile {
             throw .unusable(location: path, reason: "it is not a regular file (a device, pipe or socket)")
         }

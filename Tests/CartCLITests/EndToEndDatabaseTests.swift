@@ -262,8 +262,13 @@ struct EndToEndDatabaseTests {
         let path = sandbox.path("new") + "/deeper/"
         let result = try sandbox.run("--db", path, "show")
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: '\(path)' cannot hold a store: it is a directory.\n")
+        #expect(result.stderr == "Error: '\(path)' cannot hold a store: a path ending in '/' names a directory, not a file.\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("new")))
+        // A file's path with a '/' after it names no file either.
+        try sandbox.ok("db", "init")
+        let file = sandbox.database + "/"
+        let afterFile = try sandbox.run("--db", file, "show")
+        #expect(afterFile.stderr == "Error: '\(file)' cannot hold a store: a path ending in '/' names a directory, not a file.\n")
     }
 
     @Test("a device such as /dev/null is refused as not a regular file, and left alone")

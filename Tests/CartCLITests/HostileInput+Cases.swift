@@ -121,6 +121,7 @@ extension HostileInput {
             "a line end after CART_DB", ["show"], "The store location 'shop.sqlite3' is written with white space",
             env: ["CART_DB": "shop.sqlite3\n"]),
         .usage("a space after --db", ["--db", "shop.sqlite3 ", "add", "apple"], "is written with white space"),
+        .usage("CART_DB of white space only", ["show"], "The store location is nothing but white space", env: ["CART_DB": " \t"]),
     ]
 
     static let importFiles: [HostileInput] = [

@@ -140,9 +140,10 @@ enum OrderCommands {
                 matching: try query(runner, limit: nil), groupedBy: grouping,
                 utcOffset: runner.isGiven(utcOffset) ? offset : nil)
         } catch CartError.amountOverflow {
+            let finer = grouping == .total ? "group them with --by" : grouping == .month ? "group them by day" : nil
             throw CommandFailure(
                 "The revenue of these orders is too large to add up in 64-bit minor units; "
-                    + "take fewer with --since, --until or --sku, or group them with --by.")
+                    + "take fewer with --since, --until or --sku" + (finer.map { ", or \($0)" } ?? "") + ".")
         } catch CartError.utcOffsetNeedsDays {
             throw UsageError(
                 "'\(utcOffset.spec.name)' says where days begin: it needs '--by day' or '--by month'.",

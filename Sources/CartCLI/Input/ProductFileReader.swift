@@ -164,7 +164,10 @@ struct ProductFileReader {
     private func productArray(_ document: JSONValue) throws -> [JSONValue] {
         if case .array(let items) = document { return items }
         // `next` is the cursor `cart products --json` writes beside a page; it names no product.
-        if case .object(let members) = document, Set(members.map(\.key)).subtracting(["next"]) == ["products"] {
+        if case .object(let members) = document, members.contains(where: { $0.key == "products" }) {
+            if let other = members.first(where: { $0.key != "products" && $0.key != "next" }) {
+                throw failure(nil, "Unknown key \"\(DisplayText.clean(other.key))\" beside \"products\"; only \"next\" may be there.")
+            }
             guard case .array(let items)? = document["products"] else {
                 throw failure(nil, #""products" must be an array of products."#)
             }
