@@ -25,6 +25,10 @@ enum ProductExport {
         let path = try runner[file].flatMap { $0 == "-" ? nil : $0 }
         let asJSON = runner.json || (!runner[csv] && path?.lowercased().hasSuffix(".json") == true)
         let products = try runner.service().products(includeInactive: true)
+        // An export reads back with import, which refuses a name it would not take as input.
+        for product in products {
+            if let error = StoredDataError.unusableName(product.name, ofProduct: product.sku) { throw error }
+        }
         var text = ""
         if asJSON {
             text = try runner.json(ProductPage(products: products, next: nil))
