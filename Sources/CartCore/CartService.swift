@@ -222,7 +222,17 @@ public struct CartService: Sendable {
         guard context.quantity == nil else {
             return try storage.updateCartLine(cartID: id, sku: sku, quantity: quantity)
         }
-        try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings)
+        do {
+            try checkRoomForNewLine(lineCount: context.lineCount, in: id, settings: settings)
+        } catch {
+            // The cap is checked against the count the cart's row keeps; before refusing, the
+            // lines are counted, so that a count another client made wrong is named as such.
+            let held = try storage.cartLines(cartID: id).count
+            guard held == context.lineCount else {
+                throw StoredDataError("cart '\(id.displayable)' counts \(context.lineCount) lines in its row, but holds \(held)")
+            }
+            throw error
+        }
         let position = try cart.lineInserted(id)
         try storage.insertCartLine(cartID: id, sku: sku, quantity: quantity, position: position)
     }

@@ -143,6 +143,25 @@ struct DamagedFileTests {
         #expect(try sandbox.ok("checkout").stdout.hasPrefix("Placed order #3"))
     }
 
+    @Test("a line count another client made wrong is named when it would refuse a new line, not taken for the cap")
+    func wrongLineCount() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3("UPDATE carts SET line_count = 150 WHERE id = 'default'")
+        let before = try sandbox.checksum(sandbox.database)
+        let refused = try sandbox.run("add", "apple")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains(
+                "holds a value this version cannot use: cart 'default' counts 150 lines in its row, but holds 1. 'cart db check' lists"),
+            "\(refused)")
+        #expect(try sandbox.checksum(sandbox.database) == before)
+        #expect(try sandbox.ok("add", "tea").stdout.hasPrefix("Added 1 × tea"), "a line the cart holds still changes")
+        // A cap lowered below what a cart holds still refuses in the cap's words.
+        try sandbox.sqlite3("UPDATE carts SET line_count = 1 WHERE id = 'default'")
+        try sandbox.ok("db", "init", "--max-lines", "1")
+        #expect(try sandbox.run("add", "apple").stderr == "Error: Cart 'default' cannot take another line: a cart holds at most 1 line.\n")
+    }
+
     @Test("a migration whose checksum changed is refused in one line, db check finds it, and the file keeps every byte")
     func changedMigration() throws {
         let sandbox = try filledSandbox()
