@@ -170,6 +170,27 @@ struct EndToEndProductTests {
         #expect(directory.status == 1 && directory.stderr.hasSuffix("is a directory, not a file.\n"))
     }
 
+    @Test("a product added while another process changes the store's currency is added, or refused in words, never a usage error")
+    func currencyChangedMeanwhile() throws {
+        let sandbox = try CartSandbox()
+        // The price reads the same in USD and JPY, so only the race can refuse it.
+        let rounds = try sandbox.shell(
+            #"""
+            for i in $(seq 1 30); do
+                db="$HOME/race-$i.sqlite3"
+                "$0" --db "$db" db init > /dev/null
+                "$0" --db "$db" db init --currency JPY > /dev/null 2>&1 &
+                "$0" --db "$db" products add a --name A --price 2 > /dev/null 2> "$HOME/err-$i"
+                echo "$? $(cat "$HOME/err-$i")"
+                wait
+            done
+            """#)
+        let changed = "Error: The store's currency changed from USD to JPY while this command ran; run it again with amounts in JPY."
+        let outcomes = rounds.stdout.split(separator: "\n").map(String.init)
+        #expect(outcomes.count == 30, "\(rounds)")
+        for outcome in outcomes { #expect(outcome == "0 " || outcome == "1 " + changed, "\(outcome)") }
+    }
+
     @Test("products export refuses a file its user may not write, as a shell redirection does")
     func exportRefusesReadOnlyFile() throws {
         let sandbox = try CartSandbox()

@@ -122,7 +122,7 @@ enum ProductCommands {
         let new = Product(
             sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price), stock: try runner[stock])
         _ = try CartService.validatedNew(new, settings: try runner.storeSettings())
-        let product = try runner.service().addProduct(new)
+        let product = try inStoreCurrency { try runner.service().addProduct(new) }
         if runner.json { return try runner.emit(product) }
         try runner.line("Added \(describe(product)).")
     }
@@ -144,7 +144,7 @@ enum ProductCommands {
         let sku = try runner[CommandTree.sku]
         // Read first only to tell the user, and the exit status, that nothing changed.
         let before = try? service.product(sku)
-        let product = try service.updateProduct(sku, with: update)
+        let product = try inStoreCurrency { try service.updateProduct(sku, with: update) }
         let unchanged = product == before
         if unchanged { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(product) }
@@ -171,10 +171,10 @@ enum ProductCommands {
                 // first on an empty store in memory, which refuses what the new store would.
                 _ = try CartService(repository: InMemoryCartRepository(settings: .defaults)).importProducts(file.items)
             }
-            summary = try runner.service().importProducts(file.items)
+            summary = try inStoreCurrency { try runner.service().importProducts(file.items) }
             if summary.created == 0 && summary.updated == 0 { runner.noteNothingChanged() }
         } catch CartError.invalidImportItem(let index, let reason) {
-            throw CommandFailure("\(file.location(ofItem: index)): \(reason.description)")
+            throw CommandFailure("\(file.location(ofItem: index)): \(currencyChanged(reason)?.message ?? reason.description)")
         } catch CartError.duplicateImportSKU(let sku, let first, let index) {
             throw CommandFailure(
                 "\(file.location(ofItem: index)): SKU '\(DisplayText.clean(sku))' already appears at "
@@ -201,6 +201,23 @@ enum ProductCommands {
     }
 
     /// `apple (Apple) at $1.29, 12 in stock`.
+    /// Runs `body`, whose amounts were read in the store's currency when the command began.
+    private static func inStoreCurrency<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as CartError {
+            throw currencyChanged(error) ?? error
+        }
+    }
+
+    /// For a currency mismatch, which an amount read in the store's currency meets only when
+    /// another process changed the currency meanwhile, a failure that says so.
+    private static func currencyChanged(_ error: CartError) -> CommandFailure? {
+        guard case .currencyMismatch(let read, let store) = error else { return nil }
+        return CommandFailure(
+            "The store's currency changed from \(read) to \(store) while this command ran; run it again with amounts in \(store).")
+    }
+
     static func describe(_ product: Product) -> String {
         var text = "\(DisplayText.escaped(product.sku)) (\(DisplayText.escaped(product.name))) at \(product.price.formatted), "
         text += product.stock.map { "\($0) in stock" } ?? "stock not tracked"
