@@ -25,8 +25,8 @@ enum DatabaseCommands {
             A new store gets the options given and the defaults for the others (USD, 99 units per \
             line, 100 lines per cart); on an existing one, the options not given keep their current \
             values. The currency cannot change once products or orders exist. 'demo', 'products add', \
-            'products import', 'db migrate' and 'db copy --to' also create a store with the \
-            defaults; other commands refuse one that does not exist, most often a mistyped --db.
+            'products import', 'db migrate', 'db copy --to' and 'serve' also create a store with \
+            the defaults; other commands refuse one that does not exist, most often a mistyped --db.
             """,
         options: [currency, maxLineQuantity, maxLines],
         action: { try initialiseDatabase($0) })
