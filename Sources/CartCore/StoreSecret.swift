@@ -77,7 +77,10 @@ extension StoreSecret {
     /// - Throws: `StoredDataError` when the text is not 64 lowercase hex digits, which the
     ///   schemas' CHECK allows alone: another client wrote it.
     public init(storedHex text: String) throws(StoredDataError) {
-        guard let secret = StoreSecret(hex: text) else { throw StoredDataError("the store secret is not 64 lowercase hex digits") }
+        guard let secret = StoreSecret(hex: text) else { throw Self.unusable }
         self = secret
     }
+
+    /// The error for a stored secret that is not 64 lowercase hex digits.
+    public static let unusable = StoredDataError("the store secret is not 64 lowercase hex digits")
 }

@@ -8,6 +8,7 @@ struct PostgresStoreCheck {
     func problems() throws -> [String] {
         try disabledSafeguards() + checkViolations() + rangeViolations() + danglingReferences() + lineSummaryMismatches()
             + orderTotalMismatches() + orderNumberProblems() + currencySymbolProblems() + orderCurrencyProblems()
+            + secretProblems()
     }
 
     private static let schemaOID = "(SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = current_schema())"
@@ -163,6 +164,15 @@ struct PostgresStoreCheck {
     private func currencySymbolProblems() throws -> [String] {
         try connection.execute(Self.selectCurrencySymbol).compactMap {
             Currency.storedSymbolProblem(code: try $0.string(0), symbol: try $0.string(1))?.message
+        }
+    }
+
+    private static let selectSecrets: PostgresSQL = "SELECT secret FROM store_secret"
+
+    /// A store secret that is not one, which only a dropped CHECK constraint lets in.
+    private func secretProblems() throws -> [String] {
+        try connection.execute(Self.selectSecrets).compactMap {
+            StoreSecret(hex: try $0.string(0)) == nil ? StoreSecret.unusable.message : nil
         }
     }
 

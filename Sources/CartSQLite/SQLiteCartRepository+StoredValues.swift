@@ -32,11 +32,15 @@ extension SQLiteCartRepository {
         "SELECT currency FROM settings WHERE NOT (currency GLOB '[A-Z][A-Z][A-Z]')")
     private static let productNames = CachedSQL("SELECT sku, name FROM products ORDER BY sku")
     private static let currencySymbol = CachedSQL("SELECT currency, currency_symbol FROM settings WHERE currency_symbol IS NOT NULL")
+    private static let hasSecretTable = CachedSQL(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'store_secret'")
+    private static let storeSecrets = CachedSQL("SELECT secret FROM store_secret")
 
     /// One line per stored value the service cannot work with: an integer outside its range
     /// (`StoredRange`), a value that is not an integer where one belongs, the settings row
     /// missing, a currency code that is not three capital letters, a currency symbol
-    /// `Currency` refuses, a product name the service refuses as input. Each is what the
+    /// `Currency` refuses, a store secret that is not one, a product name the service refuses as
+    /// input. Each is what the
     /// service refuses with a `StoredDataError` when it reads (or, for a name, keeps) that row.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
@@ -51,6 +55,14 @@ extension SQLiteCartRepository {
         while try symbol.step() {
             if let problem = Currency.storedSymbolProblem(code: symbol.string(at: 0), symbol: symbol.string(at: 1)) {
                 lines.append(problem.message)
+            }
+        }
+        // A store whose migrations are pending may not have the table yet.
+        if try database.scalar(Self.hasSecretTable) == 1 {
+            let secrets = try database.cached(Self.storeSecrets)
+            defer { secrets.reset() }
+            while try secrets.step() {
+                if StoreSecret(hex: secrets.string(at: 0)) == nil { lines.append(StoreSecret.unusable.message) }
             }
         }
         let names = try database.cached(Self.productNames)

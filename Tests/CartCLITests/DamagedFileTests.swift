@@ -162,6 +162,20 @@ struct DamagedFileTests {
         #expect(try sandbox.run("add", "apple").stderr == "Error: Cart 'default' cannot take another line: a cart holds at most 1 line.\n")
     }
 
+    @Test("a store secret another client damaged: db check lists it, and serve refuses to start in one line")
+    func damagedSecret() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3("PRAGMA ignore_check_constraints = ON; INSERT INTO store_secret (id, secret) VALUES (1, 'zz')")
+        let check = try sandbox.run("db", "check")
+        #expect(
+            check.status == 1
+                && check.stdout == "CHECK constraint failed in store_secret\nthe store secret is not 64 lowercase hex digits\n",
+            "\(check)")
+        let serve = try sandbox.run("serve", "--listen", "127.0.0.1:0")
+        #expect(serve.status == 1, "\(serve)")
+        #expect(serve.stderr.contains("holds a value this version cannot use: the store secret is not 64 lowercase hex digits."), "\(serve)")
+    }
+
     @Test("a migration whose checksum changed is refused in one line, db check finds it, and the file keeps every byte")
     func changedMigration() throws {
         let sandbox = try filledSandbox()

@@ -188,6 +188,15 @@ struct PostgresMaintenanceTests {
         #expect(try repository.check().contains("the total of order 1 is -5, below 0"))
     }
 
+    @Test("a store secret stored past a dropped CHECK constraint is refused when read, and check lists it")
+    func droppedSecretCheck() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.run(script: "ALTER TABLE store_secret DROP CONSTRAINT store_secret_secret_check; INSERT INTO store_secret (id, secret) VALUES (1, 'zz') ON CONFLICT (id) DO UPDATE SET secret = 'zz'")
+        #expect(throws: StoreSecret.unusable) { try CartService(repository: repository).storeSecret() }
+        #expect(try repository.check() == [StoreSecret.unusable.message])
+    }
+
     @Test("a cart version at the largest integer passes the constraints; check lists it and add refuses it")
     func versionAtTheLargestInteger() throws {
         let (schema, repository) = try busyStore()
