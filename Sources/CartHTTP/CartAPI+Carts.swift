@@ -22,7 +22,7 @@ extension CartAPI {
         switch precondition {
         case .any: break
         case .versions(let versions) where versions.contains(view.cart.version): break
-        case .versions, .unmatchable: throw Self.versionConflict(view)
+        case .versions, .unmatchable: throw Self.versionConflict(view, precondition)
         }
         return cartResponse(view)
     }
@@ -99,7 +99,7 @@ extension CartAPI {
         let expected = try expectedVersion(of: id, request)
         let result: MergeResult
         do {
-            result = try conflictsAnswered(id) { try service.merge(from: source, into: id, expectedVersion: expected) }
+            result = try conflictsAnswered(id, request) { try service.merge(from: source, into: id, expectedVersion: expected) }
         } catch CartError.cartNotFound(let missing) {
             // The body names the missing cart, not the path: the resource addressed exists.
             throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
@@ -132,7 +132,7 @@ extension CartAPI {
         -> HTTPResponse
     {
         let expected = try expectedVersion(of: id, request)
-        try conflictsAnswered(id) { try body(expected) }
+        try conflictsAnswered(id, request) { try body(expected) }
         return try cartResponse(id)
     }
 
@@ -159,21 +159,26 @@ extension CartAPI {
     /// A version no cart is at: versions count from 0.
     private static var unmatchableVersion: Int { -1 }
 
-    /// Runs `body`, a change to cart `id` under an expected version; the core's version
-    /// conflict becomes the 412 with the cart as it is now.
-    func conflictsAnswered<Result>(_ id: String, _ body: () throws -> Result) throws -> Result {
+    /// Runs `body`, a change to cart `id` under the version `request`'s `If-Match` names; the
+    /// core's version conflict becomes the 412 with the cart as it is now.
+    func conflictsAnswered<Result>(_ id: String, _ request: APIRequest, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch CartError.versionConflict {
-            throw Self.versionConflict(try service.cartReport(id))
+            throw Self.versionConflict(try service.cartReport(id), try EntityTag.precondition(of: request.http))
         }
     }
 
-    /// The 412 for a request whose `If-Match` names another version than `view`'s.
-    static func versionConflict(_ view: CartReport) -> APIError {
-        var error = APIError(
-            status: 412, code: "version_conflict",
-            message: "The cart is at version \(view.cart.version); it changed since you read it.")
+    /// The 412 for a request whose `If-Match` (`precondition`) names another version than
+    /// `view`'s. A weak or non-numeric tag never matches, so the message says so rather than
+    /// that the cart changed.
+    static func versionConflict(_ view: CartReport, _ precondition: EntityTag.Precondition) -> APIError {
+        let version = view.cart.version
+        let message =
+            precondition == .unmatchable
+            ? "The cart is at version \(version); If-Match names no version of it: a weak tag (W/\"\(version)\") or one that is not a version number never matches. Send If-Match: \"\(version)\"."
+            : "The cart is at version \(version); it changed since you read it."
+        var error = APIError(status: 412, code: "version_conflict", message: message)
         error.cart = view
         return error
     }

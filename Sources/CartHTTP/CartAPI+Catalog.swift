@@ -111,13 +111,14 @@ extension CartAPI {
     /// nil for either. A tag in `If-Match` matches no product; one in `If-None-Match` matches
     /// none either, so it asks nothing.
     ///
-    /// - Throws: 400 for a malformed `If-Match`; 412 for one that names tags, or for both asks.
+    /// - Throws: 400 for a malformed `If-Match` or `If-None-Match`; 412 for an `If-Match` that
+    ///   names tags, or for both asks.
     private static func existence(asked request: APIRequest) throws -> Bool? {
         let mustExist = !request.http.headers.values(for: "If-Match").isEmpty
         if mustExist, try EntityTag.precondition(of: request.http) != .any {
             throw preconditionFailed("A product has no entity tag: If-Match takes only *.")
         }
-        let mustBeNew = request.http.headers.values(for: "If-None-Match").contains { $0.trimmingSpaces == "*" }
+        let mustBeNew = try EntityTag.noneMatchIsWildcard(request.http)
         switch (mustExist, mustBeNew) {
         case (true, true): throw preconditionFailed("If-Match: * and If-None-Match: * together match nothing.")
         case (true, false): return true

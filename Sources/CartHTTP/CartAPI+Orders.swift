@@ -15,7 +15,7 @@ extension CartAPI {
                 "missing_idempotency_key", "Checkout needs an Idempotency-Key header, made once per order attempt.")
         }
         let expected = try expectedVersion(of: id, request)
-        let result = try conflictsAnswered(id) {
+        let result = try conflictsAnswered(id, request) {
             try service.checkout(id, idempotencyKey: key, expectedVersion: expected)
         }
         let location = "/v1/orders/\(result.order.number)"

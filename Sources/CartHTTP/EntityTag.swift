@@ -23,16 +23,8 @@ enum EntityTag {
     ///
     /// - Throws: 400 `invalid_if_match` for an empty or malformed list or tag, or `*` in a list.
     static func precondition(of request: HTTPRequest) throws(APIError) -> Precondition {
-        let values = request.headers.values(for: "If-Match")
-        guard !values.isEmpty else { return .any }
-        var tags: [Tag] = []
-        for value in values { tags += try list(in: value) }
-        // An empty field names nothing to match: malformed, as the document's pattern says.
-        guard !tags.isEmpty else { throw malformed }
-        if tags.contains(.wildcard) {
-            guard tags.count == 1 else { throw malformed }
-            return .any
-        }
+        guard let tags = try tags(in: request, "If-Match") else { return .any }
+        if tags == [.wildcard] { return .any }
         var versions: [Int] = []
         for case .strong(let opaque) in tags {
             // Entity tags compare as opaque text: `"05"` and `"+5"` are not the tag of version 5.
@@ -43,6 +35,30 @@ enum EntityTag {
         return versions.isEmpty ? .unmatchable : .versions(versions)
     }
 
+    /// Whether `request`'s `If-None-Match` is `*`, which asks that the resource not exist
+    /// (RFC 9110 §13.1.2). A list of tags is read and checked, but asks nothing of a resource
+    /// that has no entity tag.
+    ///
+    /// - Throws: 400 `invalid_if_none_match` for an empty or malformed list or tag, or `*` in
+    ///   a list.
+    static func noneMatchIsWildcard(_ request: HTTPRequest) throws(APIError) -> Bool {
+        try tags(in: request, "If-None-Match") == [.wildcard]
+    }
+
+    /// The members of the list in `request`'s `header`, over one field line or several, which
+    /// combine into one list; nil when the header is absent.
+    ///
+    /// - Throws: 400 for an empty or malformed list or tag, or `*` in a list.
+    private static func tags(in request: HTTPRequest, _ header: String) throws(APIError) -> [Tag]? {
+        let values = request.headers.values(for: header)
+        guard !values.isEmpty else { return nil }
+        var tags: [Tag] = []
+        for value in values { tags += try list(in: value, header) }
+        // An empty field names nothing to match: malformed, as the document's pattern says.
+        guard !tags.isEmpty, !tags.contains(.wildcard) || tags.count == 1 else { throw malformed(header) }
+        return tags
+    }
+
     /// One member of an `If-Match` list.
     private enum Tag: Equatable {
         case wildcard
@@ -50,13 +66,14 @@ enum EntityTag {
         case weak
     }
 
-    private static var malformed: APIError {
-        .badRequest("invalid_if_match", "If-Match must hold * or entity tags such as \"3\", separated by commas.")
+    private static func malformed(_ header: String) -> APIError {
+        let message = "\(header) must hold * or entity tags such as \"3\", separated by commas."
+        return header == "If-Match" ? .badRequest("invalid_if_match", message) : .badRequest("invalid_if_none_match", message)
     }
 
     /// The members of one field value: `*`, or `[W/]"opaque"` separated by commas and optional
     /// spaces; empty members are skipped, as RFC 9110 §5.6.1 allows.
-    private static func list(in value: String) throws(APIError) -> [Tag] {
+    private static func list(in value: String, _ header: String) throws(APIError) -> [Tag] {
         let bytes = Array(value.utf8)
         var tags: [Tag] = []
         var index = 0
@@ -71,17 +88,17 @@ enum EntityTag {
             } else {
                 let weak = bytes[index...].starts(with: "W/".utf8)
                 if weak { index += 2 }
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw malformed }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw malformed(header) }
                 index += 1
                 let start = index
                 // etagc: any visible byte but the quote, and bytes of non-ASCII text.
                 skip { $0 == 0x21 || (0x23...0x7E).contains($0) || $0 >= 0x80 }
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw malformed }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw malformed(header) }
                 tags.append(weak ? .weak : .strong(String(decoding: bytes[start..<index], as: UTF8.self)))
                 index += 1
             }
             skip(isSpace)
-            guard index == bytes.count || bytes[index] == UInt8(ascii: ",") else { throw malformed }
+            guard index == bytes.count || bytes[index] == UInt8(ascii: ",") else { throw malformed(header) }
         }
     }
 }

@@ -39,6 +39,10 @@ struct ConditionalRequestTests {
         #expect(response.header("ETag") == "\"1\"")
         #expect(try response.json()["cart"]?["version"]?.int == 1)
         #expect(try response.json()["cart"]?["items"]?[0]?["quantity"]?.int == 2)
+        // A tag that can never match is named as such, not as a change since it was read.
+        let neverMatches = tag.hasPrefix("W/") || tag == #""01""# || tag == #""abc""#
+        #expect(response.errorMessage?.contains("never matches") == neverMatches, "\(response.errorMessage ?? "")")
+        #expect(response.errorMessage?.contains("changed since you read it") == !neverMatches)
         #expect(try shop.snapshot() == before)
     }
 
@@ -118,8 +122,14 @@ struct ConditionalRequestTests {
             #expect(refused.errorCode == "precondition_failed")
         }
         #expect(try put("apple", ["If-Match: *", "If-None-Match: *"]).status == 412)
+        for header in ["If-None-Match: ", "If-None-Match: x", #"If-None-Match: *, "1""#, #"If-None-Match: "1"x"#] {
+            let malformed = try put("apple", [header])
+            #expect(malformed.status == 400, "\(header)")
+            #expect(malformed.errorCode == "invalid_if_none_match")
+        }
         #expect(try shop.snapshot() == before)
         #expect(try put("apple", ["If-Match: *"]).status == 200)
+        #expect(try put("apple", [#"If-None-Match: W/"1", "2""#]).status == 200)
         #expect(try put("ghost", ["If-None-Match: *"]).status == 201)
         #expect(try shop.service.product("ghost").name == "Changed")
     }

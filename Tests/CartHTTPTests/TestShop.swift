@@ -48,15 +48,16 @@ final class TestShop: Sendable {
     /// The Host header a loopback client sends.
     var host: String { server.authority }
 
-    /// One request on a new connection: `json` as an `application/json` body, `admin` adds
+    /// One request on a new connection: `json` as a body of `contentType`, `admin` adds
     /// the bearer token, `headers` are more header lines. An error answer must carry a code
     /// that `ErrorDetail.code` in the OpenAPI document lists.
     func send(
-        _ method: String, _ target: String, json: String? = nil, headers: [String] = [], admin: Bool = false
+        _ method: String, _ target: String, json: String? = nil, contentType: String = "application/json",
+        headers: [String] = [], admin: Bool = false
     ) throws -> TestResponse {
         let connection = try TestConnection(port: server.port)
         var lines = headers
-        if json != nil { lines.append("Content-Type: application/json") }
+        if json != nil { lines.append("Content-Type: \(contentType)") }
         if admin { lines.append("Authorization: Bearer \(Self.token)") }
         lines.append("Connection: close")
         var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
@@ -111,6 +112,11 @@ extension TestResponse {
     /// The error code of an error body, if it is one.
     var errorCode: String? {
         (try? json())?["error"]?["code"]?.string
+    }
+
+    /// The message of an error body, if it is one.
+    var errorMessage: String? {
+        (try? json())?["error"]?["message"]?.string
     }
 }
 
