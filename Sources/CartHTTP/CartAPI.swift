@@ -155,7 +155,10 @@ public final class CartAPI: Sendable {
         } catch {
             throw .badRequest(error.code, error.description)
         }
-        try requireAdmin(request, "Only carts this server minted are open without the admin token")
+        // Most often a storefront's saved ID from another store or key: it needs a new cart.
+        try requireAdmin(
+            request,
+            "This server did not mint cart '\(DisplayText.clean(id))'; a storefront starts a new cart with POST /v1/carts. Other carts need the admin token")
         return id
     }
 

@@ -47,6 +47,7 @@ struct AccessTests {
                 ("POST", "/checkout", nil), ("GET", "/orders", nil)] as [(String, String, String?)] {
                 let response = try shop.send(method, "/v1/carts/\(id)\(path)", json: body, headers: ["Idempotency-Key: k"])
                 #expect(response.status == 401, "\(method) \(id)\(path)")
+                #expect(response.errorMessage?.contains("did not mint cart '\(id)'; a storefront starts a new cart with POST /v1/carts") == true)
             }
         }
         let merge = try shop.send("POST", "/v1/carts/\(minted)/merge", json: #"{"from":"alice"}"#)
