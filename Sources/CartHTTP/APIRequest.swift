@@ -28,7 +28,8 @@ struct APIRequest {
     }
 
     /// The body's fields: a JSON object with only `allowed` fields, sent as
-    /// `application/json`. An empty body has no fields, unless one is `required`.
+    /// `application/json`. An empty body, or one of white space only, has no fields, unless one
+    /// is `required`.
     ///
     /// - Throws: 415 for another content type or a content coding (`Content-Encoding` other
     ///   than `identity`: bodies are read as sent), 400 for a missing, malformed or unknown
@@ -50,7 +51,8 @@ struct APIRequest {
                         + (contentType.map { ", not '\(DisplayText.clean($0))'." } ?? "; the Content-Type header is missing."))
             }
         }
-        if http.body.isEmpty {
+        // A body of white space only (a client's trailing newline) holds no JSON text: no body.
+        if http.body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             guard !required else { throw .badRequest("missing_body", "This request needs a JSON object body.") }
             return .none
         }
@@ -79,7 +81,8 @@ struct APIRequest {
         if value == "application/json" { return true }
         let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { String($0).trimmingSpaces.lowercased() }
         guard parts.first == "application/json" else { return false }
-        for parameter in parts.dropFirst() {
+        // RFC 9110 §5.6.6 allows empty parameters: `application/json;` and `;;` are fine.
+        for parameter in parts.dropFirst() where !parameter.isEmpty {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
             guard pair.count == 2, !pair[0].isEmpty else { return false }
             if pair[0] == "charset", pair[1] != "utf-8", pair[1] != "\"utf-8\"" { return false }

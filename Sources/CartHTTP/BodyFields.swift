@@ -22,6 +22,10 @@ struct BodyFields: Sendable {
     ///
     /// - Throws: 400 `malformed_json`, `not_an_object` or `unknown_field`.
     init(parsing body: [UInt8], allowed: [String]) throws(APIError) {
+        // RFC 8259 §8.1: JSON text is sent without a byte order mark.
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw .badRequest("malformed_json", "The body starts with a byte order mark (EF BB BF); send the JSON without one.")
+        }
         let value: JSONValue
         do {
             value = try JSONReader.parse(body, maxDepth: Self.maxDepth)

@@ -87,6 +87,27 @@ struct CartRouteTests {
         #expect(try shop.snapshot() == before)
     }
 
+    @Test("a JSON body may carry empty media-type parameters and surrounding white space; white space alone is no body")
+    func bodyFraming() throws {
+        let shop = try TestShop()
+        let id = try shop.mint()
+        for contentType in ["application/json;", "application/json ; ; charset=UTF-8;", "Application/JSON;charset=\"utf-8\""] {
+            let added = try shop.send("POST", "/v1/carts/\(id)/items", json: "\n {\"sku\":\"apple\"} \r\n", contentType: contentType)
+            #expect(added.status == 200, "\(contentType)")
+        }
+        #expect(try shop.service.cart(id).totalItems == 3)
+        let blank = try shop.send("POST", "/v1/carts/\(id)/items", json: " \r\n\t")
+        #expect(blank.status == 400)
+        #expect(blank.errorCode == "missing_body")
+        // A checkout's body is optional: white space alone is none.
+        let checkout = try shop.send("POST", "/v1/carts/\(id)/checkout", json: "\n", headers: ["Idempotency-Key: k"])
+        #expect(checkout.status == 201)
+        let marked = try shop.send("POST", "/v1/carts/\(id)/items", json: "\u{FEFF}{\"sku\":\"apple\"}")
+        #expect(marked.status == 400)
+        #expect(marked.errorMessage == "The body starts with a byte order mark (EF BB BF); send the JSON without one.")
+        #expect(try shop.service.cart(id).isEmpty)
+    }
+
     @Test("a line over the per-line cap is 422 once earlier adds grew it")
     func lineCap() throws {
         let shop = try TestShop()
