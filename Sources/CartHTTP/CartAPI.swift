@@ -86,7 +86,8 @@ public final class CartAPI: Sendable {
     ///
     /// A GET route also answers HEAD, unless its body is streamed.
     ///
-    /// - Throws: 404 when no template matches, 405 with `Allow` when the best-matching template
+    /// - Throws: 404 when no template matches (saying so when one would without a trailing
+    ///   slash), 405 with `Allow` when the best-matching template
     ///   has no route for the method (any method, `QUERY` or `FOO` too: 501 would be a server
     ///   error to clients that probe with methods the document does not list).
     static func route(_ method: String, _ segments: [String]) throws(APIError) -> (CartRoute, [String: String]) {
@@ -96,7 +97,13 @@ public final class CartAPI: Sendable {
             if let best = candidates.first, best.literalCount < route.literalCount { candidates = [] }
             candidates.append(route)
         }
-        guard !candidates.isEmpty else { throw .noRoute }
+        guard !candidates.isEmpty else {
+            if segments.count > 1, segments.last == "", routes.contains(where: { $0.matches(Array(segments.dropLast())) }) {
+                throw APIError(
+                    status: 404, code: "route_not_found", message: "No such resource: this API's paths end without a '/'.")
+            }
+            throw .noRoute
+        }
         // HEAD is GET without the body, which libmicrohttpd leaves out (RFC 9110 §9.3.2).
         let route = candidates.first { method == "HEAD" ? $0.answersHead : $0.method == method }
         if let route { return (route, route.parameters(in: segments)) }

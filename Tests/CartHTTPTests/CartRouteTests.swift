@@ -258,7 +258,11 @@ struct CartRouteTests {
             let response = try shop.send("GET", target)
             #expect(response.status == 404, "\(target)")
             #expect(response.errorCode == "route_not_found", "\(target)")
+            let slash = target.hasSuffix("/")
+            #expect(response.errorMessage?.contains("end without a '/'") == slash, "\(target)")
         }
+        #expect(try shop.send("GET", "/v1/carts/\(id)/").errorMessage?.contains("end without a '/'") == true)
+        #expect(try shop.send("GET", "/v1/nothing/").errorMessage == "No such resource.")
         let cases: [(String, String, String)] = [
             ("DELETE", "/v1/health", "GET, HEAD"), ("POST", "/v1/products/apple", "GET, HEAD, PUT"),
             ("GET", "/v1/carts", "POST"), ("PATCH", "/v1/carts/\(id)/items", "POST, DELETE"),
