@@ -128,6 +128,28 @@ struct EndToEndServeTests {
         #expect(result.status == 64, "\(result)")
         #expect(result.errorLines.count == 1 && result.errorLines.first?.contains("--listen") == true, "\(result)")
         #expect(result.stdout.isEmpty)
+        // From the variable, the error names the variable: the command line has no --listen.
+        let variable = try CartSandbox().run(["serve"], environment: ["CART_LISTEN": address])
+        #expect(variable.status == 64, "\(variable)")
+        #expect(variable.errorLines.count == 1, "\(variable)")
+        #expect(variable.errorLines.first?.contains("is invalid for CART_LISTEN: ") == true, "\(variable)")
+        #expect(variable.errorLines.first?.contains("--listen") == false, "\(variable)")
+    }
+
+    @Test("with --json, the line that says where it listens is JSON: {\"url\":…}")
+    func listeningAsJSON() throws {
+        let sandbox = try stocked()
+        let process = try RunningCart(["--json", "serve", "--listen", "127.0.0.1:0"], in: sandbox)
+        defer { process.stop() }
+        let line = try #require(process.nextLine())
+        let prefix = #"{"url":"http://127.0.0.1:"#
+        #expect(line.hasPrefix(prefix) && line.hasSuffix(#""}"#), "\(line)")
+        let port = try #require(UInt16(line.dropFirst(prefix.count).dropLast(2)), "\(line)")
+        let connection = try TestConnection(port: port)
+        connection.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        #expect(try connection.readResponse().status == 200)
+        process.send(SIGTERM)
+        #expect(process.exitStatus() == 0)
     }
 
     @Test("a port another process holds: one error line naming that port and the reason, nothing on stdout")

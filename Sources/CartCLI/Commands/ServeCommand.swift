@@ -30,7 +30,8 @@ enum ServeCommand {
     static let spec = CommandSpec(
         "serve", abstract: "Serve the carts, the catalog and the orders over HTTP, and the shop to a browser.",
         discussion: """
-            Prints 'Listening on http://HOST:PORT' once it listens, then one line per request on stderr. \
+            Prints 'Listening on http://HOST:PORT' (with --json, {"url":"http://HOST:PORT"}) once it \
+            listens, then one line per request on stderr. \
             The shop is at that address; the API under /v1/, described by /v1/openapi.yaml. Without an \
             admin token it listens on loopback only (127.0.0.1, [::1], localhost) and every route is open \
             to what can reach it there; with one, admin routes and carts the server did not mint need it. \
@@ -90,7 +91,11 @@ enum ServeCommand {
         } catch {
             throw usageError(error, runner)
         }
-        try runner.line("Listening on \(server.url)")
+        if runner.json {
+            try runner.emit(CLIJSON.Listening(url: server.url))
+        } else {
+            try runner.line("Listening on \(server.url)")
+        }
         try runner.stdout.flush()
         _ = signals.wait()
         if !server.stop(deadline: stopDeadline) {
@@ -100,11 +105,11 @@ enum ServeCommand {
 
     /// The host and port of `text`: `HOST:PORT`, with an IPv6 address in brackets.
     ///
-    /// - Throws: `UsageError` naming the option.
+    /// - Throws: `UsageError` naming the option, or its variable when the value came from there.
     static func address(_ text: String, _ runner: CommandRunner) throws(UsageError) -> (String, UInt16) {
         func refuse(_ reason: String) -> UsageError {
             UsageError(
-                "The value '\(DisplayText.clean(text))' is invalid for '\(listen.spec.synopsis)': \(reason).",
+                "The value '\(DisplayText.clean(text))' is invalid for \(runner.label(of: listen)): \(reason).",
                 command: runner.invocation.command)
         }
         guard let colon = text.lastIndex(of: ":") else { throw refuse("give a host and a port, such as 127.0.0.1:8080") }

@@ -21,6 +21,11 @@ enum CLIJSON {
         let alreadyThere: Int
     }
 
+    /// `cart serve --json`, once it listens: `{"url":"http://127.0.0.1:8080"}`.
+    struct Listening: Encodable {
+        let url: String
+    }
+
     /// `cart db init --json`: `{"created":true,"settings":SETTINGS}`.
     struct Initialised: Encodable {
         let created: Bool

@@ -194,6 +194,15 @@ final class CommandRunner {
     /// Whether the option or flag was on the command line, rather than left to its default.
     func isGiven(_ option: some OptionDeclaration) -> Bool { invocation.isGiven(option) }
 
+    /// How an error names where `option`'s value came from: `'--listen <host:port>'` from the
+    /// command line, `CART_LISTEN` from its variable, as the parser names a malformed variable.
+    func label(of option: some OptionDeclaration) -> String {
+        if !isGiven(option), let variable = option.spec.environment, invocation.isSet(option, in: environment) {
+            return variable
+        }
+        return "'\(option.spec.synopsis)'"
+    }
+
     /// An amount option in the store currency, or `nil` when it was not given.
     ///
     /// - Throws: `UsageError` naming the option when the amount does not fit the currency.
