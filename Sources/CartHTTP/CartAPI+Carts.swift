@@ -90,23 +90,29 @@ extension CartAPI {
     /// `POST /v1/carts/{id}/merge` `{"from"}`: moves the lines of `from` (which the request
     /// must be able to reach as well) into this cart under the request's `If-Match`; 200 with
     /// the merge result, 412 with this cart when `If-Match` names another version, 422
-    /// `cart_not_found` when `from` was never written.
+    /// `cart_not_found` when `from` is not minted here and was never written.
     func mergeCart(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
         let fields = try request.body(allowed: ["from"], required: true)
         let source = try reachableCartID(try BodyFields.required(try fields.string("from"), "from"), by: request)
         let expected = try expectedVersion(of: id, request)
-        let result: MergeResult
+        var result: MergeResult?
         do {
             result = try conflictsAnswered(id, request) { try service.merge(from: source, into: id, expectedVersion: expected) }
         } catch CartError.cartNotFound(let missing) {
-            // The body names the missing cart, not the path: the resource addressed exists.
-            throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
+            // A minted cart reads as an empty cart until it is first written, so a guest cart
+            // that was never filled merges nothing, as an emptied one does; the core refused
+            // it only after the target's version passed. Another ID names a cart that is not
+            // there: the body names it, not the path, whose resource exists.
+            guard minter.isMinted(missing) else {
+                throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
+            }
         }
         let view = try service.cartReport(id)
         return JSONBody.response(
-            MergeView(result: result, cart: view), headers: ["ETag": EntityTag.header(for: view.cart.version)])
+            result.map { MergeView(result: $0, cart: view) } ?? MergeView(nothingMergedInto: view),
+            headers: ["ETag": EntityTag.header(for: view.cart.version)])
     }
 
     /// `GET /v1/carts/{id}/events`: a `text/event-stream` whose `cart` events carry the cart

@@ -185,6 +185,17 @@ struct CartRouteTests {
         // A source never written is named by the body, not the path: 422, and the target stays.
         let missing = try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"nobody"}"#, admin: true)
         #expect(missing.status == 422 && missing.errorCode == "cart_not_found")
+        // A minted cart never written is an empty cart, as its GET shows: a guest who added
+        // nothing merges nothing, and the target does not change.
+        let before = try shop.service.cart(target)
+        let guest = try shop.mint()
+        let nothing = try shop.send("POST", "/v1/carts/\(target)/merge", json: #"{"from":"\#(guest)"}"#)
+        #expect(nothing.status == 200)
+        #expect(try nothing.json()["mergedLines"]?.int == 0)
+        #expect(try nothing.json()["adjustments"]?.array == [])
+        #expect(try nothing.json()["cart"]?["version"]?.int == before.version)
+        #expect(nothing.header("ETag") == "\"\(before.version)\"")
+        #expect(try shop.service.cart(target) == before)
     }
 
     @Test("merge honours If-Match on the cart merged into: 412 with that cart, or the merge")
