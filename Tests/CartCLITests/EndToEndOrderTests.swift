@@ -181,13 +181,17 @@ struct EndToEndOrderTests {
         let byDay = try sandbox.ok("orders", "stats", "--by=day").stdout.split(separator: "\n")
         #expect(byDay.count == 2 && byDay[0] == "DAY (UTC)   ORDERS  ITEMS  REVENUE")
         #expect(try sandbox.run("orders", "stats", "--by", "week").status == 64)
-        // --sku counts the orders holding that product, as GET /v1/orders/stats?sku= does.
+        // --sku counts the orders holding that product, as GET /v1/orders/stats?sku= does, and
+        // says that the figures are of whole orders.
         #expect(
             try sandbox.ok("orders", "stats", "--sku", "pie").stdout == """
                 PERIOD  ORDERS  ITEMS  REVENUE
                 total        2      5   $19.29
+                These are whole orders with a line of 'pie'; --by product gives its own units and revenue.
 
                 """)
+        let split = try sandbox.ok("orders", "stats", "--sku", "pie", "--by", "product").stdout
+        #expect(split.hasPrefix("SKU    ORDERS  ITEMS  REVENUE\npie") && !split.contains("whole orders"), "\(split)")
     }
 
     @Test("orders stats --by day|month --utc-offset begins days at that offset's midnight, and says which offset it used")

@@ -32,6 +32,8 @@ enum OrderCommands {
         discussion: """
             Days begin at midnight UTC, or at midnight at the --utc-offset given, such as +02:00 for \
             a shop two hours east of UTC; --since and --until stay as written.
+            With --sku, the figures are of the whole orders that have a line of that product: \
+            --by product splits them, the product's own units and revenue in its row.
             """,
         options: [since, until, sku, grouping, utcOffset],
         action: { try statistics($0) })
@@ -162,5 +164,11 @@ enum OrderCommands {
             table.append([row.key, String(row.orders), String(row.items), row.revenue.formatted])
         }
         try runner.stdout.write(table.rendered(style: runner.style))
+        if let sku = try runner[sku], grouping != .product {
+            try runner.line(
+                runner.style.dim(
+                    "These are whole orders with a line of '\(DisplayText.escaped(sku))'; "
+                        + "--by product gives its own units and revenue."))
+        }
     }
 }
