@@ -23,6 +23,7 @@ enum CheckoutContract {
             ("threeRetries", "an idempotent checkout retried three times yields one order", threeRetries),
             ("concurrentRetries", "concurrent retries with one key place one order", concurrentRetries),
             ("keyOfAnotherCart", "a key already used by another cart is refused and changes nothing", keyOfAnotherCart),
+            ("expectedTotal", "a checkout at an expected total places the order only at that total", expectedTotal),
         ])
 
     /// A store where alice holds 3 apples, 2 pears and 4 plums (in that order).
@@ -229,6 +230,21 @@ enum CheckoutContract {
         #expect(Set(results.map(\.order.number)) == [1])
         #expect(try store.state().orders.count == 1)
         #expect(try store.stock("plum") == 6)
+    }
+
+    static func expectedTotal(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        let shown = try store.service.cart("alice").subtotal
+        try store.service.updateProduct("pear", with: ProductUpdate(price: usd(2_000)))
+        let now = try store.service.cart("alice").subtotal
+        try store.expectRefusal(CartError.totalChanged(cart: "alice", expected: shown, actual: now)) {
+            try store.service.checkout("alice", idempotencyKey: "shown", expectedTotal: shown)
+        }
+        let placed = try store.service.checkout("alice", idempotencyKey: "shown", expectedTotal: now)
+        #expect(!placed.replayed && placed.order.total == now)
+        // A replay answers with the order its key placed, whatever total it names.
+        let replay = try store.service.checkout("alice", idempotencyKey: "shown", expectedTotal: shown)
+        #expect(replay.replayed && replay.order == placed.order)
     }
 
     static func keyOfAnotherCart(_ backend: Backend) throws {

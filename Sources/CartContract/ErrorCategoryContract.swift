@@ -50,6 +50,7 @@ enum ErrorCategoryContract {
         let tooLong = String(repeating: "x", count: 200)
         let (day1, day2) = (store.clock.now, store.clock.now.addingTimeInterval(86_400))
         let eastOfUTC = try #require(UTCOffset(parsing: "+02:00"))
+        let aliceTotal = try s.cart("alice").subtotal
         let refusals: [Refusal] = [
             .init(error: .invalidQuantity(given: 0, range: 1...Int.max), category: .invalidInput) { try s.add("apple", quantity: 0, to: "alice") },
             .init(error: .invalidAmount("-0.01", reason: "prices cannot be negative"), category: .invalidInput) {
@@ -98,6 +99,9 @@ enum ErrorCategoryContract {
             .init(error: .versionConflict(cart: "alice", expected: 1, actual: 4), category: .staleVersion) {
                 try s.add("apple", to: "alice", expectedVersion: 1)
             },
+            .init(error: .totalChanged(cart: "alice", expected: usd(1), actual: aliceTotal), category: .staleVersion) {
+                _ = try s.checkout("alice", expectedTotal: usd(1))
+            },
             .init(error: .emptyCart("carol"), category: .refused) { _ = try s.checkout("carol") },
             .init(error: .cannotCheckOut(cart: "alice", problems: [.inactiveProduct("apple")]), category: .refused) {
                 _ = try capped.service.checkout("alice")
@@ -143,7 +147,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 35, "every kind of CartError is thrown once")
+        #expect(kinds.count == 36, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -172,6 +176,7 @@ enum ErrorCategoryContract {
         case .insufficientStock: "insufficientStock"
         case .notInCart: "notInCart"
         case .versionConflict: "versionConflict"
+        case .totalChanged: "totalChanged"
         case .emptyCart: "emptyCart"
         case .cannotCheckOut: "cannotCheckOut"
         case .idempotencyKeyReused: "idempotencyKeyReused"

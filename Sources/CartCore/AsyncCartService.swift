@@ -80,12 +80,13 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.clear(cartID, expectedVersion: expectedVersion) }
     }
 
-    /// `CartService.checkout(_:idempotencyKey:expectedVersion:)`.
-    public func checkout(_ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil) async throws
-        -> CheckoutResult
-    {
+    /// `CartService.checkout(_:idempotencyKey:expectedVersion:expectedTotal:)`.
+    public func checkout(
+        _ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil, expectedTotal: Money? = nil
+    ) async throws -> CheckoutResult {
         try await threads.run { [service] in
-            try service.checkout(cartID, idempotencyKey: idempotencyKey, expectedVersion: expectedVersion)
+            try service.checkout(
+                cartID, idempotencyKey: idempotencyKey, expectedVersion: expectedVersion, expectedTotal: expectedTotal)
         }
     }
 

@@ -56,6 +56,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case notInCart(sku: String, cart: String)
     /// The cart changed since the caller read it.
     case versionConflict(cart: String, expected: Int, actual: Int)
+    /// Checkout of a cart whose total is not the one the caller showed: a price changed.
+    case totalChanged(cart: String, expected: Money, actual: Money)
     /// Checkout of a cart with no lines.
     case emptyCart(String)
     /// Checkout of a cart that has problems (`CartService.cartReport(_:)`), every one listed.
@@ -137,6 +139,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "'\(sku.displayable)' is not in cart '\(cart.displayable)'."
         case .versionConflict(let cart, let expected, let actual):
             return "Cart '\(cart.displayable)' is at version \(actual), not \(expected); it changed since you read it."
+        case .totalChanged(let cart, let expected, let actual):
+            return "Cart '\(cart.displayable)' totals \(actual.formatted), not the \(expected.formatted) expected; nothing was ordered."
         case .emptyCart(let cart):
             return "Cart '\(cart.displayable)' is empty; there is nothing to check out."
         case .cannotCheckOut(let cart, let problems):
@@ -180,7 +184,7 @@ extension CartError {
             return .notFound
         case .productExists, .productInCarts, .idempotencyKeyReused:
             return .conflict
-        case .versionConflict:
+        case .versionConflict, .totalChanged:
             return .staleVersion
         case .currencyLocked, .amountOverflow, .inactiveProduct, .lineQuantityCapExceeded, .lineCountCapExceeded,
             .insufficientStock, .emptyCart, .cannotCheckOut, .mergeIntoSelf:

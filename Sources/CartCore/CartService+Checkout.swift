@@ -4,15 +4,17 @@ extension CartService {
     /// clears the cart.
     ///
     /// With an `idempotencyKey`, a retry of the same checkout (a double click, a timeout, another
-    /// process) returns the same order with `replayed == true` and changes nothing.
+    /// process) returns the same order with `replayed == true` and changes nothing. With an
+    /// `expectedTotal` (the total the customer was shown), the order is placed only at that
+    /// total, so a price changed meanwhile is not charged unseen.
     ///
     /// - Throws: `CartError.emptyCart`; `.cannotCheckOut` naming every problem of the cart (the
     ///   problems `cartReport(_:)` lists); `.idempotencyKeyReused` when the key placed another
-    ///   cart's order; `.versionConflict`; `.amountOverflow`; `StoredDataError`; or a storage
-    ///   error. Nothing changes when it throws.
-    public func checkout(_ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil) throws
-        -> CheckoutResult
-    {
+    ///   cart's order; `.versionConflict`; `.totalChanged`; `.amountOverflow`; `StoredDataError`;
+    ///   or a storage error. Nothing changes when it throws.
+    public func checkout(
+        _ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil, expectedTotal: Money? = nil
+    ) throws -> CheckoutResult {
         let id = try Validation.cartID(cartID)
         let key = try idempotencyKey.map { key throws(CartError) in try Validation.idempotencyKey(key) }
         return try repository.write { storage in
@@ -47,6 +49,9 @@ extension CartService {
                 guard !overflow else { throw CartError.amountOverflow }
                 totalItems = items
                 total = try total.adding(lineTotal)
+            }
+            if let expectedTotal, expectedTotal != total {
+                throw CartError.totalChanged(cart: id, expected: expectedTotal, actual: total)
             }
 
             let last = try storage.lastOrderNumber().rawValue

@@ -3,20 +3,33 @@ import HTTPServer
 
 /// Checkout and the order history.
 extension CartAPI {
-    /// `POST /v1/carts/{id}/checkout` with `Idempotency-Key`: 201 `{"order","replayed":false}`
-    /// and the order's `Location`; a retry with the same key for the same cart gets 200 with
-    /// the same order and `"replayed":true`, placing nothing.
+    /// `POST /v1/carts/{id}/checkout` with `Idempotency-Key` and an optional body
+    /// `{"expectedTotal"}`: 201 `{"order","replayed":false}` and the order's `Location`; a
+    /// retry with the same key for the same cart gets 200 with the same order and
+    /// `"replayed":true`, placing nothing. A cart whose total is not the expected one is 412
+    /// `total_changed` with the cart as it is now.
     func checkout(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
-        _ = try request.body(allowed: [], required: false)
+        let fields = try request.body(allowed: ["expectedTotal"], required: false)
+        let expectedTotalText = try fields.string("expectedTotal")
         guard let key = try request.header("Idempotency-Key") else {
             throw APIError.badRequest(
                 "missing_idempotency_key", "Checkout needs an Idempotency-Key header, made once per order attempt.")
         }
+        let expectedTotal = try expectedTotalText.map { try Money(parsing: $0, currency: try service.settings().currency) }
         let expected = try expectedVersion(of: id, request)
-        let result = try conflictsAnswered(id, request) {
-            try service.checkout(id, idempotencyKey: key, expectedVersion: expected)
+        let result: CheckoutResult
+        do {
+            result = try conflictsAnswered(id, request) {
+                try service.checkout(id, idempotencyKey: key, expectedVersion: expected, expectedTotal: expectedTotal)
+            }
+        } catch let error as CartError {
+            guard case .totalChanged = error else { throw error }
+            // With the cart, a storefront shows the new total without another request.
+            var answer = APIError(error, log: log)
+            answer.cart = try service.cartReport(id)
+            throw answer
         }
         let location = "/v1/orders/\(result.order.number)"
         return JSONBody.response(result, status: result.replayed ? 200 : 201, headers: ["Location": location])

@@ -27,6 +27,7 @@ extension CartError {
         case .insufficientStock: "insufficient_stock"
         case .notInCart: "not_in_cart"
         case .versionConflict: "version_conflict"
+        case .totalChanged: "total_changed"
         case .emptyCart: "empty_cart"
         case .cannotCheckOut: "cannot_check_out"
         case .idempotencyKeyReused: "idempotency_key_reused"

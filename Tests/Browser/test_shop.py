@@ -972,6 +972,33 @@ def test_a_checkout_refused_for_stock_marks_the_line_without_the_event_stream(br
         server.cli("products", "update", "sloe", "--inactive")
 
 
+def test_a_price_changed_unseen_is_shown_at_checkout_not_charged(browser, server):
+    server.cli("products", "add", "yuzu", "--name", "Yuzu curd", "--price", "4.00")
+    # No event reaches the page, so it still shows the old price when the shopper checks out.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events"]})
+    try:
+        cart_id = server.mint([("yuzu", 2)])
+        shop = Shop(browser, server).open(cart_id)
+        shop.open_cart()
+        shop.wait_for(lambda: shop.find("#cart-total").text == "$8.00", "the total at the old price")
+        server.cli("products", "update", "yuzu", "--price", "4.50")
+        shop.press("checkout")
+        refusal = shop.find("#cart-refusal")
+        shop.wait_for(refusal.is_displayed, "the refusal")
+        assert refusal.text.replace("\u00a0", " ") == (
+            "Prices changed: your total is now $9.00. Check your cart, then place the order again."), refusal.text
+        shop.wait_for(lambda: shop.find("#cart-total").text == "$9.00", "the new total shown")
+        status, body = server.api("GET", f"/v1/carts/{cart_id}/orders")
+        assert status == 200 and body["orders"] == [], body
+        shop.press("checkout")
+        confirmation = shop.find(hooked("order-confirmation"))
+        shop.wait_for(confirmation.is_displayed, "the order confirmation")
+        assert confirmation.text.replace("\u00a0", " ").endswith("placed: 2 items, $9.00"), confirmation.text
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
 def test_older_orders_shown_stay_when_the_history_is_read_again(browser, server):
     cart_id = server.mint()
     for index in range(6):

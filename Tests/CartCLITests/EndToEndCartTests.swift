@@ -286,6 +286,19 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("checkout").stdout == "Placed order #2 for cart 'default': 1 item, total $0.50.\n")
     }
 
+    @Test("checkout --expect-total places the order only at that total")
+    func expectedTotal() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple", "2")
+        try sandbox.ok("products", "update", "apple", "--price", "1.50")
+        let stale = try sandbox.run("checkout", "--expect-total", "2.58")
+        #expect(stale.status == 1, "\(stale)")
+        #expect(stale.stderr == "Error: Cart 'default' totals $3.00, not the $2.58 expected; nothing was ordered.\n")
+        #expect(try sandbox.ok("orders", "--json").stdout.contains(#""orders":[]"#))
+        #expect(try sandbox.run("checkout", "--expect-total", "-1").status == 64)
+        #expect(try sandbox.ok("checkout", "--expect-total", "3").stdout == "Placed order #1 for cart 'default': 2 items, total $3.00.\n")
+    }
+
     @Test("carts lists every cart; merge moves lines and reports clamps; prune deletes idle carts")
     func manyCarts() throws {
         let sandbox = try stocked()

@@ -49,6 +49,39 @@ struct OrderRouteTests {
         #expect(try shop.service.cart(other).totalItems == 1)
     }
 
+    @Test("checkout with expectedTotal places the order only at that total; otherwise 412 total_changed with the cart")
+    func expectedTotal() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2), ("banana", 1)])
+        let shown = try shop.send("GET", "/v1/carts/\(id)")
+        let total = try #require(try shown.json()["subtotal"]?.string)
+        _ = try shop.send("PUT", "/v1/products/banana", json: #"{"name":"Banana","price":"0.40"}"#, admin: true)
+        let before = try shop.snapshot()
+        let stale = try shop.send(
+            "POST", "/v1/carts/\(id)/checkout", json: #"{"expectedTotal":"\#(total)"}"#, headers: ["Idempotency-Key: k"])
+        #expect(stale.status == 412)
+        #expect(stale.errorCode == "total_changed")
+        #expect(stale.errorMessage?.contains("totals $1.40, not the $1.25 expected") == true, "\(stale.errorMessage ?? "")")
+        #expect(try stale.json()["cart"]?["subtotal"]?.string == "1.40")
+        #expect(stale.header("ETag") == #""2""#)
+        #expect(try shop.snapshot() == before)
+        for (body, code) in [(#"{"expectedTotal":1.4}"#, "invalid_field"), (#"{"expectedTotal":"1.4x"}"#, "invalid_amount"),
+            (#"{"expectedTotal":"1.405"}"#, "invalid_amount")] {
+            let malformed = try shop.send("POST", "/v1/carts/\(id)/checkout", json: body, headers: ["Idempotency-Key: k"])
+            #expect(malformed.status == 400 && malformed.errorCode == code, "\(body)")
+        }
+        #expect(try shop.snapshot() == before)
+        let placed = try shop.send(
+            "POST", "/v1/carts/\(id)/checkout", json: #"{"expectedTotal":"1.4"}"#, headers: ["Idempotency-Key: k"])
+        #expect(placed.status == 201)
+        #expect(try placed.json()["order"]?["total"]?.string == "1.40")
+        // A retry of that key answers with its order, whatever total it names.
+        let replay = try shop.send(
+            "POST", "/v1/carts/\(id)/checkout", json: #"{"expectedTotal":"\#(total)"}"#, headers: ["Idempotency-Key: k"])
+        #expect(replay.status == 200)
+        #expect(try replay.json()["replayed"]?.bool == true)
+    }
+
     /// Places `count` orders of one apple each in cart `id`.
     func place(_ count: Int, in id: String, _ shop: TestShop) throws {
         for index in 0..<count {

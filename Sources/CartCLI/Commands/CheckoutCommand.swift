@@ -3,6 +3,9 @@ import CartCore
 /// `cart checkout`: turn the cart into an order.
 enum CheckoutCommand {
     static let key = Option<String?>("--key", "key", help: "An idempotency key that makes retries safe.")
+    static let expectedTotal = Option<String?>(
+        "--expect-total", "amount",
+        help: "Place the order only at this total (the one the customer saw), so a price changed meanwhile is not charged.")
 
     static let spec = CommandSpec(
         "checkout", abstract: "Place an order for the cart and empty it.",
@@ -10,12 +13,13 @@ enum CheckoutCommand {
             With --key, running the same checkout again (after a timeout, say) prints the order the key \
             already placed and changes nothing.
             """,
-        options: [key, CommandTree.ifVersion],
+        options: [key, expectedTotal, CommandTree.ifVersion],
         action: { try run($0) })
 
     static func run(_ runner: CommandRunner) throws {
         let result = try runner.service().checkout(
-            runner.cartID, idempotencyKey: try runner[key], expectedVersion: try runner[CommandTree.ifVersion])
+            runner.cartID, idempotencyKey: try runner[key], expectedVersion: try runner[CommandTree.ifVersion],
+            expectedTotal: try runner.money(expectedTotal))
         if result.replayed { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(result) }
         let order = result.order

@@ -128,7 +128,8 @@ function refused(element, error) {
   const target = productGone && element.closest("#products") ? byID("products-refusal") : element;
   say(target, shopperText(error));
   target.dataset.retryable = String(Boolean(error.retryable));
-  if (error.status === 404 || error.status === 422) {
+  // A changed total comes from changed prices, which the product list shows too.
+  if (error.status === 404 || error.status === 422 || error.code === "total_changed") {
     refreshProducts();
     // A refusal without the cart (a checkout the stock no longer covers) may come before the
     // event that marks the lines, or without one while the stream is down.
@@ -149,6 +150,10 @@ async function reloadCart() {
  * and a product gone or off sale, whose SKU the page knows a name for, are said plainly. */
 function shopperText(error) {
   if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
+  if (error.code === "total_changed" && error.body && error.body.cart) {
+    const cart = error.body.cart;
+    return `Prices changed: your total is now ${money(cart.subtotal, cart.currency)}. Check your cart, then place the order again.`;
+  }
   const names = productNames(state.products, state.cart);
   const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
   const sku = gone && /'([^']+)'/.exec(error.message)?.[1];
@@ -193,7 +198,10 @@ async function checkout(event) {
   setBusy(button, true, "Placing order…");
   say(refusal, "");
   try {
-    const result = await withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers }));
+    // The order is placed only at the total the shopper sees: a price changed meanwhile is
+    // shown first, not charged.
+    const json = { expectedTotal: shown };
+    const result = await withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json }));
     say(byID("order-confirmation"), confirmation(result.order, shown));
     showCart(await send("GET", cartPath(state.cartID)));
     byID("cart-done").focus();
