@@ -314,6 +314,17 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
     # A change to the cart clears the refusal, which was about the cart as it was.
     shop.press("decrement", "olive-oil")
     shop.wait_for(lambda: shop.quantity("olive-oil") == 1 and shop.refusal("fig-jam") == "", "the refusal to go")
+    # A quantity typed over the stock the page shows is refused there, in the product's name,
+    # without a request the server would refuse.
+    shop.open_cart()
+    field = shop.find(hooked("quantity"), shop.line("olive-oil"))
+    name = shop.find(".line-name", shop.line("olive-oil")).text
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("5", Keys.ENTER)
+    line_refusal = shop.find(hooked("refusal"), shop.line("olive-oil"))
+    shop.wait_for(lambda: line_refusal.text == f"Only 3 of {name} left.", "the stock's refusal on the line")
+    assert field.get_attribute("value") == "1"
+    assert [line["quantity"] for line in server.cart(shop.cart_id)["items"] if line["sku"] == "olive-oil"] == [1]
 
 
 def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
@@ -604,7 +615,7 @@ def test_plus_is_not_offered_at_the_per_line_cap(browser, server):
         row = shop.row("milk")
         shop.wait_for(lambda: not shop.find(hooked("increment"), row).is_enabled(), "+ off at the cap")
         # The row says why, as it does at the stock.
-        assert shop.find(".stock", row).text == "2 is the most one cart can hold"
+        assert shop.find(".stock", row).text == "2 of one product is the most a cart can hold"
         shop.open_cart()
         assert not shop.find(hooked("increment"), shop.line("milk")).is_enabled()
         shop.press("decrement", "milk", within="cart-line")
@@ -693,6 +704,46 @@ def test_a_cart_link_asks_before_moving_this_browsers_items_into_the_shared_cart
     shop.wait_for(lambda: shop.cart_id == again and shop.quantity("eggs") == 1, "the second linked cart")
     assert shop.quantity("milk") == 0 and not shop.find("#confirm-link").is_displayed()
     assert "whoever has the link" in shop.find("#page-notice").text
+
+
+def test_items_a_shared_cart_cannot_take_are_named_when_it_is_opened(browser, server):
+    server.cli("products", "add", "quince", "--name", "Quince jelly", "--price", "3.00", "--stock", "3")
+    own = Shop(browser, server).open()
+    own.wait_for(lambda: own.cart_id.startswith("shop_"), "the browser's own cart")
+    earlier = own.cart_id
+    server.cli("add", "quince", "2", cart=earlier)
+    server.cli("add", "tea", cart=earlier)
+    linked = server.mint([("quince", 2)])
+    shop = follow_link(browser, server, linked)
+    shop.wait_for(shop.find("#confirm-link").is_displayed, "the question about the shared cart")
+    shop.press("link-open")
+    shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("quince") == 3, "the merged cart")
+    notice = shop.find("#page-notice").text
+    assert ("2 items of the 3 items from your cart were added to this shared one; "
+            "1 item could not be: Quince jelly (only 3 in stock).") in notice, notice
+    assert server.cart(linked)["totalItems"] == 4
+
+
+def test_a_cart_from_a_link_keeps_its_items_when_another_link_is_opened(browser, server):
+    earlier = own_cart_with_tea(browser, server)
+    first = server.mint([("milk", 2)])
+    shop = follow_link(browser, server, first)
+    shop.wait_for(shop.find("#confirm-link").is_displayed, "the question about the first link")
+    shop.press("link-open")
+    shop.wait_for(lambda: shop.cart_id == first and shop.quantity("tea") == 1, "the first shared cart with the tea")
+    assert server.cart(earlier)["totalItems"] == 0
+    second = server.mint([("eggs", 1)])
+    shop = follow_link(browser, server, second)
+    ask = shop.find("#confirm-link")
+    shop.wait_for(ask.is_displayed, "the question about the second link")
+    text = shop.find("#link-text").text
+    assert "came from another link; its 3 items stay in it" in text, text
+    shop.press("link-open")
+    shop.wait_for(lambda: shop.cart_id == second and shop.quantity("eggs") == 1, "the second shared cart")
+    # Someone else's cart is not emptied by this browser moving on.
+    assert shop.quantity("milk") == 0 and shop.quantity("tea") == 0
+    assert server.cart(first)["totalItems"] == 3
+    assert "left as it was" in shop.find("#page-notice").text
 
 
 def test_a_shopper_who_keeps_their_cart_leaves_the_shared_cart_alone(browser, server):
@@ -1054,7 +1105,7 @@ def test_a_quantity_typed_into_a_line_is_set_and_a_bad_one_is_refused(browser, s
     line_refusal = lambda sku: shop.find(hooked("refusal"), shop.line(sku))
     shop.wait_for(lambda: line_refusal("bread").text == "Type a whole number of units; 0 takes the line out.", "the refusal")
     assert field("bread").get_attribute("value") == "1"
-    # Above the per-line cap: the server's refusal, and the quantity as it was.
+    # Above the per-line cap: refused on the line, and the quantity as it was.
     field("bread").send_keys(Keys.CONTROL, "a")
     field("bread").send_keys("5000", Keys.ENTER)
     shop.wait_for(lambda: "99" in line_refusal("bread").text, "the cap's refusal")

@@ -15,6 +15,8 @@ import {
 
 const byID = (id) => document.getElementById(id);
 const storageKey = "cart.id";
+// The ID of this browser's cart when it came from a link: its items are not moved out of it.
+const sharedKey = "cart.shared";
 const orderPageSize = 5;
 // The most orders the server sends in one page.
 const maxOrderPage = 10000;
@@ -150,6 +152,11 @@ async function reloadCart() {
  * and a product gone or off sale, whose SKU the page knows a name for, are said plainly. */
 function shopperText(error) {
   if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
+  const short = error.code === "insufficient_stock" && /'([^']+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
+  if (short) {
+    const name = productNames(state.products, state.cart).get(short[1]) || short[1];
+    return short[2] === "0" ? `${name} is out of stock.` : `Only ${short[2]} of ${name} left.`;
+  }
   if (error.code === "total_changed" && error.body && error.body.cart) {
     const cart = error.body.cart;
     return `Prices changed: your total is now ${money(cart.subtotal, cart.currency)}. Check your cart, then place the order again.`;
@@ -318,9 +325,12 @@ async function loadOrders({ older = false } = {}) {
   }
 }
 
-function remember(id) {
+/** Keeps `id` as this browser's cart; `shared` when it was opened from a link. */
+function remember(id, { shared = false } = {}) {
   try {
     localStorage.setItem(storageKey, id);
+    if (shared) localStorage.setItem(sharedKey, id);
+    else localStorage.removeItem(sharedKey);
   } catch {
     // Storage may be off; the cart then lasts as long as the page.
   }
@@ -331,6 +341,15 @@ function recall() {
     return localStorage.getItem(storageKey);
   } catch {
     return null;
+  }
+}
+
+/** Whether this browser's cart `id` was opened from a link, so it is someone else's too. */
+function openedFromLink(id) {
+  try {
+    return localStorage.getItem(sharedKey) === id;
+  } catch {
+    return false;
   }
 }
 
@@ -345,8 +364,11 @@ const mintedShape = /^shop_[0-9a-f]{64}$/;
  * whether to open the shared cart and move them into it.
  */
 async function chooseCart() {
-  const given = (new URLSearchParams(location.search).get("cart") || "").trim();
+  const parameters = new URLSearchParams(location.search);
+  const given = (parameters.get("cart") || "").trim();
   let notice = "";
+  // An empty `?cart=` names nothing: it leaves the address like any other.
+  if (parameters.has("cart") && !given) forgetAddress();
   // Only a cart the server minted is a shopper's: a name such as `alice` is a cart of the
   // CLI's, which a server without a token would open, and this browser's lines would join it.
   // The shape is all the page can check; an ID of this shape the server did not mint, which
@@ -359,14 +381,20 @@ async function chooseCart() {
       const cart = await send("GET", cartPath(given));
       const earlier = recall();
       const held = earlier && earlier !== given ? await cartIfAny(earlier) : null;
+      // A cart that itself came from a link is someone else's too: its items stay in it.
+      const heldShared = Boolean(held) && openedFromLink(held.cart);
       let chosen;
       if (earlier === given) {
         chosen = { cart, notice };
-      } else if (held && held.totalItems > 0 && !(await shareInto(cart, held))) {
+      } else if (held && held.totalItems > 0 && !(await shareInto(cart, held, heldShared))) {
         chosen = { cart: held, notice: "You kept your cart; the shared cart was not opened." };
+      } else if (held && held.totalItems > 0 && !heldShared) {
+        chosen = await joinEarlierCart(held, given);
+        remember(given, { shared: true });
       } else {
-        chosen = (held && held.totalItems > 0 ? await joinEarlierCart(held, given) : null) || { cart, notice: sharedNotice };
-        remember(given);
+        const left = heldShared && held.totalItems > 0 ? " The cart you had, from another link, was left as it was." : "";
+        chosen = { cart, notice: sharedNotice + left };
+        remember(given, { shared: true });
       }
       forgetAddress();
       return chosen;
@@ -404,16 +432,19 @@ async function cartIfAny(id) {
 }
 
 /**
- * Asks the shopper, whose own cart `held` has items, whether to open the shared cart `shared`
- * the address names and move those items into it: a link from someone else must not take a
- * shopper's cart, and what they add and order afterwards, without their word. Resolves true
- * to open it.
+ * Asks the shopper, whose cart `held` has items, whether to open the shared cart `shared` the
+ * address names, and, unless `held` came from a link itself (`heldShared`), move those items
+ * into it: a link from someone else must not take a shopper's cart, and what they add and
+ * order afterwards, without their word. Resolves true to open it.
  */
-function shareInto(shared, held) {
+function shareInto(shared, held, heldShared) {
   const dialog = byID("confirm-link");
+  const yours = heldShared
+    ? `The cart you have now came from another link; its ${items(held.totalItems)} stay in it.`
+    : `Opening it moves the ${items(held.totalItems)} in your cart into it, and shows its orders instead of yours.`;
   byID("link-text").textContent =
     `This link opens a cart someone shared, holding ${items(shared.totalItems)}. Whoever has the link can see and change ` +
-    `it and its orders. Opening it moves the ${items(held.totalItems)} in your cart into it.`;
+    `it and its orders. ${yours}`;
   return new Promise((resolve) => {
     const answered = new AbortController();
     const answer = (open) => () => {
@@ -431,17 +462,40 @@ function shareInto(shared, held) {
 
 /**
  * Moves the lines of the cart `held` this browser had before into the cart the address names,
- * so that following a cart link loses nothing; answers that cart and a notice saying so.
+ * so that following a cart link loses nothing it can hold; answers that cart and a notice
+ * saying what was added and naming what the shared cart could not take.
  */
 async function joinEarlierCart(held, given) {
   const earlierItems = items(held.totalItems);
   try {
     const result = await send("POST", cartPath(given, "/merge"), { json: { from: held.cart } });
-    const were = held.totalItems === 1 ? "was" : "were";
-    return { cart: result.cart, notice: `${earlierItems} from your cart ${were} added to this shared one. ${sharedNotice}` };
+    const names = new Map(held.items.map((line) => [line.sku, line.name]));
+    const left = result.adjustments.map((adjustment) => ({
+      units: adjustment.requested - adjustment.kept,
+      text: `${names.get(adjustment.sku) || adjustment.sku} (${leftOutReason(adjustment)})`,
+    }));
+    const leftUnits = left.reduce((sum, line) => sum + line.units, 0);
+    const added = held.totalItems - leftUnits;
+    const were = added === 1 ? "was" : "were";
+    const notice = leftUnits === 0
+      ? `${earlierItems} from your cart ${were} added to this shared one.`
+      : `${items(added)} of the ${earlierItems} from your cart ${were} added to this shared one; `
+        + `${items(leftUnits)} could not be: ${left.map((line) => line.text).join(", ")}.`;
+    return { cart: result.cart, notice: `${notice} ${sharedNotice}` };
   } catch (error) {
     if (!(error instanceof Refusal) || error.retryable) throw error;
     return { cart: await send("GET", cartPath(given)), notice: `Your cart (${earlierItems}) could not be added to this shared one. ${sharedNotice}` };
+  }
+}
+
+/** Why a merge left units of a line out, in the shopper's words. */
+function leftOutReason(adjustment) {
+  switch (adjustment.reason) {
+    case "insufficient_stock": return `only ${adjustment.limit} in stock`;
+    case "line_quantity_cap": return `at most ${adjustment.limit} of one product in a cart`;
+    case "line_count_cap": return `a cart holds at most ${adjustment.limit} products`;
+    case "inactive_product": return "no longer for sale";
+    default: return "not added";
   }
 }
 
@@ -507,10 +561,27 @@ function typedQuantity(event) {
   const quantity = Number(text);
   delete input.dataset.edited;
   if (quantity === storedQuantity(sku)) return;
+  // What the page knows the server would refuse is said without asking it, as + is not
+  // offered at the stock or the cap.
+  const beyond = beyondWhatIsShown(sku, quantity);
+  if (beyond) {
+    restore();
+    say(refusal, beyond);
+    return;
+  }
   const id = state.cartID;
   // After a refusal too, the field shows what the cart holds.
   attempt(input, refusal, () => send("PUT", linePath(id, sku), { json: { quantity } }))
     .finally(() => { if (input.dataset.edited !== "true") restore(); });
+}
+
+/** Why the page already knows `quantity` units of `sku` would be refused: over the per-line
+ * cap, or more than the stock the product list shows (when the line would grow); else null. */
+function beyondWhatIsShown(sku, quantity) {
+  if (quantity > state.maxLineQuantity) return `${state.maxLineQuantity} of one product is the most a cart can hold.`;
+  const product = state.products.find((candidate) => candidate.sku === sku);
+  if (!product || product.stock == null || quantity <= product.stock || quantity <= (storedQuantity(sku) ?? 0)) return null;
+  return product.stock === 0 ? `${product.name} is out of stock.` : `Only ${product.stock} of ${product.name} left.`;
 }
 
 /** The quantity of `sku` in the cart shown, if it has that line. */

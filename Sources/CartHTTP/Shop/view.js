@@ -184,7 +184,7 @@ function limitWords(stock, quantity, maxLineQuantity) {
   if (tracked && stock === 0) return "Out of stock";
   if (tracked && quantity > stock) return `Only ${stock} in stock`;
   if (tracked && quantity === stock) return stock === 1 ? "The last one is in your cart" : `All ${stock} in stock are in your cart`;
-  if (quantity >= maxLineQuantity) return `${maxLineQuantity} is the most one cart can hold`;
+  if (quantity >= maxLineQuantity) return `${maxLineQuantity} of one product is the most a cart can hold`;
   return tracked && stock <= lowStock ? `Only ${stock} left` : "";
 }
 
