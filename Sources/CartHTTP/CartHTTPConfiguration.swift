@@ -102,7 +102,8 @@ public struct CartHTTPConfiguration: Sendable {
         if host == "127.0.0.1" || host == "localhost" || host == "[::1]" { return true }
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
+        // `localhost.` is the same name, written fully qualified.
+        if name == "localhost" || name == "localhost." || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
         let octets = name.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127"
             && octets.allSatisfy { $0.count <= 3 && UInt8($0) != nil && ($0 == "0" || !$0.hasPrefix("0")) }
