@@ -44,19 +44,27 @@ extension PostgresCartRepository: StoreMaintenance {
         }
     }
 
-    /// Looks, in one snapshot, for what the schema's constraints should have kept out and
+    /// Compares the schema with what its applied migrations make (`PostgresSchemaCheck`), then
+    /// looks, in one snapshot, for what the schema's constraints should have kept out and
     /// another client may have let in (with a constraint dropped, made NOT VALID, or its
     /// trigger disabled): rows that break a CHECK, rows that reference nothing, carts whose
     /// line summary does not match their lines, orders whose totals are not their lines',
     /// and an order counter out of step with the orders.
     ///
     /// - Returns: one line per problem; empty for a healthy store.
-    /// - Throws: `PostgresError`.
+    /// - Throws: `MigrationError` for a record of migrations this build does not recognize, or
+    ///   `PostgresError`.
     public func check() throws -> [String] {
         try pool.withConnection { connection in
-            try connection.transaction(.repeatableRead, readOnly: true) {
-                try PostgresStoreCheck(connection: connection).problems()
+            let schema = try PostgresSchemaCheck(connection: connection).problems()
+            let rows = {
+                try connection.transaction(.repeatableRead, readOnly: true) {
+                    try PostgresStoreCheck(connection: connection).problems()
+                }
             }
+            // A changed schema may lack a table or column that the row queries read.
+            guard schema.isEmpty else { return schema + ((try? rows()) ?? []) }
+            return try rows()
         }
     }
 }

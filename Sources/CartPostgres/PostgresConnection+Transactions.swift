@@ -22,13 +22,7 @@ extension PostgresConnection {
     public func transaction<Result>(
         _ isolation: PostgresIsolationLevel = .readCommitted, readOnly: Bool = false, _ body: () throws -> Result
     ) throws -> Result {
-        let begin = isolation.begin(readOnly: readOnly)
-        guard transactionStatus == .idle, queued.isEmpty else {
-            throw PostgresError(
-                kind: .invalidArgument, message: "a transaction is already open on this connection, or statements are queued",
-                sql: begin.text)
-        }
-        queue(begin)
+        try queueBegin(isolation.begin(readOnly: readOnly))
         do {
             let result = try body()
             // The server answers COMMIT of a transaction a failed statement aborted (one whose
@@ -44,6 +38,27 @@ extension PostgresConnection {
             rollBack()
             throw error
         }
+    }
+
+    /// Runs `body` in a READ COMMITTED transaction that is always rolled back: for work whose
+    /// effects are looked at and never kept, such as a scratch schema.
+    ///
+    /// - Throws: what `body` throws, or `PostgresError` (`.invalidArgument` when a transaction
+    ///   is already open).
+    func rolledBack<Result>(_ body: () throws -> Result) throws -> Result {
+        try queueBegin(PostgresIsolationLevel.readCommitted.begin(readOnly: false))
+        defer { rollBack() }
+        return try body()
+    }
+
+    /// Queues `begin`, unless a transaction is open or statements are queued.
+    private func queueBegin(_ begin: PostgresSQL) throws {
+        guard transactionStatus == .idle, queued.isEmpty else {
+            throw PostgresError(
+                kind: .invalidArgument, message: "a transaction is already open on this connection, or statements are queued",
+                sql: begin.text)
+        }
+        queue(begin)
     }
 
     private static let commit: PostgresSQL = "COMMIT"

@@ -75,7 +75,8 @@ struct PostgresMigrator {
     // wait for one another, and each after the first finds the migrations applied.
     private static let lockMigrations: PostgresSQL =
         "SELECT pg_advisory_xact_lock(hashtext('cart schema_migrations'), hashtext(coalesce(current_schema(), '')))"
-    private static let createRecords = """
+    /// The table of applied migrations, which migrating creates before the first migration.
+    static let createRecords = """
         CREATE TABLE IF NOT EXISTS schema_migrations (
             number integer PRIMARY KEY,
             name text NOT NULL UNIQUE,
@@ -110,9 +111,7 @@ struct PostgresMigrator {
             for migration in pending {
                 do {
                     try connection.executeScript(migration.sql)
-                } catch let error as PostgresError where error.kind == .server && !error.isReadOnlyTransaction
-                    && error.sqlState != "42501" && !error.isQueryCanceled && !error.isLockNotAvailable
-                {
+                } catch let error as PostgresError where Self.isScriptFailure(error) {
                     // The server's reason names the table; the script is not repeated.
                     throw MigrationError.failed(name: migration.name, reason: error.message)
                 }
@@ -135,5 +134,12 @@ struct PostgresMigrator {
             }
             return pending.map(\.name)
         }
+    }
+
+    /// Whether a migration's script failed for what its SQL meets in the schema, rather than
+    /// for the server refusing writes, the role's privileges, a timeout or a lock.
+    static func isScriptFailure(_ error: PostgresError) -> Bool {
+        error.kind == .server && !error.isReadOnlyTransaction && error.sqlState != "42501" && !error.isQueryCanceled
+            && !error.isLockNotAvailable
     }
 }

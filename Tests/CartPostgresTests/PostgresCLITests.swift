@@ -122,6 +122,24 @@ struct PostgresCLITests {
         #expect(check.status == 1 && check.stdout.contains("the price of product 'apple' is -5, below 0"), "\(check)")
     }
 
+    @Test("db check: a fresh store is ok; a dropped unique index is one finding, in words and in JSON", TestServer.requires())
+    func droppedIndex() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("db", "migrate")
+        #expect(try postgres.ok("db", "check").stdout == "ok\n")
+        #expect(try postgres.ok("db", "check", "--json").stdout == #"{"ok":true,"problems":[]}"# + "\n")
+        try schema.run(script: "DROP INDEX orders_by_idempotency_key")
+        let finding = "index orders_by_idempotency_key is missing: the schema was changed outside cart"
+        let text = try postgres.run("db", "check")
+        #expect(text.status == 1 && text.stdout == finding + "\n", "\(text)")
+        #expect(text.stderr.hasPrefix("Error: The check found 1 problem in "), "\(text)")
+        let json = try postgres.run("db", "check", "--json")
+        #expect(json.status == 1 && json.stdout == #"{"ok":false,"problems":[""# + finding + #""]}"# + "\n", "\(json)")
+    }
+
     @Test("the password never shows: db status, db copy and a refused non-empty target mask it", TestServer.requires(TestServer.passwordURL))
     func passwordMasked() throws {
         let home = try TemporaryDirectory()
