@@ -28,22 +28,40 @@ struct PostgresStoreCheck {
     }
 
     private static let selectCheckConstraints = PostgresSQL("""
-        SELECT c.conrelid::regclass::text, c.conname, pg_catalog.pg_get_expr(c.conbin, c.conrelid)
-        FROM pg_catalog.pg_constraint AS c
+        SELECT c.conrelid::regclass::text, r.relname, c.conname, pg_catalog.pg_get_expr(c.conbin, c.conrelid), a.attname
+        FROM pg_catalog.pg_constraint AS c JOIN pg_catalog.pg_class AS r ON r.oid = c.conrelid
+        LEFT JOIN pg_catalog.pg_attribute AS a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
         WHERE c.connamespace = \(schemaOID) AND c.contype = 'c'
-        ORDER BY 1, 2
+        ORDER BY 1, 3, 5
         """)
 
     /// One line per CHECK constraint that rows break, with how many. The query of each is
     /// built from the catalog: the table's name as the server quotes it and the constraint's
-    /// expression as the server prints it; no stored value is spliced into SQL.
+    /// expression as the server prints it; no stored value is spliced into SQL. A row whose
+    /// value in a column the constraint reads lies outside its `StoredRange` is not counted:
+    /// `rangeViolations()` names it, and a row is one problem, not two.
     private func checkViolations() throws -> [String] {
+        // One row per column a constraint reads, the constraint's rows next to each other.
+        var constraints: [(table: String, relation: String, name: String, expression: String, columns: Set<String>)] = []
+        for row in try connection.execute(Self.selectCheckConstraints) {
+            let (table, name) = (try row.string(0), try row.string(2))
+            if constraints.last?.table != table || constraints.last?.name != name {
+                constraints.append((table, try row.string(1), name, try row.string(3), []))
+            }
+            if let column = try row.optionalString(4) { constraints[constraints.count - 1].columns.insert(column) }
+        }
         var lines: [String] = []
-        for constraint in try connection.execute(Self.selectCheckConstraints) {
-            let (table, name, expression) = (try constraint.string(0), try constraint.string(1), try constraint.string(2))
-            let sql = "SELECT count(*) FROM " + table + " WHERE NOT (" + expression + ")"
-            let count = try connection.execute(PostgresSQL(sql)).first?.int(0) ?? 0
-            if count > 0 { lines.append("\(table): \(count) row\(count == 1 ? "" : "s") break CHECK constraint \(name)") }
+        for constraint in constraints {
+            var sql = "SELECT count(*) FROM " + constraint.table + " WHERE NOT (" + constraint.expression + ")"
+            var bounds: [PostgresValue] = []
+            for column in StoredColumnRange.all where column.table == constraint.relation && constraint.columns.contains(column.column) {
+                sql += " AND coalesce(\(column.column) BETWEEN $\(bounds.count + 1)::bigint AND $\(bounds.count + 2)::bigint, \(column.nullable))"
+                bounds += [.integer(column.range.lowerBound), .integer(column.range.upperBound)]
+            }
+            let count = try connection.execute(PostgresSQL(sql), bounds).first?.int(0) ?? 0
+            if count > 0 {
+                lines.append("\(constraint.table): \(count) row\(count == 1 ? "" : "s") break CHECK constraint \(constraint.name)")
+            }
         }
         return lines
     }

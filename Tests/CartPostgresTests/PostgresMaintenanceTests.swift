@@ -126,7 +126,7 @@ struct PostgresMaintenanceTests {
             """, asSuperuser: true)
         let problems = try repository.check()
         #expect(problems.contains("constraint products_price_check of products is NOT VALID: rows from before it are unchecked"))
-        #expect(problems.contains("products: 1 row break CHECK constraint products_price_check"))
+        #expect(!problems.contains { $0.contains("break CHECK constraint") }, "the price is named once: \(problems)")
         #expect(problems.contains("the price of product 'apple' is -5, below 0"))
         #expect(problems.contains("foreign key violation: cart_lines (cart_id, sku) = ('alice', 'pear') references no row of products"))
         #expect(problems.contains { $0.hasPrefix("trigger RI_ConstraintTrigger") && $0.hasSuffix("of order_lines is disabled: its foreign key is not enforced") })

@@ -82,6 +82,39 @@ extension PostgresMaintenanceTests {
         #expect(try problems(after: script, variable) == [])
     }
 
+    @Test("a CHECK constraint put back NOT VALID over a row that breaks it: the constraint once, the row once",
+        TestServer.requires(TestServer.passwordURL), arguments: roles)
+    func notValidConstraint(_ variable: String) throws {
+        let (schema, repository) = try busyStore(variable)
+        defer { try? schema.drop() }
+        try schema.run(
+            script: """
+            ALTER TABLE products DROP CONSTRAINT products_price_check;
+            UPDATE products SET price = -5 WHERE sku = 'apple';
+            ALTER TABLE products ADD CONSTRAINT products_price_check CHECK (price BETWEEN 0 AND 100000000) NOT VALID;
+            """)
+        #expect(
+            try repository.check() == [
+                "constraint products_price_check of products is NOT VALID: rows from before it are unchecked",
+                "the price of product 'apple' is -5, below 0",
+            ])
+        // A constraint no range repeats names its rows itself.
+        try schema.run(
+            script: """
+            UPDATE products SET price = 5 WHERE sku = 'apple';
+            ALTER TABLE products VALIDATE CONSTRAINT products_price_check;
+            ALTER TABLE order_lines DROP CONSTRAINT order_lines_check;
+            UPDATE order_lines SET line_total = line_total + 1;
+            ALTER TABLE order_lines ADD CONSTRAINT order_lines_check CHECK (line_total = unit_price * quantity) NOT VALID;
+            """)
+        #expect(
+            try repository.check() == [
+                "constraint order_lines_check of order_lines is NOT VALID: rows from before it are unchecked",
+                "order_lines: 1 row break CHECK constraint order_lines_check",
+                "order 1: its totals (1 items, 125 minor units) are not its lines' (1 items, 126 minor units)",
+            ])
+    }
+
     @Test("without the store's trigger function, a role that may not create schemas is told the schema cannot be compared",
         TestServer.requires(TestServer.passwordURL), arguments: roles)
     func droppedFunction(_ variable: String) throws {
