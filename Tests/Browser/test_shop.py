@@ -707,20 +707,20 @@ def test_a_cart_link_asks_before_moving_this_browsers_items_into_the_shared_cart
 
 
 def test_items_a_shared_cart_cannot_take_are_named_when_it_is_opened(browser, server):
-    server.cli("products", "add", "quince", "--name", "Quince jelly", "--price", "3.00", "--stock", "3")
+    server.cli("products", "add", "loquat", "--name", "Loquat jelly", "--price", "3.00", "--stock", "3")
     own = Shop(browser, server).open()
     own.wait_for(lambda: own.cart_id.startswith("shop_"), "the browser's own cart")
     earlier = own.cart_id
-    server.cli("add", "quince", "2", cart=earlier)
+    server.cli("add", "loquat", "2", cart=earlier)
     server.cli("add", "tea", cart=earlier)
-    linked = server.mint([("quince", 2)])
+    linked = server.mint([("loquat", 2)])
     shop = follow_link(browser, server, linked)
     shop.wait_for(shop.find("#confirm-link").is_displayed, "the question about the shared cart")
     shop.press("link-open")
-    shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("quince") == 3, "the merged cart")
+    shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("loquat") == 3, "the merged cart")
     notice = shop.find("#page-notice").text
     assert ("2 items of the 3 items from your cart were added to this shared one; "
-            "1 item could not be: Quince jelly (only 3 in stock).") in notice, notice
+            "1 item could not be: Loquat jelly (only 3 in stock).") in notice, notice
     assert server.cart(linked)["totalItems"] == 4
 
 
