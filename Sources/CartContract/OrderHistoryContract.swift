@@ -27,7 +27,33 @@ enum OrderHistoryContract {
             ("statsAtOffset", "stats by day and month begin each day at midnight at the UTC offset given", statsAtOffset),
             ("ordersOfManyLines", "orders of 1 to 40 lines read back with every line, in order", ordersOfManyLines),
             ("statsOverflow", "stats whose revenue does not fit in 64 bits fail with amountOverflow", statsOverflow),
+            ("incompleteOrder", "an order stored without lines, or with lines of other totals, is refused on every read", incompleteOrder),
         ])
+
+    static func incompleteOrder(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let apple = usd(129)
+        let line = OrderLine(sku: "apple", name: "Apple", unitPrice: apple, quantity: 2, lineTotal: usd(258))
+        try store.repository.write { storage in
+            for (number, lines, total) in [(Int64(1), [line], usd(258)), (2, [], usd(258)), (3, [line], usd(259))] {
+                try storage.insertOrder(
+                    Order(
+                        number: OrderNumber(rawValue: number), cartID: "alice", placedAt: store.clock.now, currency: .usd,
+                        totalItems: 2, total: total, idempotencyKey: nil, lines: lines))
+            }
+        }
+        #expect(try store.service.order(1).lines == [line])
+        #expect(throws: StoredDataError("order 2 has no lines")) { try store.service.order(2) }
+        #expect(throws: StoredDataError("order 3: its totals (2 items, 259 minor units) are not its lines' (2 items, 258 minor units)")) {
+            try store.service.order(3)
+        }
+        #expect(throws: StoredDataError.self) { try store.service.orders(matching: OrderQuery()) }
+        var streamed: [OrderNumber] = []
+        #expect(throws: StoredDataError.self) {
+            try store.service.forEachOrder(matching: OrderQuery(sort: .oldestFirst)) { streamed.append($0.number) }
+        }
+        #expect(streamed == [1])
+    }
 
     /// Four orders one second apart from `TestClock.start`:
     /// 1 alice apple, 2 bob pear, 3 alice plum+apple, 4 bob apple.

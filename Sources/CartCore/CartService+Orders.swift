@@ -21,7 +21,10 @@ extension CartService {
         try repository.read { storage in
             // A backend may run a read unit again (see `CartRepository`).
             orders.removeAll(keepingCapacity: true)
-            try storage.forEachOrder(matching: query) { orders.append($0) }
+            try storage.forEachOrder(matching: query) { order in
+                if let error = StoredDataError.incomplete(order) { throw error }
+                orders.append(order)
+            }
         }
         guard orders.count > limit else { return OrderPage(orders: orders, next: nil) }
         orders.removeLast()
@@ -39,6 +42,7 @@ extension CartService {
         if let limit = rest.limit, limit < 1 { throw CartError.invalidLimit(limit) }
         try repository.read { storage in
             try storage.forEachOrder(matching: rest) { order in
+                if let error = StoredDataError.incomplete(order) { throw error }
                 try body(order)
                 rest.after = order.number
                 rest.limit = rest.limit.map { $0 - 1 }
@@ -48,12 +52,14 @@ extension CartService {
 
     /// The order with this number, with its lines.
     ///
-    /// - Throws: `CartError.orderNotFound`, or a storage error.
+    /// - Throws: `CartError.orderNotFound`, `StoredDataError` for an order whose lines do not
+    ///   add up to it, or a storage error.
     public func order(_ number: OrderNumber) throws -> Order {
         guard number.rawValue >= 1 else { throw CartError.orderNotFound(number) }
         guard let order = try repository.read({ storage in try storage.order(number: number) }) else {
             throw CartError.orderNotFound(number)
         }
+        if let error = StoredDataError.incomplete(order) { throw error }
         return order
     }
 

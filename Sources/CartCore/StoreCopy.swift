@@ -80,6 +80,8 @@ public enum StoreCopy {
                     try progress(Progress(copied: copied, total: total))
                 }
                 try from.forEachOrder { order in
+                    // A copy is a backup: an order that lost lines is refused, not copied so.
+                    if let error = StoredDataError.incomplete(order) { throw error }
                     batch.append(order)
                     if batch.count == progressInterval { try insertBatch() }
                 }

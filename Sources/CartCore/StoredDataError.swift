@@ -52,3 +52,30 @@ extension StoredDataError {
         }
     }
 }
+
+extension StoredDataError {
+    /// The error for an order whose stored lines do not add up to it (none at all, or other
+    /// totals), as another client's write or a damaged page leaves it, worded as `db check`
+    /// words it; `nil` for an order whose lines are whole. An order read without its lines
+    /// would otherwise be shown, exported or copied as if it had none.
+    public static func incomplete(_ order: Order) -> StoredDataError? {
+        var items: Int64? = 0
+        var total: Int64? = 0
+        for line in order.lines {
+            items = items.flatMap { sum in
+                let (next, overflow) = sum.addingReportingOverflow(Int64(line.quantity))
+                return overflow ? nil : next
+            }
+            total = total.flatMap { sum in
+                let (next, overflow) = sum.addingReportingOverflow(line.lineTotal.minorUnits)
+                return overflow ? nil : next
+            }
+        }
+        guard
+            let finding = StoreCheckFinding.orderSummary(
+                number: order.number.rawValue, items: Int64(order.totalItems), total: order.total.minorUnits,
+                lines: Int64(order.lines.count), lineItems: items, lineTotal: total)
+        else { return nil }
+        return StoredDataError(finding.description)
+    }
+}

@@ -20,6 +20,23 @@ struct EndToEndOrderTests {
         return sandbox
     }
 
+    @Test("an order whose lines are gone is refused when shown, listed, exported or copied, not shown without them")
+    func orderWithoutLines() throws {
+        let sandbox = try history()
+        try sandbox.sql("DELETE FROM order_lines WHERE order_number = 1")
+        let message = "cannot use: order 1 has no lines. 'cart db check' lists every such value.\n"
+        for arguments in [["orders", "show", "1"], ["orders"], ["orders", "--csv"], ["orders", "--json"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status != 0 && result.stderr.hasSuffix(message), "\(arguments): \(result)")
+        }
+        let copy = sandbox.path("copy.sqlite3")
+        let copied = try sandbox.run("db", "copy", "--to", copy)
+        #expect(copied.status != 0 && copied.stderr.hasSuffix(message), "\(copied)")
+        #expect(try sandbox.run("--db", copy, "orders", "--json").stdout.contains(#""orders":[]"#))
+        // The other orders are whole: each is still shown.
+        #expect(try sandbox.ok("orders", "show", "2").stdout.contains("Pie"))
+    }
+
     @Test("orders --json pages newest first with a keyset cursor, in the documented shape")
     func pages() throws {
         let sandbox = try history()
