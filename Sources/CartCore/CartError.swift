@@ -134,9 +134,12 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .lineCountCapExceeded(let cart, let cap):
             return "Cart '\(cart.displayable)' cannot take another line: a cart holds at most \(cap) line\(cap == 1 ? "" : "s")."
         case .insufficientStock(let sku, let requested, let available):
+            guard available > 0 else { return "'\(sku.displayable)' is out of stock." }
             return "Insufficient stock for '\(sku.displayable)': the line would hold \(requested) of the \(available) in stock."
         case .notInCart(let sku, let cart):
             return "'\(sku.displayable)' is not in cart '\(cart.displayable)'."
+        case .versionConflict(let cart, let expected, let actual) where expected > actual:
+            return "Cart '\(cart.displayable)' is at version \(actual), not \(expected), a version it has not reached yet."
         case .versionConflict(let cart, let expected, let actual):
             return "Cart '\(cart.displayable)' is at version \(actual), not \(expected); it changed since you read it."
         case .totalChanged(let cart, let expected, let actual):

@@ -180,10 +180,16 @@ extension CartAPI {
     /// that the cart changed.
     static func versionConflict(_ view: CartReport, _ precondition: EntityTag.Precondition) -> APIError {
         let version = view.cart.version
-        let message =
-            precondition == .unmatchable
-            ? "The cart is at version \(version); If-Match names no version of it: a weak tag (W/\"\(version)\") or one that is not a version number never matches. Send If-Match: \"\(version)\"."
-            : "The cart is at version \(version); it changed since you read it."
+        let message: String
+        switch precondition {
+        case .unmatchable:
+            message =
+                "The cart is at version \(version); If-Match names no version of it: a weak tag (W/\"\(version)\") or one that is not a version number never matches. Send If-Match: \"\(version)\"."
+        case .versions(let versions) where versions.allSatisfy({ $0 > version }):
+            message = "The cart is at version \(version); If-Match names only later versions, which it has not reached."
+        default:
+            message = "The cart is at version \(version); it changed since you read it."
+        }
         var error = APIError(status: 412, code: "version_conflict", message: message)
         error.cart = view
         return error

@@ -66,6 +66,8 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("delete", "kiwi").stdout == "Removed kiwi from the cart (cart 'default', version 8).\n")
         try sandbox.ok("add", "apple")
         #expect(try sandbox.ok("clear").stdout == "Cleared the cart (cart 'default', version 10).\n")
+        #expect(
+            try sandbox.ok("clear").stdout == "The cart was already empty; nothing changed (cart 'default', version 10).\n")
         #expect(try sandbox.ok("show").stdout == "Cart 'default' is empty.\n")
         let json = try sandbox.ok("add", "apple", "--json").stdout
         #expect(
@@ -132,6 +134,9 @@ struct EndToEndCartTests {
         let stale = try sandbox.run("add", "apple", "--if-version", "0")
         #expect(stale.status == 1)
         #expect(stale.stderr == "Error: Cart 'default' is at version 1, not 0; it changed since you read it.\n")
+        // A version the cart has not reached cannot have been read.
+        let ahead = try sandbox.run("add", "apple", "--if-version", "5")
+        #expect(ahead.stderr == "Error: Cart 'default' is at version 1, not 5, a version it has not reached yet.\n")
         #expect(try sandbox.ok("show", "--json").stdout == before)
         try sandbox.ok("add", "apple", "--if-version", "1")
         try sandbox.ok("--cart", "guest", "add", "kiwi")

@@ -57,7 +57,7 @@ enum CartCommands {
         "clear", abstract: "Remove every line from the cart.", options: [CommandTree.ifVersion],
         action: { runner in
             let update = try runner.service().clear(runner.cartID, expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner) { _ in "Cleared the cart" }
+            try report(update, runner) { _ in update.changed ? "Cleared the cart" : "The cart was already empty; nothing changed" }
         })
 
     static let show = CommandSpec(
