@@ -99,17 +99,23 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
                 try reader.configure("PRAGMA query_only = ON")
                 return reader
             } : nil
+        try settingUp {
+            try database.consistentRead {
+                try prepareSchema(migrate: migrate, initialSettings: initialSettings)
+                try database.configure("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+            }
+        }
+    }
+
+    /// Runs `setup`, which switches a file to WAL or migrates it, until it gets through or the
+    /// busy timeout passes. Those steps take locks that SQLite does not wait for when waiting
+    /// could deadlock (it answers SQLITE_BUSY at once): another process is setting the same
+    /// file up, so this one gives it a moment, then looks again from the start.
+    private func settingUp<Result>(_ setup: () throws -> Result) throws -> Result {
         while true {
             do {
-                try database.consistentRead {
-                    try prepareSchema(migrate: migrate, initialSettings: initialSettings)
-                    try database.configure("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-                }
-                break
+                return try setup()
             } catch let error as DatabaseError where error.isBusy && ContinuousClock.now < database.lockDeadline {
-                // Switching a new file to WAL and migrating it take locks that SQLite does not
-                // wait for when waiting could deadlock (it answers SQLITE_BUSY at once). Another
-                // process is setting the same file up: give it a moment, then look again.
                 usleep(5_000)
             }
         }
@@ -236,10 +242,11 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// Applies pending migrations, once, for whichever process gets there first. With none
     /// pending it writes nothing, so an up-to-date file that cannot be written is no error.
     func applyMigrations() throws -> [String] {
-        let applied = try database.consistentRead { try Migrator.shipped.applied(in: database) }
-        guard applied.count < Migrator.shipped.migrations.count else { return [] }
-        let isNew = applied.isEmpty
-        let names = try applyPendingMigrations(toNewFile: isNew, initialSettings: initialSettings)
+        let names = try settingUp {
+            let applied = try database.consistentRead { try Migrator.shipped.applied(in: database) }
+            guard applied.count < Migrator.shipped.migrations.count else { return [String]() }
+            return try applyPendingMigrations(toNewFile: applied.isEmpty, initialSettings: initialSettings)
+        }
         if !names.isEmpty { localCommits += 1 }
         return names
     }

@@ -48,6 +48,19 @@ struct MultiProcessTests {
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
 
+    @Test("6 processes running db init on one new store, 10 rounds: all exit 0 and exactly one says it created it")
+    func concurrentInit() throws {
+        let sandbox = try CartSandbox()
+        for round in 0..<10 {
+            let store = sandbox.path("init-\(round).sqlite3")
+            let runs = try CartSandbox.together(6) { worker in
+                try sandbox.run("--db", store, "--json", "db", "init", "--max-lines", String(worker + 2))
+            }
+            #expect(runs.allSatisfy { $0.status == 0 && $0.stderr.isEmpty }, "round \(round): \(runs)")
+            #expect(runs.filter { $0.stdout.contains(#""created":true"#) }.count == 1, "round \(round): \(runs)")
+        }
+    }
+
     @Test("2 processes racing checkout --key on one cart, 50 rounds: exactly one order per round")
     func racingCheckouts() throws {
         let sandbox = try CartSandbox()

@@ -169,20 +169,22 @@ enum DatabaseCommands {
         if let maxLines { initial.maxLinesPerCart = maxLines }
         let store = try runner.openStore(create: true, initialSettings: initial)
         // A store whose schema is empty is new: its first migration creates it with `initial`.
+        // Of several processes that find it empty, the one whose migrations apply created it.
         let existed = try store.status().schemaVersion > 0
         let migrated = try store.migrate()
+        let created = !existed && !migrated.isEmpty
         let service = CartService(repository: store)
-        let before = existed ? try service.settings() : nil
+        let before = created ? nil : try service.settings()
         let settings = try service.updateSettings(
             currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
-        if !existed || !migrated.isEmpty || before != settings { runner.noteSavedChange() }
+        if !migrated.isEmpty || before != settings { runner.noteSavedChange() }
         if runner.json {
-            return try runner.emit(CLIJSON.Initialised(created: !existed, settings: settings))
+            return try runner.emit(CLIJSON.Initialised(created: created, settings: settings))
         }
         let place = runner.globals.isMemory ? "the in-memory store" : runner.displayLocation
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
-        let verb = !existed ? "Created" : before == settings ? "Unchanged" : "Updated"
+        let verb = created ? "Created" : before == settings ? "Unchanged" : "Updated"
         try runner.line("\(verb) \(place): \(summary).")
     }
 
