@@ -166,6 +166,9 @@ struct EndToEndProductTests {
         #expect(json.hasPrefix(#"{"next":null,"products":[{"active":true,"currency":"USD","name":"Grüne Äpfel 🍏 — Bio""#))
         let refused = try source.run("products", "export", "--csv", "--json")
         #expect(refused.status == 64)
+        let mismatched = try source.run("--json", "products", "export", source.path("z.CSV"))
+        #expect(mismatched.status == 64 && mismatched.stderr.contains("ends in .csv: leave out --json for CSV"), "\(mismatched)")
+        #expect(!FileManager.default.fileExists(atPath: source.path("z.CSV")))
         let directory = try source.run("products", "export", source.path(""))
         #expect(directory.status == 1 && directory.stderr.hasSuffix("is a directory, not a file.\n"))
     }

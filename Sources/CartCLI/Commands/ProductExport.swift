@@ -9,7 +9,8 @@ enum ProductExport {
             Every product, inactive ones too, in SKU order. CSV has the columns sku,name,price,stock,active \
             (stock empty when not tracked, active true or false); --json writes {"products": [...]} \
             and, once a FILE is written, prints {"exported": N}. \
-            Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV. Without FILE \
+            Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV; --json with \
+            a FILE ending in .csv is refused. Without FILE \
             the export goes to stdout; a FILE is replaced only once the whole export is written.
             """,
         arguments: [file], options: [csv], exclusive: [[csv, GlobalOptions.json]],
@@ -23,6 +24,13 @@ enum ProductExport {
 
     static func run(_ runner: CommandRunner) throws {
         let path = try runner[file].flatMap { $0 == "-" ? nil : $0 }
+        if runner.json, let path, path.lowercased().hasSuffix(".csv") {
+            // --json chooses the file's format too: JSON under a .csv name is a trap.
+            throw UsageError(
+                "--json writes the file as JSON, but '\(DisplayText.clean(path))' ends in .csv: "
+                    + "leave out --json for CSV, or name the file .json.",
+                command: runner.invocation.command)
+        }
         let asJSON = runner.json || (!runner[csv] && path?.lowercased().hasSuffix(".json") == true)
         let products = try runner.service().products(includeInactive: true)
         // An export reads back with import, which refuses a name it would not take as input.
