@@ -33,7 +33,7 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
             // "a file path or memory:", "a file path, memory: or postgresql://…"
             var list = "a file path"
             for (index, example) in known.enumerated() { list += (index == known.count - 1 ? " or " : ", ") + example }
-            let what = known.first { $0.hasPrefix(scheme + ":") }.map { "not a well-formed \($0)" }
+            let what = known.first { $0.hasPrefix(scheme + ":") }.map { "not one of the form \($0)" }
                 ?? "no store handles '\(scheme.displayable):'"
             return "'\(location.displayable)' looks like a URL, but \(what); "
                 + "use \(list) (a file whose name starts like a URL is written with a leading './')."

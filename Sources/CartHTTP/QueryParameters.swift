@@ -65,7 +65,9 @@ struct QueryParameters {
     func date(_ name: String) throws(APIError) -> Date? {
         guard let text = values[name] else { return nil }
         guard let date = UTCCalendar.parse(text) else {
-            throw Self.invalid(name, text, "a date such as 2026-11-29 or an instant such as 2026-11-29T12:00:00Z")
+            // A local time without its offset names no instant.
+            let hint = UTCCalendar.parse(text + "Z") != nil ? ", with its offset from UTC (Z or %2B02:00)" : ""
+            throw Self.invalid(name, text, "a date such as 2026-11-29 or an instant such as 2026-11-29T12:00:00Z" + hint)
         }
         return date
     }

@@ -73,6 +73,7 @@ extension HostileInput {
         .usage("yesterday", ["orders", "stats", "--since", "yesterday"], "The value 'yesterday' is invalid"),
         .usage("unpadded date", ["orders", "--since", "2026-1-1"], "The value '2026-1-1' is invalid"),
         .usage("hour 25", ["orders", "--since", "2026-11-29T25:00:00Z"], "is invalid for '--since <date>'"),
+        .usage("an instant without its offset", ["orders", "--until", "2026-11-29T15:41:33"], "an instant needs its offset from UTC, such as 2026-11-29T15:41:33Z or 2026-11-29T15:41:33+02:00."),
         .usage("unknown command", ["frobnicate"], "Unknown command 'frobnicate'."),
         .usage("mistyped command", ["chekout"], "Did you mean 'checkout'?"),
         .usage("unknown option", ["add", "apple", "--qyt", "3"], "Unknown option '--qyt'."),
@@ -101,9 +102,9 @@ extension HostileInput {
         .usage(
             "a URL no store handles", ["--db", "mysql://u@h/db", "show"],
             "no store handles 'mysql:'; use a file path, memory: or postgresql://… (a file whose name starts like a URL"),
-        .usage("an option that swallows the command", ["--cart", "show"], "Missing the command to run, such as 'products' or 'add'."),
+        .usage("an option that swallows the command", ["--cart", "show"], "Missing the command to run, such as 'products' or 'add' ('show' was read as the value of --cart)."),
         .usage("a group with options and no command", ["--json", "db"], "Missing the command to run after 'cart db', such as"),
-        .usage("a URL missing a slash", ["--db", "postgresql:/shop", "show"], "'postgresql:/shop' looks like a URL, but not a well-formed postgresql://…"),
+        .usage("a URL missing a slash", ["--db", "postgresql:/shop", "show"], "'postgresql:/shop' looks like a URL, but not one of the form postgresql://…"),
         .usage("a SQLite URI", ["--db", "file:shop.db?mode=ro", "show"], "no store handles 'file:'"),
         .usage(
             "a libpq connection string", ["--db", "host=/tmp dbname=shop password=hunter2", "show"],

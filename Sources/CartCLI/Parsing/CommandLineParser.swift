@@ -63,7 +63,14 @@ struct CommandLineParser {
             // `cart` or `cart db` alone asks what there is; with options (`cart --cart show`,
             // where `show` became the option's value) a command is missing, and a script must
             // not read the help as success.
-            guard optionNames.isEmpty else { throw missingCommand(in: command) }
+            guard optionNames.isEmpty else {
+                let swallowed = tokens.lazy.compactMap { token -> (option: String, word: String)? in
+                    guard case .option(let name, let value?, _) = token, command.spec.subcommand(named: value) != nil
+                    else { return nil }
+                    return (name, value)
+                }.first
+                throw missingCommand(in: command, swallowedBy: swallowed)
+            }
             return .help(command)
         }
         try assign(Array(positionals.dropFirst(used)), into: &invocation)
@@ -198,10 +205,15 @@ struct CommandLineParser {
         return command
     }
 
-    private func missingCommand(in command: ResolvedCommand) -> UsageError {
+    /// The error for a command line that names no command of `command`'s; `swallowed` is an
+    /// option that took a command's name as its value (`cart --cart show`), which it names.
+    private func missingCommand(in command: ResolvedCommand, swallowedBy swallowed: (option: String, word: String)?)
+        -> UsageError
+    {
         let names = command.spec.subcommands.prefix(2).map { "'\($0.name)'" }.joined(separator: " or ")
         let name = command.isRoot ? "" : " after '\(command.fullName)'"
-        return UsageError("Missing the command to run\(name), such as \(names).", command: command)
+        let taken = swallowed.map { " ('\($0.word)' was read as the value of \($0.option))" } ?? ""
+        return UsageError("Missing the command to run\(name), such as \(names)\(taken).", command: command)
     }
 
     private func unknownCommand(_ word: String, in command: ResolvedCommand) -> UsageError {

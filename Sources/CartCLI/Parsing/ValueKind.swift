@@ -42,6 +42,10 @@ enum ValueKind: Sendable, Equatable {
             return Self.integer(text, in: range).map(ParsedValue.integer)
         case .date:
             guard let date = UTCCalendar.parse(text) else {
+                // A local time without its offset names no instant.
+                if UTCCalendar.parse(text + "Z") != nil {
+                    return .failure(ValueProblem("an instant needs its offset from UTC, such as \(text)Z or \(text)+02:00"))
+                }
                 return .failure(ValueProblem("expected a date such as 2026-11-29 or 2026-11-29T12:00:00Z"))
             }
             return .success(.date(date))
