@@ -153,6 +153,9 @@ struct EndToEndOrderTests {
             ])
         let json = try sandbox.ok("orders", "show", "2", "--json").stdout
         #expect(json.hasPrefix(#"{"cart":"bob","currency":"USD","lines":[{"#) && json.contains(#""number":2,"placedAt":""#))
+        try sandbox.ok("add", "apple")
+        try sandbox.ok("checkout", "--key", "click-7")
+        #expect(try sandbox.ok("orders", "show", "4").stdout.split(separator: "\n")[0].hasSuffix("Z, key 'click-7'"))
         let missing = try sandbox.run("orders", "show", "99")
         #expect(missing.status == 1 && missing.stderr == "Error: No order number 99.\n")
         #expect(try sandbox.run("orders", "show", "x").status == 64)

@@ -125,9 +125,11 @@ enum OrderCommands {
         let number = OrderNumber(rawValue: Int64(try runner[Self.number]))
         let order = try runner.service().order(number)
         if runner.json { return try runner.emit(order) }
+        // The key says which checkout placed it, for a shop that retried one.
+        let key = order.idempotencyKey.map { ", key '\(DisplayText.escaped($0))'" } ?? ""
         try runner.line(
             runner.style.dim(
-                "Order #\(order.number), cart '\(DisplayText.escaped(order.cartID))', placed \(UTCCalendar.iso8601(order.placedAt))"))
+                "Order #\(order.number), cart '\(DisplayText.escaped(order.cartID))', placed \(UTCCalendar.iso8601(order.placedAt))\(key)"))
         let table = TextTable.items(order.lines.map { ($0.sku, $0.name, $0.quantity, $0.unitPrice, $0.lineTotal) })
         try runner.stdout.write(table.rendered(style: runner.style))
         try runner.line(runner.style.bold(TextTable.totals(items: order.totalItems, "total", order.total)))
