@@ -41,15 +41,18 @@ extension PostgresConnection {
     }
 
     /// Runs `body` in a READ COMMITTED transaction that is always rolled back: for work whose
-    /// effects are looked at and never kept, such as a scratch schema.
+    /// effects are looked at and never kept, such as a scratch schema. It may write even where
+    /// sessions are read-only by default (`default_transaction_read_only`).
     ///
     /// - Throws: what `body` throws, or `PostgresError` (`.invalidArgument` when a transaction
     ///   is already open).
     func rolledBack<Result>(_ body: () throws -> Result) throws -> Result {
-        try queueBegin(PostgresIsolationLevel.readCommitted.begin(readOnly: false))
+        try queueBegin(Self.beginReadWrite)
         defer { rollBack() }
         return try body()
     }
+
+    private static let beginReadWrite: PostgresSQL = "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE"
 
     /// Queues `begin`, unless a transaction is open or statements are queued.
     private func queueBegin(_ begin: PostgresSQL) throws {

@@ -15,6 +15,25 @@ struct PostgresSchemaCheck {
     let connection: PostgresConnection
 
     func problems() throws -> [String] {
+        // A standby takes no writes, so no scratch schema: the check says so and goes on.
+        if try connection.execute(Self.selectInRecovery).first?.bool(0) == true {
+            return [Self.notCompared("the server is a standby, which takes no writes; check the primary")]
+        }
+        do {
+            return try compare()
+        } catch let error as PostgresError where error.sqlState == "42501" {
+            return [Self.notCompared("the role may neither create a schema nor use temporary tables (TEMP)")]
+        }
+    }
+
+    private static let selectInRecovery: PostgresSQL = "SELECT pg_catalog.pg_is_in_recovery()"
+
+    /// The one finding of a check that could not compare the schema, saying `why`.
+    private static func notCompared(_ why: String) -> String {
+        "the schema was not compared with the migrations, which run in a scratch schema: \(why)"
+    }
+
+    private func compare() throws -> [String] {
         try connection.rolledBack {
             let applied = try PostgresMigrator.shipped.survey(connection).applied.count
             // Read first: the temporary schema, once it exists, comes before the store's in

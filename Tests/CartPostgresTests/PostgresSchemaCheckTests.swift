@@ -36,6 +36,21 @@ extension PostgresMaintenanceTests {
         #expect(try scratch.first?.int(0) == 0)
     }
 
+    @Test("a session that is read-only by default still compares the schema, and finds what changed",
+        TestServer.requires(TestServer.passwordURL), arguments: roles)
+    func readOnlySession(_ variable: String) throws {
+        let schema = try TestSchema(variable)
+        defer { try? schema.drop() }
+        _ = try schema.repository()
+        let readOnly = try PostgresCartRepository(url: schema.url + "%20-c%20default_transaction_read_only%3Don")
+        #expect(try readOnly.check() == [])
+        try schema.run(script: "DROP INDEX orders_by_idempotency_key")
+        #expect(try readOnly.check() == ["index orders_by_idempotency_key is missing: the schema was changed outside cart"])
+        // The session is read-only for everything else.
+        let write = #expect(throws: (any Error).self) { try CartService(repository: readOnly).updateSettings(maxLineQuantity: 50) }
+        #expect(write.map { ErrorCategory(of: $0) } == .readOnly)
+    }
+
     @Test("a dropped unique index, a dropped NOT NULL and a changed default are findings, one line each",
         TestServer.requires(TestServer.passwordURL), arguments: roles)
     func changedSchema(_ variable: String) throws {
