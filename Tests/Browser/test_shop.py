@@ -1122,6 +1122,26 @@ def test_a_quantity_typed_into_a_line_is_set_and_a_bad_one_is_refused(browser, s
     assert [line["sku"] for line in server.cart(shop.cart_id)["items"]] == ["apple"]
 
 
+def test_a_line_above_a_cap_lowered_since_can_be_typed_down_but_not_up(browser, server):
+    shop = Shop(browser, server).open(server.mint([("milk", 5)]))
+    try:
+        server.cli("db", "init", "--max-line-quantity", "2")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: not shop.find(hooked("increment"), shop.row("milk")).is_enabled(), "+ off above the cap")
+        shop.open_cart()
+        field = lambda: shop.find(hooked("quantity"), shop.line("milk"))
+        field().send_keys(Keys.CONTROL, "a")
+        field().send_keys("4", Keys.ENTER)
+        shop.wait_for(lambda: server.cart(shop.cart_id)["items"][0]["quantity"] == 4, "the line down to 4")
+        field().send_keys(Keys.CONTROL, "a")
+        field().send_keys("5", Keys.ENTER)
+        refusal = shop.find(hooked("refusal"), shop.line("milk"))
+        shop.wait_for(lambda: refusal.text == "2 of one product is the most a cart can hold.", "the cap's refusal on the line")
+        assert server.cart(shop.cart_id)["items"][0]["quantity"] == 4
+    finally:
+        server.cli("db", "init", "--max-line-quantity", "99")
+
+
 def test_add_is_not_offered_for_a_new_line_once_the_cart_holds_the_most_lines(browser, server):
     shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1)]))
     note = shop.find("#lines-full")

@@ -153,10 +153,7 @@ async function reloadCart() {
 function shopperText(error) {
   if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
   const short = error.code === "insufficient_stock" && /'([^']+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
-  if (short) {
-    const name = productNames(state.products, state.cart).get(short[1]) || short[1];
-    return short[2] === "0" ? `${name} is out of stock.` : `Only ${short[2]} of ${name} left.`;
-  }
+  if (short) return stockWords(productNames(state.products, state.cart).get(short[1]) || short[1], Number(short[2]));
   if (error.code === "total_changed" && error.body && error.body.cart) {
     const cart = error.body.cart;
     return `Prices changed: your total is now ${money(cart.subtotal, cart.currency)}. Check your cart, then place the order again.`;
@@ -360,8 +357,8 @@ const mintedShape = /^shop_[0-9a-f]{64}$/;
  * The cart to show: the one `?cart=ID` names, else the one this browser was given before,
  * else a new one the server mints. Answers the cart as the server has it, and a notice when
  * the address named a cart that cannot be opened (the page then goes on with its own cart) or
- * one shared by a link. When this browser's own cart has items, the shopper is asked first
- * whether to open the shared cart and move them into it.
+ * one shared by a link. When this browser's cart has items, the shopper is asked first whether
+ * to open the shared cart, which moves them into it unless that cart came from a link too.
  */
 async function chooseCart() {
   const parameters = new URLSearchParams(location.search);
@@ -575,13 +572,20 @@ function typedQuantity(event) {
     .finally(() => { if (input.dataset.edited !== "true") restore(); });
 }
 
-/** Why the page already knows `quantity` units of `sku` would be refused: over the per-line
- * cap, or more than the stock the product list shows (when the line would grow); else null. */
+/** Why the page already knows that growing the line of `sku` to `quantity` units would be
+ * refused: over the per-line cap, or more than the stock the product list shows; else null.
+ * A line may always come down, also while it is above a cap lowered since. */
 function beyondWhatIsShown(sku, quantity) {
+  if (quantity <= (storedQuantity(sku) ?? 0)) return null;
   if (quantity > state.maxLineQuantity) return `${state.maxLineQuantity} of one product is the most a cart can hold.`;
   const product = state.products.find((candidate) => candidate.sku === sku);
-  if (!product || product.stock == null || quantity <= product.stock || quantity <= (storedQuantity(sku) ?? 0)) return null;
-  return product.stock === 0 ? `${product.name} is out of stock.` : `Only ${product.stock} of ${product.name} left.`;
+  if (!product || product.stock == null || quantity <= product.stock) return null;
+  return stockWords(product.name, product.stock);
+}
+
+/** The stock of the product `name` in the shopper's words. */
+function stockWords(name, stock) {
+  return stock === 0 ? `${name} is out of stock.` : `Only ${stock} of ${name} left.`;
 }
 
 /** The quantity of `sku` in the cart shown, if it has that line. */
