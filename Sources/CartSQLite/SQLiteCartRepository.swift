@@ -127,7 +127,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     private func prepareSchema(migrate: Bool, initialSettings: StoreSettings) throws {
         let applied = try Migrator.shipped.applied(in: database)
         guard applied.count < Migrator.shipped.migrations.count else { return try enableWriteAheadLog() }
-        if migrate { _ = try applyPendingMigrations(toNewFile: applied.isEmpty, initialSettings: initialSettings) }
+        var names: [String] = []
+        if migrate { try applyPendingMigrations(toNewFile: applied.isEmpty, initialSettings: initialSettings, adding: &names) }
     }
 
     /// Refuses a file holding rows that reference nothing, with a read (the migration's own
@@ -137,15 +138,15 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// WAL (which rewrites its header) only once that succeeded: a migration its data makes
     /// fail rolls back to the very bytes it found. Rare (a file is migrated once), so the
     /// order's cost does not matter.
-    private func applyPendingMigrations(toNewFile isNew: Bool, initialSettings: StoreSettings) throws -> [String] {
+    /// The names of the migrations applied are added to `names` as soon as they are
+    /// committed, so a retry after the switch to WAL still reports them.
+    private func applyPendingMigrations(toNewFile isNew: Bool, initialSettings: StoreSettings, adding names: inout [String])
+        throws
+    {
         try Migrator.shipped.checkForeignKeys(database)
-        if isNew {
-            try enableWriteAheadLog()
-            return try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
-        }
-        let names = try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
+        if isNew { try enableWriteAheadLog() }
+        names += try Migrator.shipped.migrate(database, initialSettings: initialSettings, now: Date())
         try enableWriteAheadLog()
-        return names
     }
 
     /// A private in-memory SQLite database, gone when the repository is released; for tests.
@@ -242,10 +243,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// Applies pending migrations, once, for whichever process gets there first. With none
     /// pending it writes nothing, so an up-to-date file that cannot be written is no error.
     func applyMigrations() throws -> [String] {
-        let names = try settingUp {
+        var names: [String] = []
+        try settingUp {
             let applied = try database.consistentRead { try Migrator.shipped.applied(in: database) }
-            guard applied.count < Migrator.shipped.migrations.count else { return [String]() }
-            return try applyPendingMigrations(toNewFile: applied.isEmpty, initialSettings: initialSettings)
+            // Applied already, perhaps by this call before its switch to WAL was refused.
+            guard applied.count < Migrator.shipped.migrations.count else { return try enableWriteAheadLog() }
+            try applyPendingMigrations(toNewFile: applied.isEmpty, initialSettings: initialSettings, adding: &names)
         }
         if !names.isEmpty { localCommits += 1 }
         return names
