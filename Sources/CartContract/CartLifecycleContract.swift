@@ -18,7 +18,7 @@ enum CartLifecycleContract {
             ("mergeReportsInactive", "an inactive product is left out of a merge and reported", mergeReportsInactive),
             ("mergeReportsLinesCap", "new lines past the lines cap are left out of a merge and reported", mergeReportsLinesCap),
             ("mergeRollsBack", "a merge that fails midway leaves both carts as they were", mergeRollsBack),
-            ("mergeEdgeCases", "merging a cart into itself is refused; merging an emptied cart changes nothing; a cart never written is not found", mergeEdgeCases),
+            ("mergeEdgeCases", "merging a cart into itself is refused; merging an emptied cart changes nothing; a cart never written is not found, or empty when the caller says so", mergeEdgeCases),
             ("mergeIfVersion", "a merge with an expected version happens only while the target is at it", mergeIfVersion),
             ("listCarts", "listing carts gives each cart's lines, units, version and last change", listCarts),
             ("cartPages", "carts(matching:) leaves out emptied carts when asked and pages by ID", cartPages),
@@ -138,6 +138,14 @@ enum CartLifecycleContract {
         #expect(try store.state() == before, "merging a cart with no lines moves no version and creates nothing")
         try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "customer") }
         try store.expectRefusal(.cartNotFound("nobody")) { try store.service.merge(from: "nobody", into: "new") }
+        // A caller that knows the ID names a cart that reads as empty until written merges nothing.
+        let nothing = try store.service.merge(from: "nobody", into: "customer", unwrittenSourceIsEmpty: true)
+        #expect(nothing.mergedLines == 0 && nothing.adjustments.isEmpty)
+        #expect(nothing.report == (try store.service.cartReport("customer")))
+        #expect(try store.state() == before)
+        try store.expectRefusal(.versionConflict(cart: "customer", expected: 9, actual: 1)) {
+            try store.service.merge(from: "nobody", into: "customer", expectedVersion: 9, unwrittenSourceIsEmpty: true)
+        }
     }
 
     static func mergeIfVersion(_ backend: Backend) throws {

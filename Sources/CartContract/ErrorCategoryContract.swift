@@ -99,7 +99,7 @@ enum ErrorCategoryContract {
             .init(error: .versionConflict(cart: "alice", expected: 1, actual: 4), category: .staleVersion) {
                 try s.add("apple", to: "alice", expectedVersion: 1)
             },
-            .init(error: .totalChanged(cart: "alice", expected: usd(1), actual: aliceTotal), category: .staleVersion) {
+            .init(error: .totalChanged(cart: "alice", expected: usd(1), actual: aliceTotal), category: .conflict) {
                 _ = try s.checkout("alice", expectedTotal: usd(1))
             },
             .init(error: .emptyCart("carol"), category: .refused) { _ = try s.checkout("carol") },

@@ -185,9 +185,9 @@ extension CartError {
             return .invalidInput
         case .unknownProduct, .notInCart, .orderNotFound, .cartNotFound:
             return .notFound
-        case .productExists, .productInCarts, .idempotencyKeyReused:
+        case .productExists, .productInCarts, .idempotencyKeyReused, .totalChanged:
             return .conflict
-        case .versionConflict, .totalChanged:
+        case .versionConflict:
             return .staleVersion
         case .currencyLocked, .amountOverflow, .inactiveProduct, .lineQuantityCapExceeded, .lineCountCapExceeded,
             .insufficientStock, .emptyCart, .cannotCheckOut, .mergeIntoSelf:

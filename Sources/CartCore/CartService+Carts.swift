@@ -11,14 +11,18 @@ extension CartService {
     /// is left out; each such line is reported in `MergeResult.adjustments`. The source cart
     /// ends empty. A source that exists but has no lines (emptied by a checkout, say) merges
     /// nothing and changes nothing; one that was never written is not found, since a mistyped
-    /// ID would otherwise pass for an empty cart. With `expectedVersion`, the merge happens
+    /// ID would otherwise pass for an empty cart, unless the caller knows the ID names a cart
+    /// that reads as empty until it is first written (`unwrittenSourceIsEmpty`: a storefront's
+    /// minted cart), which then merges nothing too. With `expectedVersion`, the merge happens
     /// only while `target` is at that version (0 for a cart never written), as other changes
     /// to a cart are made conditional.
     ///
     /// - Throws: `CartError.mergeIntoSelf`, `.cartNotFound`, `.versionConflict`,
     ///   `.invalidCartID`, `StoredDataError`, or a storage error.
     @discardableResult
-    public func merge(from source: String, into target: String, expectedVersion: Int? = nil) throws -> MergeResult {
+    public func merge(
+        from source: String, into target: String, expectedVersion: Int? = nil, unwrittenSourceIsEmpty: Bool = false
+    ) throws -> MergeResult {
         let sourceID = try Validation.cartID(source)
         let targetID = try Validation.cartID(target)
         guard sourceID != targetID else { throw CartError.mergeIntoSelf(sourceID) }
@@ -29,7 +33,10 @@ extension CartService {
             // The precondition comes first, as for every other change: a stale client hears
             // that the cart moved on, whatever the source.
             try Self.check(expectedVersion, againstVersion: targetHeader?.version, cartID: targetID)
-            guard let sourceHeader else { throw CartError.cartNotFound(sourceID) }
+            guard let sourceHeader else {
+                guard unwrittenSourceIsEmpty else { throw CartError.cartNotFound(sourceID) }
+                return MergeResult(report: try Self.report(of: targetID, in: storage), mergedLines: 0, adjustments: [])
+            }
             let incoming = try storage.cartLines(cartID: sourceID)
             let targetLines = try storage.cartLines(cartID: targetID)
             var existing: [String: Int] = [:]

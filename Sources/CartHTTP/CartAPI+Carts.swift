@@ -97,22 +97,20 @@ extension CartAPI {
         let fields = try request.body(allowed: ["from"], required: true)
         let source = try reachableCartID(try BodyFields.required(try fields.string("from"), "from"), by: request)
         let expected = try expectedVersion(of: id, request)
-        var result: MergeResult?
+        let result: MergeResult
         do {
-            result = try conflictsAnswered(id, request) { try service.merge(from: source, into: id, expectedVersion: expected) }
-        } catch CartError.cartNotFound(let missing) {
             // A minted cart reads as an empty cart until it is first written, so a guest cart
-            // that was never filled merges nothing, as an emptied one does; the core refused
-            // it only after the target's version passed. Another ID names a cart that is not
-            // there: the body names it, not the path, whose resource exists.
-            guard minter.isMinted(missing) else {
-                throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
+            // that was never filled merges nothing, as an emptied one does.
+            result = try conflictsAnswered(id, request) {
+                try service.merge(
+                    from: source, into: id, expectedVersion: expected, unwrittenSourceIsEmpty: minter.isMinted(source))
             }
+        } catch CartError.cartNotFound(let missing) {
+            // The body names the missing cart, not the path: the resource addressed exists.
+            throw APIError(status: 422, code: "cart_not_found", message: CartError.cartNotFound(missing).description)
         }
-        let view = try service.cartReport(id)
         return JSONBody.response(
-            result.map { MergeView(result: $0, cart: view) } ?? MergeView(nothingMergedInto: view),
-            headers: ["ETag": EntityTag.header(for: view.cart.version)])
+            MergeView(result: result), headers: ["ETag": EntityTag.header(for: result.cart.version)])
     }
 
     /// `GET /v1/carts/{id}/events`: a `text/event-stream` whose `cart` events carry the cart

@@ -6,8 +6,8 @@ extension CartAPI {
     /// `POST /v1/carts/{id}/checkout` with `Idempotency-Key` and an optional body
     /// `{"expectedTotal"}`: 201 `{"order","replayed":false}` and the order's `Location`; a
     /// retry with the same key for the same cart gets 200 with the same order and
-    /// `"replayed":true`, placing nothing. A cart whose total is not the expected one is 412
-    /// `total_changed` with the cart as it is now.
+    /// `"replayed":true`, placing nothing. A cart whose total is not the expected one is 409
+    /// `total_changed` with the cart as it is now (409, not 412: the condition is in the body).
     func checkout(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])

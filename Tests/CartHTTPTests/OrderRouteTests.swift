@@ -49,7 +49,7 @@ struct OrderRouteTests {
         #expect(try shop.service.cart(other).totalItems == 1)
     }
 
-    @Test("checkout with expectedTotal places the order only at that total; otherwise 412 total_changed with the cart")
+    @Test("checkout with expectedTotal places the order only at that total; otherwise 409 total_changed with the cart")
     func expectedTotal() throws {
         let shop = try TestShop()
         let id = try shop.cart(with: [("apple", 2), ("banana", 1)])
@@ -59,7 +59,7 @@ struct OrderRouteTests {
         let before = try shop.snapshot()
         let stale = try shop.send(
             "POST", "/v1/carts/\(id)/checkout", json: #"{"expectedTotal":"\#(total)"}"#, headers: ["Idempotency-Key: k"])
-        #expect(stale.status == 412)
+        #expect(stale.status == 409)
         #expect(stale.errorCode == "total_changed")
         #expect(stale.errorMessage?.contains("totals $1.40, not the $1.25 expected") == true, "\(stale.errorMessage ?? "")")
         #expect(try stale.json()["cart"]?["subtotal"]?.string == "1.40")
