@@ -319,11 +319,15 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
     shop.open_cart()
     field = shop.find(hooked("quantity"), shop.line("olive-oil"))
     name = shop.find(".line-name", shop.line("olive-oil")).text
+    line_requests = ("return performance.getEntriesByType('resource')"
+                     ".filter((entry) => entry.name.endsWith('/items/olive-oil')).length")
+    sent_before = browser.execute_script(line_requests)
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("5", Keys.ENTER)
     line_refusal = shop.find(hooked("refusal"), shop.line("olive-oil"))
     shop.wait_for(lambda: line_refusal.text == f"Only 3 of {name} left.", "the stock's refusal on the line")
     assert field.get_attribute("value") == "1"
+    assert browser.execute_script(line_requests) == sent_before, "a request was sent for the line"
     assert [line["quantity"] for line in server.cart(shop.cart_id)["items"] if line["sku"] == "olive-oil"] == [1]
 
 
