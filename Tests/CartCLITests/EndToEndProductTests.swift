@@ -16,6 +16,12 @@ struct EndToEndProductTests {
             try sandbox.ok("products", "add", "apple", "--name", "Apple", "--price", "1.29").stdout
                 == "Added apple (Apple) at $1.29, stock not tracked.\n")
         try sandbox.ok("products", "add", "kiwi", "--name=Kiwi \"gold\"", "--price=12", "--stock=4")
+        // A product may be added off sale, to go on sale later.
+        #expect(
+            try sandbox.ok("products", "add", "fig", "--name", "Fig", "--price", "2", "--inactive").stdout
+                == "Added fig (Fig) at $2.00, stock not tracked, inactive.\n")
+        #expect(try sandbox.run("add", "fig").status == 1)
+        try sandbox.ok("products", "delete", "fig")
         #expect(
             try sandbox.ok("products", "update", "apple", "--price", "1.5", "--stock", "9").stdout
                 == "Updated apple (Apple) at $1.50, 9 in stock.\n")

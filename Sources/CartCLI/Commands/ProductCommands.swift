@@ -24,7 +24,7 @@ enum ProductCommands {
 
     static let add = CommandSpec(
         "add", abstract: "Add a product to the catalog.", arguments: [CommandTree.sku],
-        options: [name, price, stock], createsStore: true,
+        options: [name, price, stock, addedInactive], createsStore: true,
         action: { try addOne($0) })
 
     static let update = CommandSpec(
@@ -68,6 +68,8 @@ enum ProductCommands {
     static let noStock = Flag("--no-stock", help: "Stop tracking stock.")
     static let active = Flag("--active", help: "Put the product on sale.")
     static let inactive = Flag("--inactive", help: "Take the product off sale; carts holding it cannot check out.")
+    static let addedInactive = Flag(
+        "--inactive", help: "Add the product off sale, to put on sale later with 'products update --active'.")
     static let file = Argument<String>("file", .path, help: "The CSV or JSON file; - reads standard input.")
 
     // MARK: - Actions
@@ -120,7 +122,8 @@ enum ProductCommands {
     static func addOne(_ runner: CommandRunner) throws {
         // Checked before the store is opened, which creates it: a refused product creates nothing.
         let new = Product(
-            sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price), stock: try runner[stock])
+            sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price),
+            isActive: !runner[addedInactive], stock: try runner[stock])
         _ = try CartService.validatedNew(new, settings: try runner.storeSettings())
         let product = try inStoreCurrency { try runner.service().addProduct(new) }
         if runner.json { return try runner.emit(product) }
