@@ -291,6 +291,18 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("checkout").stdout == "Placed order #2 for cart 'default': 1 item, total $0.50.\n")
     }
 
+    @Test("set and remove that leave a line above a cap lowered since say that checkout refuses it")
+    func lineAboveLoweredCap() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("set", "apple", "9")
+        try sandbox.ok("db", "init", "--max-line-quantity", "5")
+        #expect(
+            try sandbox.ok("set", "apple", "7").stdout
+                == "Set apple to 7 units (cart 'default', version 2).\n"
+                + "Checkout is refused until this is fixed: 'apple': 7 in the cart, at most 5 per line.\n")
+        #expect(try sandbox.ok("remove", "apple", "2").stdout == "Removed 2 × apple: 5 units left (cart 'default', version 3).\n")
+    }
+
     @Test("checkout --expect-total places the order only at that total")
     func expectedTotal() throws {
         let sandbox = try stocked()

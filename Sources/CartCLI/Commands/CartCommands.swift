@@ -22,7 +22,7 @@ enum CartCommands {
             let update = try runner.service().remove(
                 try runner[CommandTree.sku], quantity: quantity, from: runner.cartID,
                 expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner) { sku in
+            try report(update, runner, notingProblems: true) { sku in
                 if update.quantity > 0 { return "Removed \(quantity) × \(sku): \(units(update.quantity)) left" }
                 if update.removed < quantity {
                     return "Removed \(sku) from the cart: it held only \(update.removed) of the \(quantity) asked"
@@ -38,7 +38,7 @@ enum CartCommands {
             let update = try runner.service().setQuantity(
                 try runner[CommandTree.sku], to: try runner[newQuantity], in: runner.cartID,
                 expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner) {
+            try report(update, runner, notingProblems: true) {
                 if update.quantity > 0 { return "Set \($0) to \(units(update.quantity))" }
                 return update.previousQuantity == 0 ? "\($0) was not in the cart; nothing changed" : "Removed \($0) from the cart"
             }
@@ -81,10 +81,19 @@ enum CartCommands {
 
     /// After a change: the cart and its problems as JSON, or one line for people ending in the
     /// cart and version.
-    private static func report(_ update: CartUpdate, _ runner: CommandRunner, _ summary: (String) -> String) throws {
+    /// Prints what `update` did; with `notingProblems`, also a problem the line it left still
+    /// has (a line lowered but still above a cap lowered since, or over the stock), which
+    /// checkout refuses.
+    private static func report(
+        _ update: CartUpdate, _ runner: CommandRunner, notingProblems: Bool = false, _ summary: (String) -> String
+    ) throws {
         if !update.changed { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(try runner.service().cartReport(update.cartID)) }
         try runner.line("\(summary(update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
+        guard notingProblems, update.quantity > 0, let sku = update.sku else { return }
+        for problem in try runner.service().cartReport(update.cartID).problems(of: sku) {
+            try runner.line("Checkout is refused until this is fixed: \(DisplayText.escaped(problem.message))")
+        }
     }
 
     static func units(_ count: Int) -> String { count == 1 ? "1 unit" : "\(count) units" }
