@@ -152,13 +152,13 @@ async function reloadCart() {
  * and a product gone or off sale, whose SKU the page knows a name for, are said plainly. */
 function shopperText(error) {
   if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
-  const short = error.code === "insufficient_stock" && /'([^']+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
-  if (short) return stockWords(productNames(state.products, state.cart).get(short[1]) || short[1], Number(short[2]));
   if (error.code === "total_changed" && error.body && error.body.cart) {
     const cart = error.body.cart;
     return `Prices changed: your total is now ${money(cart.subtotal, cart.currency)}. Check your cart, then place the order again.`;
   }
   const names = productNames(state.products, state.cart);
+  const short = error.code === "insufficient_stock" && /'([^']+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
+  if (short) return stockWords(names.get(short[1]) || short[1], Number(short[2]));
   const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
   const sku = gone && /'([^']+)'/.exec(error.message)?.[1];
   if (gone && names.has(sku)) return `${names.get(sku)} ${gone}.`;
@@ -385,12 +385,10 @@ async function chooseCart() {
         chosen = { cart, notice };
       } else if (held && held.totalItems > 0 && !(await shareInto(cart, held, heldShared))) {
         chosen = { cart: held, notice: "You kept your cart; the shared cart was not opened." };
-      } else if (held && held.totalItems > 0 && !heldShared) {
-        chosen = await joinEarlierCart(held, given);
-        remember(given, { shared: true });
       } else {
-        const left = heldShared && held.totalItems > 0 ? " The cart you had, from another link, was left as it was." : "";
-        chosen = { cart, notice: sharedNotice + left };
+        const holding = Boolean(held) && held.totalItems > 0;
+        const left = holding && heldShared ? " The cart you had, from another link, was left as it was." : "";
+        chosen = holding && !heldShared ? await joinEarlierCart(held, given) : { cart, notice: sharedNotice + left };
         remember(given, { shared: true });
       }
       forgetAddress();
