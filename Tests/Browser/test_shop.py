@@ -772,6 +772,47 @@ def test_a_shopper_who_keeps_their_cart_leaves_the_shared_cart_alone(browser, se
     assert reopened.cart_id == earlier
 
 
+def test_a_shopper_in_a_shared_cart_can_go_back_to_their_own_cart_and_its_orders(browser, server):
+    earlier = own_cart_with_tea(browser, server)
+    server.cli("checkout", cart=earlier)
+    numbers = [order["number"] for order in server.orders(earlier)]
+    server.cli("add", "tea", cart=earlier)
+    # Through two links: the way back is to the shopper's own cart, not the first link's.
+    for linked in (server.mint([("milk", 2)]), server.mint([("eggs", 1)])):
+        shop = follow_link(browser, server, linked)
+        shop.wait_for(shop.find("#confirm-link").is_displayed, "the question about the shared cart")
+        shop.press("link-open")
+        shop.wait_for(lambda: shop.cart_id == linked, "the shared cart")
+        bar = shop.find("#shared-bar")
+        assert bar.is_displayed() and "shared by a link" in bar.text, bar.text
+        assert shop.find(hooked("own-cart")).text == "Back to My Cart"
+    shop.press("own-cart")
+    shop.wait_for(lambda: shop.cart_id == earlier and shop.row("tea"), "the shopper's own cart")
+    shop.wait_for(lambda: [order.get_attribute("data-number") for order in
+                           browser.find_elements(By.CSS_SELECTOR, hooked("order"))] == [str(n) for n in numbers],
+                  "the own cart's order history")
+    assert not shop.find("#shared-bar").is_displayed()
+    # Its tea went into the first shared cart, which keeps it for whoever has that link.
+    assert shop.quantity("tea") == 0
+    # The own cart is this browser's cart again, after a reload too.
+    assert Shop(browser, server).open().cart_id == earlier
+
+
+def test_a_shopper_who_came_by_a_link_can_start_a_cart_of_their_own(browser, server):
+    browser.get(server.url + "/")
+    browser.execute_script("localStorage.clear()")
+    linked = server.mint([("milk", 1)])
+    shop = follow_link(browser, server, linked)
+    shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("milk") == 1, "the shared cart")
+    button = shop.find(hooked("own-cart"))
+    assert button.text == "Start My Own Cart"
+    button.click()
+    shop.wait_for(lambda: shop.cart_id.startswith("shop_") and shop.cart_id != linked and shop.row("milk"),
+                  "a new cart of the shopper's own")
+    assert shop.quantity("milk") == 0 and not shop.find("#shared-bar").is_displayed()
+    assert server.cart(linked)["totalItems"] == 1
+
+
 def test_a_count_above_99_is_shown_as_99_plus_on_the_badge(browser, server):
     shop = Shop(browser, server).open(server.mint([("apple", 60), ("banana", 50)]))
     shop.wait_for(lambda: shop.badge() == "99+", "the badge to read 99+")

@@ -17,6 +17,8 @@ const byID = (id) => document.getElementById(id);
 const storageKey = "cart.id";
 // The ID of this browser's cart when it came from a link: its items are not moved out of it.
 const sharedKey = "cart.shared";
+// The ID of the shopper's own cart while one from a link is shown, to go back to.
+const ownKey = "cart.own";
 const orderPageSize = 5;
 // The most orders the server sends in one page.
 const maxOrderPage = 10000;
@@ -322,20 +324,24 @@ async function loadOrders({ older = false } = {}) {
   }
 }
 
-/** Keeps `id` as this browser's cart; `shared` when it was opened from a link. */
-function remember(id, { shared = false } = {}) {
+/** Keeps `id` as this browser's cart; `shared` when it was opened from a link, with `own`
+ * the shopper's own cart to go back to (undefined keeps the one remembered, null forgets it). */
+function remember(id, { shared = false, own } = {}) {
   try {
-    localStorage.setItem(storageKey, id);
+    if (id) localStorage.setItem(storageKey, id);
+    else localStorage.removeItem(storageKey);
     if (shared) localStorage.setItem(sharedKey, id);
     else localStorage.removeItem(sharedKey);
+    if (!shared || own === null) localStorage.removeItem(ownKey);
+    else if (own) localStorage.setItem(ownKey, own);
   } catch {
     // Storage may be off; the cart then lasts as long as the page.
   }
 }
 
-function recall() {
+function recall(key = storageKey) {
   try {
-    return localStorage.getItem(storageKey);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -389,7 +395,8 @@ async function chooseCart() {
         const holding = Boolean(held) && held.totalItems > 0;
         const left = holding && heldShared ? " The cart you had, from another link, was left as it was." : "";
         chosen = holding && !heldShared ? await joinEarlierCart(held, given) : { cart, notice: sharedNotice + left };
-        remember(given, { shared: true });
+        // The cart to go back to: the one held, unless it came from a link too.
+        remember(given, { shared: true, own: heldShared ? undefined : held ? held.cart : null });
       }
       forgetAddress();
       return chosen;
@@ -679,6 +686,7 @@ async function start() {
   pageError("");
   state.cartID = cart.cart;
   document.body.dataset.cart = state.cartID;
+  offerOwnCart();
   showCart(cart);
   await refreshProducts();
   loadOrders();
@@ -714,6 +722,21 @@ async function start() {
   setInterval(() => {
     if (document.visibilityState === "visible") refreshProducts();
   }, productRefreshMs);
+}
+
+/** While the cart shown came from a link, offers the way back to the shopper's own cart, or,
+ * when they had none, to a new one of their own. The shared cart stays as it is. */
+function offerOwnCart() {
+  if (!openedFromLink(state.cartID)) return;
+  const own = recall(ownKey);
+  const button = byID("own-cart");
+  button.textContent = own ? "Back to My Cart" : "Start My Own Cart";
+  byID("shared-bar").hidden = false;
+  button.addEventListener("click", () => {
+    // The page starts again on that cart (or, with none, on one the server mints).
+    remember(own);
+    location.reload();
+  });
 }
 
 /** Watches the cart's event stream; answers a function that stops watching. */
