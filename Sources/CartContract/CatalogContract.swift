@@ -16,6 +16,7 @@ enum CatalogContract {
             ("trimmedProduct", "SKU and name are stored trimmed and read back exactly", trimmedProduct),
             ("invalidProducts", "products with a bad SKU, name, price or stock are refused", invalidProducts),
             ("addAndUpdate", "a SKU is added once; updates change only what they name", addAndUpdate),
+            ("stockChange", "a stock change adds to the stock the unit reads; untracked, below zero or past Int.max is refused", stockChange),
             ("searchAndPage", "products(matching:) finds text in SKUs and names in any case, and pages by SKU", searchAndPage),
             ("deleteProduct", "a product no cart holds is deleted, orders keep their lines; one a cart holds is refused, naming the carts", deleteProduct),
             ("asciiIdentifiers", "SKUs and cart IDs are printable ASCII, so NFC and NFD spellings cannot collide", asciiIdentifiers),
@@ -155,6 +156,34 @@ enum CatalogContract {
         #expect(try store.service.products().map(\.sku) == ["apple", "plum"])
         #expect(try store.service.products(includeInactive: true).map(\.sku) == ["apple", "kiwi", "pear", "plum"])
         #expect(throws: CartError.unknownProduct("banana")) { try store.service.product("banana") }
+    }
+
+    static func stockChange(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let s = store.service
+        try s.add("pear", quantity: 2, to: "alice")
+        _ = try s.checkout("alice")
+        #expect(try s.updateProduct("pear", with: ProductUpdate(stockChange: 10)).stock == 13)
+        #expect(try s.updateProduct("pear", with: ProductUpdate(stockChange: -13)).stock == 0)
+        // A refused change refuses the whole update.
+        #expect(throws: CartError.stockChangeRefused(sku: "pear", change: -1, stock: 0)) {
+            try s.updateProduct("pear", with: ProductUpdate(name: "Green pear", stockChange: -1))
+        }
+        #expect(try s.product("pear") == Product(sku: "pear", name: "Pear", price: usd(99), stock: 0))
+        #expect(throws: CartError.stockChangeRefused(sku: "apple", change: 4, stock: nil)) {
+            try s.updateProduct("apple", with: ProductUpdate(stockChange: 4))
+        }
+        #expect(try s.product("apple").stock == nil)
+        // A level set in the same update is what the change applies to.
+        #expect(try s.updateProduct("apple", with: ProductUpdate(stock: .tracked(4), stockChange: 2)).stock == 6)
+        try s.updateProduct("plum", with: ProductUpdate(stock: .tracked(Int.max)))
+        #expect(throws: CartError.stockChangeRefused(sku: "plum", change: 1, stock: Int.max)) {
+            try s.updateProduct("plum", with: ProductUpdate(stockChange: 1))
+        }
+        #expect(throws: CartError.stockChangeRefused(sku: "plum", change: Int.min, stock: Int.max)) {
+            try s.updateProduct("plum", with: ProductUpdate(stockChange: Int.min))
+        }
+        #expect(try s.product("plum").stock == Int.max)
     }
 
     static func searchAndPage(_ backend: Backend) throws {

@@ -80,6 +80,9 @@ enum ErrorCategoryContract {
             .init(error: .invalidStock(-1), category: .invalidInput) {
                 try s.updateProduct("pear", with: ProductUpdate(stock: .tracked(-1)))
             },
+            .init(error: .stockChangeRefused(sku: "apple", change: 1, stock: nil), category: .refused) {
+                try s.updateProduct("apple", with: ProductUpdate(stockChange: 1))
+            },
             .init(error: .unknownProduct("ghost"), category: .notFound) { try s.add("ghost", to: "alice") },
             .init(error: .inactiveProduct("kiwi"), category: .refused) { try s.add("kiwi", to: "alice") },
             .init(error: .productExists("apple"), category: .conflict) { try s.addProduct(Catalog.apple) },
@@ -147,7 +150,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 36, "every kind of CartError is thrown once")
+        #expect(kinds.count == 37, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -167,6 +170,7 @@ enum ErrorCategoryContract {
         case .invalidIdempotencyKey: "invalidIdempotencyKey"
         case .invalidSetting: "invalidSetting"
         case .invalidStock: "invalidStock"
+        case .stockChangeRefused: "stockChangeRefused"
         case .unknownProduct: "unknownProduct"
         case .inactiveProduct: "inactiveProduct"
         case .productExists: "productExists"

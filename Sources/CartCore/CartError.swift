@@ -38,6 +38,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     case invalidSetting(name: String, value: Int, range: ClosedRange<Int>)
     /// A stock level below zero.
     case invalidStock(Int)
+    /// A change of `change` units to the stock of `sku`, which holds `stock` units (`nil`: not
+    /// tracked), that would leave it untracked, below zero or beyond what a stock can count.
+    case stockChangeRefused(sku: String, change: Int, stock: Int?)
     /// No product has this SKU.
     case unknownProduct(String)
     /// The product exists but is not for sale.
@@ -117,6 +120,14 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "\(name) must be between \(range.lowerBound) and \(range.upperBound); got \(value)."
         case .invalidStock(let stock):
             return "Stock must be zero or more; got \(stock)."
+        case .stockChangeRefused(let sku, let change, nil):
+            let verb = change < 0 ? "taken from" : "added to"
+            return "The stock of '\(sku.displayable)' is not tracked, so units cannot be \(verb) it; set a stock level first."
+        case .stockChangeRefused(let sku, let change, let stock?) where change < 0:
+            let units = change == Int.min ? "more units than a stock can hold" : "\(-change)"
+            return "Cannot take \(units) from the stock of '\(sku.displayable)': it holds \(stock)."
+        case .stockChangeRefused(let sku, let change, let stock?):
+            return "Cannot add \(change) to the stock of '\(sku.displayable)' (\(stock)): a stock holds at most \(Int.max)."
         case .unknownProduct(let sku):
             return "No product with SKU '\(sku.displayable)'."
         case .inactiveProduct(let sku):
@@ -190,7 +201,7 @@ extension CartError {
         case .versionConflict:
             return .staleVersion
         case .currencyLocked, .amountOverflow, .inactiveProduct, .lineQuantityCapExceeded, .lineCountCapExceeded,
-            .insufficientStock, .emptyCart, .cannotCheckOut, .mergeIntoSelf:
+            .insufficientStock, .stockChangeRefused, .emptyCart, .cannotCheckOut, .mergeIntoSelf:
             return .refused
         }
     }

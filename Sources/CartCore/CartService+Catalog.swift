@@ -106,9 +106,12 @@ extension CartService {
         }
     }
 
-    /// Changes an existing product.
+    /// Changes an existing product. A `stockChange` applies to the stock as this unit reads it,
+    /// so a checkout that commits meanwhile is not undone.
     ///
-    /// - Throws: `CartError.unknownProduct`, the errors of `validated(_:)`, or a storage error.
+    /// - Throws: `CartError.unknownProduct`, `.stockChangeRefused` (untracked stock, or a change
+    ///   that takes it below zero or past `Int.max`), the errors of `validated(_:)`, or a storage
+    ///   error.
     @discardableResult
     public func updateProduct(_ sku: String, with update: ProductUpdate) throws -> Product {
         let sku = try Validation.sku(sku)
@@ -117,6 +120,7 @@ extension CartService {
             if let name = update.name { product.name = name }
             if let price = update.price { product.price = price }
             if let stock = update.stock { product.stock = stock.units }
+            if let change = update.stockChange { product.stock = try Self.stock(product.stock, changedBy: change, of: sku) }
             if let isActive = update.isActive { product.isActive = isActive }
             // A name kept as another client stored it is the store's problem, not the input's.
             if update.name == nil, let error = StoredDataError.unusableName(product.name, ofProduct: sku) { throw error }
@@ -124,6 +128,14 @@ extension CartService {
             try storage.updateProduct(product)
             return product
         }
+    }
+
+    /// `stock` with `change` units added, if it is tracked and the result is from 0 to `Int.max`.
+    static func stock(_ stock: Int?, changedBy change: Int, of sku: String) throws(CartError) -> Int {
+        guard let stock else { throw .stockChangeRefused(sku: sku, change: change, stock: nil) }
+        let (changed, overflow) = stock.addingReportingOverflow(change)
+        guard !overflow, changed >= 0 else { throw .stockChangeRefused(sku: sku, change: change, stock: stock) }
+        return changed
     }
 
     /// The product with SKU and name trimmed, if every field is acceptable for this store.

@@ -18,6 +18,7 @@ extension CartError {
         case .invalidIdempotencyKey: "invalid_idempotency_key"
         case .invalidSetting: "invalid_setting"
         case .invalidStock: "invalid_stock"
+        case .stockChangeRefused: "stock_change_refused"
         case .unknownProduct: "unknown_product"
         case .inactiveProduct: "inactive_product"
         case .productExists: "product_exists"

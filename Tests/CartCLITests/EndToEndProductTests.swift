@@ -75,7 +75,27 @@ struct EndToEndProductTests {
         #expect(nothing.status == 64 && nothing.stderr.contains("Nothing to update"))
         let missing = try sandbox.run("products", "show", "pear")
         #expect(missing.status == 1 && missing.stderr == "Error: No product with SKU 'pear'.\n")
+        let untracked = try sandbox.run("products", "update", "apple", "--add-stock", "5")
+        #expect(
+            untracked.status == 1
+                && untracked.stderr
+                    == "Error: The stock of 'apple' is not tracked, so units cannot be added to it; set a stock level first.\n")
+        let both = try sandbox.run("products", "update", "apple", "--stock", "5", "--remove-stock", "1")
+        #expect(both.status == 64 && both.errorLines.first == "Error: '--stock' cannot be used with '--remove-stock'.")
         #expect(try sandbox.ok("products", "--all", "--json").stdout == before)
+    }
+
+    @Test("--add-stock and --remove-stock change the stock by units; below zero is refused and nothing changes")
+    func relativeStock() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "tea", "--name", "Tea", "--price", "2.00", "--stock", "4")
+        #expect(try sandbox.ok("products", "update", "tea", "--add-stock", "10").stdout == "Updated tea (Tea) at $2.00, 14 in stock.\n")
+        #expect(try sandbox.ok("products", "update", "tea", "--remove-stock", "3", "--json").stdout.contains(#""stock":11"#))
+        let tooMany = try sandbox.run("products", "update", "tea", "--remove-stock", "12", "--name", "Green tea")
+        #expect(tooMany.status == 1 && tooMany.stderr == "Error: Cannot take 12 from the stock of 'tea': it holds 11.\n")
+        #expect(try sandbox.ok("products", "show", "tea").stdout.contains("Name:    Tea\nPrice:   $2.00\nStock:   11\n"))
+        let zero = try sandbox.run("products", "update", "tea", "--add-stock", "0")
+        #expect(zero.status == 64 && zero.errorLines.first?.contains("must be a whole number of at least 1") == true)
     }
 
     @Test("import reads CSV with quoting and CRLF, and JSON; a second import of the same file changes nothing")

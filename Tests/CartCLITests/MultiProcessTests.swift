@@ -131,6 +131,24 @@ struct MultiProcessTests {
         #expect(sold.count == rounds && Set(sold).count == rounds, "\(sold)")
     }
 
+    @Test("4 processes adding stock, 4 taking it away and 4 checking out at once: every unit is counted")
+    func stockChangesKeepCheckouts() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "tea", "--name", "Tea", "--price", "2.00", "--stock", "100")
+        for cart in 0..<4 { try sandbox.ok("--cart", "c\(cart)", "add", "tea", "5") }
+        let runs = try CartSandbox.together(12) { worker in
+            switch worker % 3 {
+            case 0: try (0..<5).map { _ in try sandbox.run("products", "update", "tea", "--add-stock", "3") }
+            case 1: try (0..<5).map { _ in try sandbox.run("products", "update", "tea", "--remove-stock", "2") }
+            default: [try sandbox.run("--cart", "c\(worker / 3)", "checkout")]
+            }
+        }.flatMap { $0 }
+        #expect(runs.count == 44 && runs.allSatisfy { $0.status == 0 }, "\(runs.filter { $0.status != 0 })")
+        let tea = try json(try sandbox.ok("products", "show", "tea", "--json"))
+        // 100 + 20 × 3 − 20 × 2 − 4 × 5
+        #expect(tea["stock"] as? Int == 100)
+    }
+
     @Test("another client holding the write lock for 2 s: cart add waits and succeeds")
     func waitsForTheLock() throws {
         let sandbox = try CartSandbox()

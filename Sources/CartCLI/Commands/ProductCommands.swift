@@ -29,8 +29,8 @@ enum ProductCommands {
 
     static let update = CommandSpec(
         "update", abstract: "Change a product; what is not given stays as it is.", arguments: [CommandTree.sku],
-        options: [newName, newPrice, stock, noStock, active, inactive],
-        exclusive: [[stock, noStock], [active, inactive]],
+        options: [newName, newPrice, newStock, addStock, removeStock, noStock, active, inactive],
+        exclusive: [[newStock, addStock, removeStock, noStock], [active, inactive]],
         action: { try updateOne($0) })
 
     static let importFile = CommandSpec(
@@ -65,6 +65,12 @@ enum ProductCommands {
         "--stock", "n", 0...Int.max, help: "Units in stock; without it stock is not tracked.")
     static let newName = Option<String?>("--name", "name", help: "A new name.")
     static let newPrice = Option<String?>("--price", "amount", .amount, help: "A new unit price, such as 12.99.")
+    static let newStock = Option<Int?>("--stock", "n", 0...Int.max, help: "A new number of units in stock.")
+    static let addStock = Option<Int?>(
+        "--add-stock", "n", 1...Int.max,
+        help: "Add units to the stock (a delivery); what checkouts take meanwhile is kept.")
+    static let removeStock = Option<Int?>(
+        "--remove-stock", "n", 1...Int.max, help: "Take units from the stock (a count of breakage); not below zero.")
     static let noStock = Flag("--no-stock", help: "Stop tracking stock.")
     static let active = Flag("--active", help: "Put the product on sale.")
     static let inactive = Flag("--inactive", help: "Take the product off sale; carts holding it cannot check out.")
@@ -132,7 +138,9 @@ enum ProductCommands {
 
     static func updateOne(_ runner: CommandRunner) throws {
         var update = ProductUpdate(name: try runner[newName])
-        if let stock = try runner[stock] { update.stock = .tracked(stock) }
+        if let stock = try runner[newStock] { update.stock = .tracked(stock) }
+        if let units = try runner[addStock] { update.stockChange = units }
+        if let units = try runner[removeStock] { update.stockChange = -units }
         if runner[noStock] { update.stock = .untracked }
         if runner[active] { update.isActive = true }
         if runner[inactive] { update.isActive = false }
