@@ -728,6 +728,19 @@ def test_items_a_shared_cart_cannot_take_are_named_when_it_is_opened(browser, se
     assert server.cart(linked)["totalItems"] == 4
 
 
+def test_items_added_elsewhere_while_the_shopper_is_asked_are_moved_and_counted(browser, server):
+    earlier = own_cart_with_tea(browser, server)
+    linked = server.mint([("milk", 1)])
+    shop = follow_link(browser, server, linked)
+    shop.wait_for(shop.find("#confirm-link").is_displayed, "the question about the shared cart")
+    server.cli("add", "eggs", "2", cart=earlier)
+    shop.press("link-open")
+    shop.wait_for(lambda: shop.cart_id == linked and shop.quantity("eggs") == 2 and shop.quantity("tea") == 1,
+                  "the shared cart with everything the earlier cart held")
+    notice = shop.find("#page-notice").text
+    assert "3 items from your cart were added to this shared one" in notice, notice
+
+
 def test_a_cart_from_a_link_keeps_its_items_when_another_link_is_opened(browser, server):
     earlier = own_cart_with_tea(browser, server)
     first = server.mint([("milk", 2)])

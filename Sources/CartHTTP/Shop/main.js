@@ -463,11 +463,14 @@ function shareInto(shared, held, heldShared) {
 }
 
 /**
- * Moves the lines of the cart `held` this browser had before into the cart the address names,
+ * Moves the lines of the cart this browser had before (`asked` about) into the cart the address names,
  * so that following a cart link loses nothing it can hold; answers that cart and a notice
  * saying what was added and naming what the shared cart could not take.
  */
-async function joinEarlierCart(held, given) {
+async function joinEarlierCart(asked, given) {
+  // Read again: the cart may have changed in another tab while the shopper was asked.
+  const held = await cartIfAny(asked.cart);
+  if (!held || held.totalItems === 0) return { cart: await send("GET", cartPath(given)), notice: sharedNotice };
   const earlierItems = items(held.totalItems);
   try {
     const result = await send("POST", cartPath(given, "/merge"), { json: { from: held.cart } });
