@@ -3,6 +3,7 @@
 Every test works on a cart of its own and waits for conditions, never for fixed times.
 """
 
+import signal
 import time
 
 from selenium.common.exceptions import NoSuchElementException
@@ -524,17 +525,22 @@ def test_focus_stays_in_place_when_a_line_or_a_row_goes(browser, server):
     shop.open_cart()
     shop.wait_for(lambda: list(shop.lines()) == ["apple", "bread", "milk"], "the three lines")
     delete = lambda sku: shop.find(hooked("line-delete"), shop.line(sku))
-    # Deleting a line by keyboard leaves the focus on the same control of the line after it,
-    # then, at the end of the list, of the line before it, then on Done.
+    field = lambda sku: shop.find(hooked("quantity"), shop.line(sku))
+    # Deleting a line by keyboard leaves the focus on the quantity of the line after it, then,
+    # at the end of the list, of the line before it, then on Done: never on a control that
+    # would take another line with the next key press.
     delete("bread").send_keys(Keys.ENTER)
     shop.wait_for(lambda: list(shop.lines()) == ["apple", "milk"], "bread to go")
-    shop.wait_for(lambda: focused(browser) == delete("milk"), "the focus on milk's delete")
+    shop.wait_for(lambda: focused(browser) == field("milk"), "the focus on milk's quantity")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
     delete("milk").send_keys(Keys.ENTER)
     shop.wait_for(lambda: list(shop.lines()) == ["apple"], "milk to go")
-    shop.wait_for(lambda: focused(browser) == delete("apple"), "the focus on apple's delete")
-    delete("apple").send_keys(Keys.ENTER)
+    shop.wait_for(lambda: focused(browser) == field("apple"), "the focus on apple's quantity")
+    # − at one unit takes the line out too, and hands the focus on the same way.
+    shop.find(hooked("decrement"), shop.line("apple")).send_keys(Keys.ENTER)
     shop.wait_for(lambda: shop.lines() == {}, "the last line to go")
     shop.wait_for(lambda: focused(browser) == shop.find("#cart-done"), "the focus on Done")
+    assert server.cart(shop.cart_id)["totalItems"] == 0
     shop.close_cart()
 
     # A product row that goes (the product is no longer for sale) hands the focus to the
@@ -809,6 +815,18 @@ def test_a_shopper_in_a_shared_cart_can_go_back_to_their_own_cart_and_its_orders
     assert shop.quantity("tea") == 0
     # The own cart is this browser's cart again, after a reload too.
     assert Shop(browser, server).open().cart_id == earlier
+
+
+def test_an_address_that_cannot_be_opened_in_a_shared_cart_says_the_shared_cart_stays(browser, server):
+    browser.get(server.url + "/")
+    browser.execute_script("localStorage.clear()")
+    linked = server.mint([("milk", 1)])
+    shop = follow_link(browser, server, linked)
+    shop.wait_for(lambda: shop.cart_id == linked, "the shared cart")
+    shop = follow_link(browser, server, "alice")
+    notice = shop.find("#page-notice")
+    shop.wait_for(lambda: "cannot be opened" in notice.text and shop.cart_id == linked, "the refusal")
+    assert "so this is the shared cart you had open" in notice.text, notice.text
 
 
 def test_a_shopper_who_came_by_a_link_can_start_a_cart_of_their_own(browser, server):
@@ -1178,6 +1196,52 @@ def test_a_quantity_typed_into_a_line_is_set_and_a_bad_one_is_refused(browser, s
     field("bread").send_keys("0", Keys.ENTER)
     shop.wait_for(lambda: list(shop.lines()) == ["apple"], "bread gone")
     assert [line["sku"] for line in server.cart(shop.cart_id)["items"]] == ["apple"]
+
+
+def test_minus_pressed_again_after_a_line_goes_takes_no_other_line(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1), ("milk", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: list(shop.lines()) == ["apple", "bread", "milk"], "the three lines")
+    shop.find(hooked("decrement"), shop.line("apple")).send_keys(Keys.ENTER)
+    shop.wait_for(lambda: list(shop.lines()) == ["bread", "milk"], "apple to go")
+    ActionChains(browser).send_keys(Keys.ENTER).send_keys(Keys.ENTER).perform()
+    time.sleep(1)
+    assert list(shop.lines()) == ["bread", "milk"]
+    assert [line["sku"] for line in server.cart(shop.cart_id)["items"]] == ["bread", "milk"]
+
+
+def test_a_quantity_being_typed_is_kept_while_the_line_changes_elsewhere(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1)]))
+    shop.open_cart()
+    field = lambda sku: shop.find(hooked("quantity"), shop.line(sku))
+    field("apple").send_keys(Keys.CONTROL, "a")
+    field("apple").send_keys("7")
+    server.cli("set", "apple", "3", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.quantity("apple") == 3, "the change made elsewhere, in the product list")
+    assert field("apple").get_attribute("value") == "7"
+    field("apple").send_keys(Keys.ENTER)
+    shop.wait_for(lambda: server.cart(shop.cart_id)["items"][0]["quantity"] == 7, "the typed 7 stored")
+
+
+def test_a_stalled_shop_is_said_beside_the_control_and_the_change_lands_after(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        shop.press("add", "banana")
+        row_refusal = shop.find(hooked("refusal"), shop.row("banana"))
+        shop.wait_for(lambda: "slow to answer" in row_refusal.text, "the word that the shop is slow")
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    shop.wait_for(lambda: shop.quantity("banana") == 1 and not row_refusal.is_displayed(), "the add, and the word gone")
+    shop.in_step("after the stall")
+
+
+def test_the_cart_status_inside_the_sheet_follows_changes_made_while_it_was_closed(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    shop.press("add", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 1, "apple added with the sheet closed")
+    status = shop.find("#cart-status").get_attribute("textContent")
+    assert status.startswith("Cart: 1\u00a0item, total "), status
 
 
 def test_a_line_above_a_cap_lowered_since_can_be_typed_down_but_not_up(browser, server):

@@ -99,7 +99,7 @@ async function attempt(button, refusal, work, { repeatable = false } = {}) {
   say(refusal, "");
   let done = false;
   try {
-    showCart(await work());
+    showCart(await patiently(refusal, work));
     done = true;
   } catch (error) {
     refused(refusal, error);
@@ -207,7 +207,8 @@ async function checkout(event) {
     // The order is placed only at the total the shopper sees: a price changed meanwhile is
     // shown first, not charged.
     const json = { expectedTotal: shown };
-    const result = await withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json }));
+    const result = await patiently(refusal,
+      () => withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json })));
     say(byID("order-confirmation"), confirmation(result.order, shown));
     showCart(await send("GET", cartPath(state.cartID)));
     byID("cart-done").focus();
@@ -225,6 +226,22 @@ function confirmation(order, shown) {
   const charged = money(order.total, order.currency);
   const changed = order.total !== shown ? ` (prices changed since the cart showed ${money(shown, order.currency)})` : "";
   return `Order #${order.number} placed: ${items(order.totalItems)}, ${charged}${changed}`;
+}
+
+/** What a control says while its request has been on its way for `slowMs`. */
+const slowWords = "The shop is slow to answer; still waiting…";
+const slowMs = 4000;
+
+/** Answers what `work()` resolves to; while it takes longer than `slowMs`, `element` says the
+ * shop is slow, so a shopper facing a stalled server is not left with a dimmed button only. */
+async function patiently(element, work) {
+  const slow = setTimeout(() => say(element, slowWords), slowMs);
+  try {
+    return await work();
+  } finally {
+    clearTimeout(slow);
+    if (element.textContent === slowWords) say(element, "");
+  }
 }
 
 /** `work()`, tried up to three times while the server cannot be reached or is busy. */
@@ -246,7 +263,7 @@ async function clearCart() {
   setBusy(button, true, "Clearing…");
   say(refusal, "");
   try {
-    showCart(await send("DELETE", cartPath(state.cartID, "/items")));
+    showCart(await patiently(refusal, () => send("DELETE", cartPath(state.cartID, "/items"))));
     byID("confirm-clear").close();
     byID("cart-done").focus();
   } catch (error) {
@@ -377,7 +394,7 @@ async function chooseCart() {
   // The shape is all the page can check; an ID of this shape the server did not mint, which
   // such a server also opens, is a new, empty cart of nobody else's.
   if (given && !mintedShape.test(given)) {
-    notice = "The cart in this page's address cannot be opened here, so this is your own cart.";
+    notice = cannotOpen();
     forgetAddress();
   } else if (given) {
     try {
@@ -402,7 +419,7 @@ async function chooseCart() {
       return chosen;
     } catch (error) {
       if (!(error instanceof Refusal) || error.retryable) throw error;
-      notice = "The cart in this page's address cannot be opened here, so this is your own cart.";
+      notice = cannotOpen();
       forgetAddress();
     }
   }
@@ -418,6 +435,14 @@ async function chooseCart() {
   const minted = await send("POST", "/v1/carts");
   remember(minted.cart);
   return { cart: minted, notice };
+}
+
+/** What the page says when the address names a cart it cannot open: it goes on with the cart
+ * this browser has, which may itself be one from a link. */
+function cannotOpen() {
+  const stored = recall();
+  const yours = stored && openedFromLink(stored) ? "the shared cart you had open" : "your own cart";
+  return `The cart in this page's address cannot be opened here, so this is ${yours}.`;
 }
 
 /** What a shopper following a cart link is told: the link is as good as a key. */
@@ -452,6 +477,9 @@ function shareInto(shared, held, heldShared) {
     const answer = (open) => () => {
       answered.abort();
       dialog.close();
+      // The dialog opened as the page loaded, so the focus it gives back is the page's: the
+      // cart button is where the shopper's cart is.
+      byID("cart-open").focus();
       resolve(open);
     };
     byID("link-open").addEventListener("click", answer(true), { signal: answered.signal });

@@ -81,16 +81,18 @@ function quantities(cart) {
  * held the focus went, the function answered, called once the children are drawn, moves the
  * focus to the same control of the child now in its place, or the nearest one after it (then
  * before it) with a control that can take it, so a keyboard user keeps their place, and to
- * `fallback()` when no child can. `keyOf` reads a child's key.
+ * `fallback()` when no child can. With `landOn`, the focus goes to that control of the
+ * nearest child instead: where the control that went was destructive (− at one unit, ×), the
+ * next press must not take another child with it. `keyOf` reads a child's key.
  */
-function keyed(list, keys, make, fallback, keyOf = (child) => child.dataset.sku) {
+function keyed(list, keys, make, fallback, { keyOf = (child) => child.dataset.sku, landOn = null } = {}) {
   const existing = new Map(Array.from(list.children, (child) => [keyOf(child), child]));
   const wanted = keys.map((key) => existing.get(key) || make(key));
   const same = wanted.length === list.children.length && wanted.every((child, index) => list.children[index] === child);
   if (same) return;
   const focused = document.activeElement;
   const index = Array.from(list.children).findIndex((child) => !wanted.includes(child) && child.contains(focused));
-  const control = index >= 0 ? focused.dataset.testid : null;
+  const control = index >= 0 ? landOn || focused.dataset.testid : null;
   list.replaceChildren(...wanted);
   // Moving a child takes the focus from the control in it: one whose child stays gets it back.
   if (index < 0 && list.contains(focused) && document.activeElement !== focused) focused.focus({ preventScroll: true });
@@ -98,7 +100,7 @@ function keyed(list, keys, make, fallback, keyOf = (child) => child.dataset.sku)
     if (index < 0) return;
     const children = Array.from(list.children);
     const nearest = children.slice(index).concat(children.slice(0, index).reverse());
-    const controls = (child) => [hook(child, control), ...child.querySelectorAll("button, summary")];
+    const controls = (child) => [hook(child, control), ...child.querySelectorAll("input, button, summary")];
     const target = nearest.map((child) => controls(child).find(usable)).find(Boolean);
     (target || fallback()).focus();
   };
@@ -212,17 +214,18 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   const total = money(cart.subtotal, cart.currency);
   byID("cart-total").textContent = total;
   // While the sheet is open it is the only part of the page a screen reader reaches, so the
-  // count and total are told from inside it.
+  // count and total are told from inside it; while it is closed the region is not shown, so
+  // keeping it up to date announces nothing.
   const status = byID("cart-status");
   const words = `Cart: ${count === 0 ? "no items" : items(count)}, total ${total}`;
-  if (byID("cart").open && status.textContent !== words) status.textContent = words;
+  if (status.textContent !== words) status.textContent = words;
 
   const list = byID("cart-lines");
   const refocus = keyed(list, cart.items.map((line) => line.sku), (sku) => {
     const element = instance("line-template");
     element.dataset.sku = sku;
     return element;
-  }, () => byID("cart-done"));
+  }, () => byID("cart-done"), { landOn: "quantity" });
   const bySKU = new Map(cart.items.map((line) => [line.sku, line]));
   for (const sku of firstPrices.keys()) if (!bySKU.has(sku)) firstPrices.delete(sku);
   const stock = new Map(products.map((product) => [product.sku, product.stock]));
@@ -325,7 +328,7 @@ export function renderOrders(orders, hasOlder) {
   // An order never changes, so one already shown stays, open or closed, with its focus.
   const byNumber = new Map(orders.map((order) => [String(order.number), order]));
   const refocus = keyed(list, Array.from(byNumber.keys()), (number) => orderItem(byNumber.get(number)),
-    () => byID("cart-open"), (child) => child.dataset.number);
+    () => byID("cart-open"), { keyOf: (child) => child.dataset.number });
   if (refocus) refocus();
   const status = byID("orders-status");
   status.hidden = orders.length > 0;
