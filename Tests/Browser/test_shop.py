@@ -829,6 +829,27 @@ def test_an_address_that_cannot_be_opened_in_a_shared_cart_says_the_shared_cart_
     assert "so this is the shared cart you had open" in notice.text, notice.text
 
 
+def test_share_shows_the_link_to_this_cart_which_opens_it_elsewhere(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 2)]))
+    shop.open_cart()
+    shop.press("share-cart")
+    link = shop.find(hooked("share-link"))
+    shop.wait_for(lambda: link.is_displayed() and focused(browser) == link, "the link, focused")
+    assert link.get_attribute("value") == f"{server.url}/?cart={shop.cart_id}"
+    words = shop.find("#share-words").text
+    assert words.startswith(("Link copied.", "Copy this link.")) and "Whoever has this link can see and change" in words
+    assert browser.execute_script("return window.getSelection().toString() || "
+                                  "document.activeElement.value.slice(document.activeElement.selectionStart, "
+                                  "document.activeElement.selectionEnd)") == link.get_attribute("value")
+    # Closing the sheet puts the link away; an empty cart offers no Share.
+    shop.close_cart()
+    shop.open_cart()
+    assert not link.is_displayed()
+    server.cli("clear", cart=shop.cart_id)
+    shop.wait_for(lambda: not shop.find(hooked("share-cart")).is_displayed(), "Share to go with the items")
+    shop.close_cart()
+
+
 def test_a_shopper_who_came_by_a_link_can_start_a_cart_of_their_own(browser, server):
     browser.get(server.url + "/")
     browser.execute_script("localStorage.clear()")

@@ -10,7 +10,7 @@
 import { Refusal, cartPath, linePath, money, newKey, send } from "./api.js";
 import { watch } from "./live.js";
 import {
-  hook, isBusy, items, productNames, renderCart, renderOrders, renderProducts, say, setBusy, shopperWords,
+  hideShareLink, hook, isBusy, items, productNames, renderCart, renderOrders, renderProducts, say, setBusy, shopperWords,
 } from "./view.js";
 
 const byID = (id) => document.getElementById(id);
@@ -659,6 +659,7 @@ function wire() {
   });
   byID("cart-done").addEventListener("click", () => sheet.close());
   sheet.addEventListener("close", () => {
+    hideShareLink();
     // Closed by Done, Escape or the backdrop: its history entry goes too.
     if (sheetInHistory()) {
       leavingSheetEntry = true;
@@ -676,6 +677,7 @@ function wire() {
     if (event.target === sheet) sheet.close();
   });
   byID("checkout").addEventListener("click", checkout);
+  byID("share-cart").addEventListener("click", shareCart);
 
   const confirm = byID("confirm-clear");
   byID("clear-cart").addEventListener("click", () => {
@@ -689,6 +691,29 @@ function wire() {
     if (sheet.open) byID("clear-cart").focus();
   });
   byID("older-orders").addEventListener("click", showOlderOrders);
+}
+
+/** Shows the link to this cart, selected, and copies it where the browser lets the page: with
+ * it, anyone opens this cart, and sees and changes it and its orders. */
+async function shareCart() {
+  const url = new URL("/", location.href);
+  url.searchParams.set("cart", state.cartID);
+  const field = byID("share-link");
+  field.value = url.href;
+  byID("share-panel").hidden = false;
+  byID("share-cart").setAttribute("aria-expanded", "true");
+  const warning = "Whoever has this link can see and change this cart and its orders.";
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url.href);
+    copied = true;
+  } catch {
+    // No clipboard here (a page not served over HTTPS or from this machine, or access refused):
+    // the link is selected for the shopper to copy.
+  }
+  byID("share-words").textContent = copied ? `Link copied. ${warning}` : `Copy this link. ${warning}`;
+  field.focus();
+  field.select();
 }
 
 /** The next page of older orders; focus moves to the first of them, as the button may go. */

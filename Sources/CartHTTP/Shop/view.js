@@ -210,6 +210,11 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
 
   const empty = cart.items.length === 0;
   byID("cart-empty").hidden = !empty;
+  // An empty cart is not offered for sharing; a link shown for it goes with its items.
+  const share = byID("share-cart");
+  if (empty && document.activeElement === share) byID("cart-done").focus();
+  share.hidden = empty;
+  if (empty) hideShareLink();
   byID("cart-foot").hidden = empty;
   const total = money(cart.subtotal, cart.currency);
   byID("cart-total").textContent = total;
@@ -270,6 +275,12 @@ function renderLine(element, line, stock, problems, maxLineQuantity) {
 
   renderProblems(element.querySelector(".problems"), problems);
   element.classList.toggle("has-problem", problems.length > 0);
+}
+
+/** Hides the link that Share showed. */
+export function hideShareLink() {
+  byID("share-panel").hidden = true;
+  byID("share-cart").setAttribute("aria-expanded", "false");
 }
 
 /** Whether a line of `quantity` units holds all the `stock` there is (null when untracked,
