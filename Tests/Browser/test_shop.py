@@ -747,6 +747,18 @@ def test_items_added_elsewhere_while_the_shopper_is_asked_are_moved_and_counted(
     assert "3 items from your cart were added to this shared one" in notice, notice
 
 
+def test_a_link_to_a_cart_never_used_does_not_take_the_shoppers_items(browser, server):
+    earlier = own_cart_with_tea(browser, server)
+    unused = server.mint()
+    shop = follow_link(browser, server, unused)
+    notice = shop.find("#page-notice")
+    shop.wait_for(lambda: "was never used" in notice.text and shop.cart_id == earlier, "the own cart, and why")
+    assert "so this is your own cart" in notice.text, notice.text
+    assert not shop.find("#confirm-link").is_displayed() and shop.quantity("tea") == 1
+    assert "cart=" not in browser.current_url
+    assert server.cart(unused)["totalItems"] == 0 and server.cart(earlier)["totalItems"] == 1
+
+
 def test_a_cart_from_a_link_keeps_its_items_when_another_link_is_opened(browser, server):
     earlier = own_cart_with_tea(browser, server)
     first = server.mint([("milk", 2)])

@@ -406,6 +406,11 @@ async function chooseCart() {
       let chosen;
       if (earlier === given) {
         chosen = { cart, notice };
+      } else if (held && held.totalItems > 0 && cart.version === 0) {
+        // A cart never written was shared by nobody (Share is offered only for a cart with
+        // items; a server without an admin token reads any ID of a minted cart's shape as
+        // one): the shopper's items are not moved into it, nor asked about.
+        chosen = { cart: held, notice: cannotOpen("was never used") };
       } else if (held && held.totalItems > 0 && !(await shareInto(cart, held, heldShared))) {
         chosen = { cart: held, notice: "You kept your cart; the shared cart was not opened." };
       } else {
@@ -437,12 +442,13 @@ async function chooseCart() {
   return { cart: minted, notice };
 }
 
-/** What the page says when the address names a cart it cannot open: it goes on with the cart
- * this browser has, which may itself be one from a link. */
-function cannotOpen() {
+/** What the page says when the address names a cart it does not open (`why`: it cannot be
+ * opened here, or it was never used): it goes on with the cart this browser has, which may
+ * itself be one from a link. */
+function cannotOpen(why = "cannot be opened here") {
   const stored = recall();
   const yours = stored && openedFromLink(stored) ? "the shared cart you had open" : "your own cart";
-  return `The cart in this page's address cannot be opened here, so this is ${yours}.`;
+  return `The cart in this page's address ${why}, so this is ${yours}.`;
 }
 
 /** What a shopper following a cart link is told: the link is as good as a key. */
