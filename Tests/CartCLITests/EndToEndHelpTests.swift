@@ -56,7 +56,7 @@ struct EndToEndHelpTests {
         #expect(add.contains("\nGLOBAL OPTIONS:\n"))
         #expect(
             try sandbox.ok("products", "update", "--help").stdout.contains(
-                "[--stock <n> | --no-stock] [--active | --inactive]"))
+                "[--stock <n> | --add-stock <n> | --remove-stock <n> | --no-stock]\n         [--active | --inactive]"))
     }
 
     @Test("--version prints the version alone")
