@@ -58,6 +58,9 @@ struct EndToEndCartTests {
         try sandbox.ok("add", "apple", "3")
         #expect(try sandbox.ok("set", "apple", "7").stdout == "Set apple to 7 units (cart 'default', version 5).\n")
         #expect(
+            try sandbox.ok("set", "apple", "7").stdout
+                == "apple already has 7 units; nothing changed (cart 'default', version 5).\n")
+        #expect(
             try sandbox.ok("set", "apple", "0").stdout == "Removed apple from the cart (cart 'default', version 6).\n")
         #expect(
             try sandbox.ok("set", "apple", "0").stdout

@@ -39,6 +39,7 @@ enum CartCommands {
                 try runner[CommandTree.sku], to: try runner[newQuantity], in: runner.cartID,
                 expectedVersion: try runner[CommandTree.ifVersion])
             try report(update, runner, notingProblems: true) {
+                if update.quantity > 0, !update.changed { return "\($0) already has \(units(update.quantity)); nothing changed" }
                 if update.quantity > 0 { return "Set \($0) to \(units(update.quantity))" }
                 return update.previousQuantity == 0 ? "\($0) was not in the cart; nothing changed" : "Removed \($0) from the cart"
             }
