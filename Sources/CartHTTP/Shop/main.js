@@ -732,6 +732,9 @@ async function showOlderOrders() {
 
 async function start() {
   wire();
+  // The catalog is read while the cart is chosen, so it is there behind a question about a
+  // shared link; the cart's controls join it once the cart is known.
+  const firstProducts = refreshProducts();
   let chosen = null;
   for (let delay = 1000; chosen === null; delay = Math.min(delay * 2, 10000)) {
     try {
@@ -750,7 +753,9 @@ async function start() {
   document.body.dataset.cart = state.cartID;
   offerOwnCart();
   showCart(cart);
-  await refreshProducts();
+  await firstProducts;
+  // Read again when the first read found nothing: the shop may not have been reachable then.
+  if (state.products.length === 0) await refreshProducts();
   loadOrders();
   // A browser allows a site only six connections, so a page out of view (a tab in the
   // background, a page in the back/forward cache) closes its stream, and opens it again, with
