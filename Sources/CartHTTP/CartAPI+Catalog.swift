@@ -70,11 +70,7 @@ extension CartAPI {
             throw APIError.badRequest(
                 "sku_mismatch", "The body's sku '\(DisplayText.clean(given))' is not the path's, '\(DisplayText.clean(sku))'.")
         }
-        let currency = try service.settings().currency
-        if let given = try fields.string("currency"), given != currency.code {
-            throw APIError.badRequest(
-                "currency_mismatch", "Prices in this store are in \(currency.code), not '\(DisplayText.clean(given))'.")
-        }
+        let currency = try storeCurrency(checking: fields)
         let name = try BodyFields.required(try fields.string("name"), "name")
         let priceText = try BodyFields.required(try fields.string("price"), "price")
         let stock = try fields.nullableInteger("stock")
@@ -104,6 +100,48 @@ extension CartAPI {
             // Another request created it since: replace it as if it had been there.
             return JSONBody.response(try service.updateProduct(sku, with: update))
         }
+    }
+
+    /// `PATCH /v1/products/{sku}` `{"name"?,"price"?,"stock"?,"stockChange"?,"active"?}`:
+    /// changes what the body names and keeps the rest (404 for an unknown product; `{}` changes
+    /// nothing). `stockChange` adds units to the stock, or takes them away when negative, as the
+    /// store holds it when the change is made, so what checkouts took meanwhile is kept; it
+    /// cannot come with `stock`. The preconditions are those of `PUT`.
+    func patchProduct(_ request: APIRequest) throws -> HTTPResponse {
+        let sku = try Self.sku(request)
+        _ = try request.query(allowed: [])
+        let fields = try request.body(allowed: ["name", "price", "currency", "stock", "stockChange", "active"], required: true)
+        let stock = try fields.nullableInteger("stock")
+        let stockChange = try fields.integer("stockChange")
+        if stock != nil, stockChange != nil {
+            throw APIError.badRequest(
+                "conflicting_fields", "Send 'stock' (the new number of units) or 'stockChange' (units to add or take away), not both.")
+        }
+        let currency = try storeCurrency(checking: fields)
+        let update = ProductUpdate(
+            name: try fields.string("name"), price: try fields.string("price").map { try Money(parsing: $0, currency: currency) },
+            stock: stock.map(StockLevel.init), stockChange: stockChange, isActive: try fields.bool("active"))
+        let exists = try Self.existence(asked: request)
+        if exists == false {
+            throw Self.preconditionFailed("If-None-Match: * asks for no product '\(DisplayText.clean(sku))'; PATCH changes one that exists.")
+        }
+        do {
+            return JSONBody.response(try service.updateProduct(sku, with: update))
+        } catch CartError.unknownProduct where exists == true {
+            throw Self.preconditionFailed("If-Match: * changes a product that exists; there is no '\(DisplayText.clean(sku))'.")
+        }
+    }
+
+    /// The store's currency, which a product body's `currency`, if given, must be.
+    ///
+    /// - Throws: 400 `currency_mismatch`, `invalid_field`, or the store's error.
+    private func storeCurrency(checking fields: BodyFields) throws -> Currency {
+        let currency = try service.settings().currency
+        if let given = try fields.string("currency"), given != currency.code {
+            throw APIError.badRequest(
+                "currency_mismatch", "Prices in this store are in \(currency.code), not '\(DisplayText.clean(given))'.")
+        }
+        return currency
     }
 
     /// What a product `PUT`'s preconditions ask, products carrying no entity tag: true that the

@@ -8,6 +8,7 @@ extension CartAPI {
         CartRoute("GET", "/v1/products", "listProducts", .everyone) { try $0.listProducts($1) },
         CartRoute("GET", "/v1/products/{sku}", "getProduct", .everyone) { try $0.getProduct($1) },
         CartRoute("PUT", "/v1/products/{sku}", "putProduct", .admin) { try $0.putProduct($1) },
+        CartRoute("PATCH", "/v1/products/{sku}", "patchProduct", .admin) { try $0.patchProduct($1) },
         CartRoute("POST", "/v1/carts", "mintCart", .everyone) { try $0.mintCart($1) },
         CartRoute("GET", "/v1/carts/{id}", "getCart", .cart) { try $0.getCart($1) },
         CartRoute("POST", "/v1/carts/{id}/items", "addItem", .cart) { try $0.addItem($1) },

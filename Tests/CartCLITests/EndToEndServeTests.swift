@@ -111,6 +111,21 @@ struct EndToEndServeTests {
         #expect(!(try sandbox.ok("products", "--all").stdout.contains("kiwi")))
     }
 
+    @Test("an admin's PATCH changes what it names, and the CLI sees it at once")
+    func patchProductAsAdmin() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("products", "update", "apple", "--stock", "4")
+        let server = try RunningServer(in: sandbox, adminToken: true)
+        #expect(try server.send("PATCH", "/v1/products/apple", json: #"{"stockChange":6}"#).status == 401)
+        let delivered = try server.send("PATCH", "/v1/products/apple", json: #"{"stockChange":6,"price":"1.49"}"#, token: RunningServer.token)
+        #expect(delivered.status == 200, "\(delivered.text)")
+        let shown = try sandbox.ok("products", "show", "apple").stdout
+        #expect(shown.contains("10") && shown.contains("$1.49"), "\(shown)")
+        let refused = try server.send("PATCH", "/v1/products/apple", json: #"{"stockChange":-11}"#, token: RunningServer.token)
+        #expect(refused.status == 422, "\(refused.text)")
+        #expect(try sandbox.ok("products", "show", "apple").stdout == shown)
+    }
+
     @Test("beyond loopback without an admin token: one error line and status 64, nothing listens")
     func refusesOpenListener() throws {
         let sandbox = try stocked()

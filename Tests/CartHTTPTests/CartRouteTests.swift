@@ -275,7 +275,7 @@ struct CartRouteTests {
         #expect(try shop.send("GET", "/v1/carts/\(id)/").errorMessage?.contains("end without a '/'") == true)
         #expect(try shop.send("GET", "/v1/nothing/").errorMessage == "No such resource.")
         let cases: [(String, String, String)] = [
-            ("DELETE", "/v1/health", "GET, HEAD"), ("POST", "/v1/products/apple", "GET, HEAD, PUT"),
+            ("DELETE", "/v1/health", "GET, HEAD"), ("POST", "/v1/products/apple", "GET, HEAD, PUT, PATCH"),
             ("GET", "/v1/carts", "POST"), ("PATCH", "/v1/carts/\(id)/items", "POST, DELETE"),
             ("GET", "/v1/carts/\(id)/checkout", "POST"), ("HEAD", "/v1/carts", "POST"),
         ]

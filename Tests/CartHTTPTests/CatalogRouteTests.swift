@@ -132,4 +132,64 @@ struct CatalogRouteTests {
         #expect(response.errorCode == code)
         #expect(try shop.snapshot() == before)
     }
+
+    @Test("PATCH changes the fields it names and keeps the rest; {} changes nothing")
+    func patchProduct() throws {
+        let shop = try TestShop()
+        let priced = try shop.send("PATCH", "/v1/products/banana", json: #"{"price":"0.30"}"#, admin: true)
+        #expect(priced.status == 200)
+        #expect(priced.text == #"{"active":true,"currency":"USD","name":"Banana","price":"0.30","sku":"banana","stock":5}"#)
+        let paused = try shop.send("PATCH", "/v1/products/banana", json: #"{"active":false,"name":" Plantain "}"#, admin: true)
+        #expect(try paused.json()["name"]?.string == "Plantain")
+        #expect(try shop.service.product("banana") == Product(
+            sku: "banana", name: "Plantain", price: Money(minorUnits: 30, currency: .usd), isActive: false, stock: 5))
+        let untouched = try shop.send("PATCH", "/v1/products/banana", json: "{}", admin: true)
+        #expect(untouched.status == 200)
+        #expect(try untouched.json()["stock"]?.int == 5)
+        #expect(try shop.send("PATCH", "/v1/products/banana", json: #"{"stock":null}"#, admin: true).status == 200)
+        #expect(try shop.service.product("banana").stock == nil)
+        #expect(try shop.send("PATCH", "/v1/products/banana", json: #"{"stock":7}"#, admin: true).status == 200)
+        #expect(try shop.service.product("banana").stock == 7)
+    }
+
+    @Test("PATCH stockChange adds to the stock as it is when the change is made, so checkouts meanwhile are kept")
+    func patchStockChange() throws {
+        let shop = try TestShop()
+        let cart = try shop.cart(with: [("banana", 2)])
+        _ = try shop.service.checkout(cart, idempotencyKey: "k1")
+        let delivered = try shop.send("PATCH", "/v1/products/banana", json: #"{"stockChange":10}"#, admin: true)
+        #expect(delivered.status == 200)
+        #expect(try delivered.json()["stock"]?.int == 13)
+        #expect(try shop.send("PATCH", "/v1/products/banana", json: #"{"stockChange":-13}"#, admin: true).status == 200)
+        #expect(try shop.service.product("banana").stock == 0)
+    }
+
+    @Test(
+        "PATCH refuses with the right status and code, and stores nothing",
+        arguments: [
+            ("banana", #"{"stockChange":-6}"#, [String](), 422, "stock_change_refused"),
+            ("apple", #"{"stockChange":1}"#, [], 422, "stock_change_refused"),
+            ("banana", #"{"stock":3,"stockChange":1}"#, [], 400, "conflicting_fields"),
+            ("banana", #"{"stock":-1}"#, [], 400, "invalid_stock"),
+            ("banana", #"{"stockChange":1.5}"#, [], 400, "invalid_field"),
+            ("banana", #"{"stockChange":"1"}"#, [], 400, "invalid_field"),
+            ("banana", #"{"name":null}"#, [], 400, "invalid_field"),
+            ("banana", #"{"name":""}"#, [], 400, "invalid_name"),
+            ("banana", #"{"price":"0.301"}"#, [], 400, "invalid_amount"),
+            ("banana", #"{"price":"1","currency":"EUR"}"#, [], 400, "currency_mismatch"),
+            ("banana", #"{"sku":"banana"}"#, [], 400, "unknown_field"),
+            ("plum", #"{"price":"1"}"#, [], 404, "unknown_product"),
+            ("plum", #"{"price":"1"}"#, ["If-Match: *"], 412, "precondition_failed"),
+            ("banana", #"{"price":"1"}"#, ["If-None-Match: *"], 412, "precondition_failed"),
+            ("banana", #"{"price":"1"}"#, ["If-Match: \"1\""], 412, "precondition_failed"),
+        ])
+    func patchProductRefused(sku: String, body: String, headers: [String], status: Int, code: String) throws {
+        let shop = try TestShop()
+        let before = try shop.snapshot()
+        let response = try shop.send("PATCH", "/v1/products/\(sku)", json: body, headers: headers, admin: true)
+        #expect(response.status == status, "\(response.text)")
+        #expect(response.errorCode == code)
+        #expect(try shop.snapshot() == before)
+        #expect(try shop.send("PATCH", "/v1/products/banana", json: #"{"price":"1"}"#).status == 401)
+    }
 }

@@ -37,4 +37,26 @@ struct ConcurrencyTests {
         #expect(cart.quantity(of: "apple") == 200)
         #expect(cart.version == 200)
     }
+
+    @Test("deliveries sent as stockChange while carts check out keep every unit the checkouts took")
+    func stockChangesDuringCheckouts() throws {
+        let shop = try TestShop()
+        let carts = try (0..<8).map { _ in try shop.cart(with: [("banana", 1)]) }
+        try shop.service.updateProduct("banana", with: ProductUpdate(stock: .tracked(8)))
+        let failures = Recorder<String>()
+        runOnThreads(16) { index in
+            do {
+                let response =
+                    index < 8
+                    ? try shop.send("POST", "/v1/carts/\(carts[index])/checkout", headers: ["Idempotency-Key: k\(index)"])
+                    : try shop.send("PATCH", "/v1/products/banana", json: #"{"stockChange":5}"#, admin: true)
+                if response.status != (index < 8 ? 201 : 200) { failures.record("\(response.status) \(response.text)") }
+            } catch {
+                failures.record("\(error)")
+            }
+        }
+        #expect(failures.all == [])
+        #expect(try shop.service.product("banana").stock == 8 - 8 + 8 * 5)
+        #expect(try shop.service.counts().orders == 8)
+    }
 }

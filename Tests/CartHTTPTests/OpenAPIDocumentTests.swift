@@ -152,7 +152,7 @@ struct OpenAPIDocumentTests {
     func routesInGuide() throws {
         let guide = Self.packageRoot.appendingPathComponent("docs/HTTP_API.md")
         let rows = try String(contentsOf: guide, encoding: .utf8).split(separator: "\n").filter {
-            $0.hasPrefix("| `GET` ") || $0.hasPrefix("| `PUT` ") || $0.hasPrefix("| `POST` ") || $0.hasPrefix("| `DELETE` ")
+            row in ["GET", "PUT", "PATCH", "POST", "DELETE"].contains { row.hasPrefix("| `\($0)` ") }
         }
         let listed = rows.map { row in row.split(separator: "|").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
         let routed = CartAPI.routes.map { "`\($0.method)` `\($0.path)` \($0.access.rawValue)" }
