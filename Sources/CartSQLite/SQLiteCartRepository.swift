@@ -164,9 +164,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// file beside it).
     private func enableWriteAheadLog() throws {
         guard !database.isReadOnly else { return }
-        let mode = try database.cached(Self.journalMode)
-        let current = try mode.step() ? mode.string(at: 0) : ""
-        mode.reset()
+        let current = try currentJournalMode()
         guard current != "wal", current != "memory", FileInfo.isWritable(FileInfo.parentDirectory(of: database.path))
         else { return }
         try database.execute("PRAGMA journal_mode = WAL")

@@ -100,8 +100,11 @@ final class Statement {
         }
     }
 
-    /// Runs a statement that returns no rows.
+    /// Runs a statement that returns no rows, and resets it: one that failed (a `BEGIN
+    /// IMMEDIATE` refused as busy) would otherwise stay active, and the connection could commit
+    /// nothing until it is reset.
     func run() throws {
+        defer { sqlite3_reset(handle) }
         while try step() {}
     }
 

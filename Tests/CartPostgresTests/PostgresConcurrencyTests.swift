@@ -156,4 +156,24 @@ struct PostgresConcurrencyTests {
         }
         #expect(attempts == 1, "other errors end the unit at once")
     }
+
+    @Test("a unit refused for a lock another session holds leaves its connections fit: reads and writes succeed once it goes")
+    func lockTimeoutLeavesNothingBehind() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let repository = try schema.repository(StoreOptions(busyTimeout: .milliseconds(300)))
+        let service = CartService(repository: repository)
+        try service.addProduct(Self.apple)
+        try service.add("apple", to: "alice")
+        let holder = try PostgresConnection(schema.url)
+        try holder.executeScript("BEGIN; LOCK TABLE carts IN EXCLUSIVE MODE")
+        let error = #expect(throws: (any Error).self) { try service.add("apple", to: "alice") }
+        #expect(error.map(ErrorCategory.init(of:)) == .unavailable)
+        #expect(try service.cart("alice").totalItems == 1)
+        try holder.executeScript("COMMIT")
+        try CartService(repository: try schema.repository()).add("apple", to: "alice")
+        #expect(try service.cart("alice").totalItems == 2)
+        try service.add("apple", to: "alice")
+        #expect(try service.cart("alice").totalItems == 3)
+    }
 }

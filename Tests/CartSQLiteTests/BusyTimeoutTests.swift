@@ -97,4 +97,25 @@ struct BusyTimeoutTests {
         withExtendedLifetime(lock) {}
         #expect(waited >= .milliseconds(380), "\(waited)")
     }
+
+    @Test(
+        "a unit refused as busy leaves its connection as it found it: reads and writes succeed once the lock goes",
+        arguments: [0, 1, 4])
+    func busyLeavesNothingBehind(readers: Int) throws {
+        let directory = try TemporaryDirectory()
+        let (path, _) = try aliceFile(in: directory)
+        let repository = try SQLiteCartRepository(path: path, busyTimeout: .milliseconds(100), readers: readers)
+        let service = CartService(repository: repository)
+        _ = try service.cart("alice")
+        let lock = try HeldLock(path, "BEGIN IMMEDIATE")
+        #expect(throws: DatabaseError.self) { try service.add("sku-0", to: "alice") }
+        lock.release()
+        let before = try repository.changeToken()
+        let other = CartService(repository: try SQLiteCartRepository(path: path))
+        try other.add("sku-0", to: "alice")
+        #expect(try service.cart("alice").totalItems == 2)
+        #expect(try repository.changeToken() != before)
+        try service.add("sku-0", to: "alice")
+        #expect(try other.cart("alice").totalItems == 3)
+    }
 }
