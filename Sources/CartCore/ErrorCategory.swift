@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// What kind of failure an error is, whichever backend or rule raised it: what a front end
 /// maps to its own answer (the CLI to an exit status, an HTTP server to a status code).
 public enum ErrorCategory: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -30,7 +36,11 @@ public enum ErrorCategory: String, Hashable, Sendable, CaseIterable, CustomStrin
 
 /// An error that says what kind of failure it is. Every error a `CartService` call throws
 /// conforms: `CartError`, `StoredDataError`, and each backend's storage errors.
-public protocol CategorizedError: Error {
+///
+/// It is a `LocalizedError` whose `errorDescription` is its `description`, so that
+/// Foundation's `localizedDescription` (what SwiftUI's alerts show) gives the one-line message
+/// rather than the type's name and a case number.
+public protocol CategorizedError: LocalizedError {
     /// The kind of failure.
     var category: ErrorCategory { get }
 
@@ -41,6 +51,16 @@ public protocol CategorizedError: Error {
 
 extension CategorizedError {
     public var reason: String? { nil }
+
+    // LocalizedError's other members, here so that a conforming type needs no Foundation import.
+    public var errorDescription: String? { nil }
+    public var failureReason: String? { reason }
+    public var recoverySuggestion: String? { nil }
+    public var helpAnchor: String? { nil }
+}
+
+extension CategorizedError where Self: CustomStringConvertible {
+    public var errorDescription: String? { description }
 }
 
 extension ErrorCategory {

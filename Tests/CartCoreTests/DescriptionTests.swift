@@ -1,4 +1,5 @@
 import CartCore
+import Foundation  // localizedDescription
 import Testing
 
 @Suite("Descriptions for people")
@@ -22,5 +23,17 @@ struct DescriptionTests {
         #expect(StockLevel(5) == .tracked(5))
         #expect(StockLevel.tracked(0).units == 0)
         #expect(StockLevel.untracked.units == nil)
+    }
+
+    @Test("an error's localizedDescription, what SwiftUI's alerts show, is its one-line message")
+    func localizedDescriptions() {
+        let errors: [any Error] = [
+            CartError.unknownProduct("kiwi"), CartError.invalidQuantity(given: 0, range: 1...99),
+            StoredDataError("the quantity of 'kiwi' is -1"), MigrationError.foreignDatabase,
+        ]
+        for error in errors {
+            #expect(error.localizedDescription == String(describing: error))
+        }
+        #expect(CartError.unknownProduct("kiwi").localizedDescription == "No product with SKU 'kiwi'.")
     }
 }

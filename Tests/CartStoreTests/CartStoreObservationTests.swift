@@ -1,5 +1,6 @@
 import CartCore
 import CartStore
+import Foundation  // localizedDescription
 import Observation
 import Testing
 
@@ -68,6 +69,21 @@ struct CartStoreObservationTests {
         #expect(store.lastError == nil)
     }
 
+    @Test("lastError is caught by category and reads as its message, whether a rule or the storage refused")
+    func lastErrorCategories() throws {
+        let repository = ProbeRepository()
+        let store = try CartStore(service: try makeService(repository), cartID: "alice")
+        store.add("apple", quantity: 0)
+        let refusal = try #require(store.lastError)
+        #expect(ErrorCategory(of: refusal) == .invalidInput)
+        #expect(refusal.localizedDescription == refusal.description)
+        repository.setFailing(true)
+        store.add("apple")
+        let outage = try #require(store.lastError)
+        #expect((outage as any CategorizedError).category == .unavailable)
+        #expect(outage.localizedDescription == "disk unplugged")
+    }
+
     @Test("a price change notifies items and subtotal, not totalItems or version")
     func priceChangeSparesTotalItems() throws {
         let service = try makeService()
@@ -100,7 +116,7 @@ struct CartStoreObservationTests {
         trackEachProperty(of: store, into: log)
         repository.setFailing(true)
         store.add("apple")
-        #expect(store.lastError == .storage("disk unplugged"))
+        #expect(store.lastError == .storage(.unavailable, "disk unplugged"))
         #expect(log.recorded == ["lastError"])
         #expect(store.totalItems == 1)
     }
@@ -113,7 +129,7 @@ struct CartStoreObservationTests {
         repository.failAfterNextWrite()
         let placed = try #require(store.checkout(idempotencyKey: "tap-1"))
         #expect(placed.order.totalItems == 1)
-        #expect(store.lastError == .storage("disk unplugged"))
+        #expect(store.lastError == .storage(.unavailable, "disk unplugged"))
         repository.setFailing(false)
         store.refresh()
         #expect(store.isEmpty && store.lastError == nil)

@@ -40,7 +40,7 @@ struct CartStoreWatchingTests {
         let store = try CartStore(service: try makeService(repository), cartID: "alice")
         repository.setFailing(true)
         #expect(store.refreshIfChanged() == false)
-        #expect(store.lastError == .storage("disk unplugged"))
+        #expect(store.lastError == .storage(.unavailable, "disk unplugged"))
         repository.setFailing(false)
         store.refreshIfChanged()
         #expect(store.lastError == nil)

@@ -11,8 +11,9 @@ final class ProbeRepository: CartRepository {
         var tokens = 0
     }
 
-    /// The error every call throws while `failing` is set.
-    struct Outage: Error, CustomStringConvertible {
+    /// The error every call throws while `failing` is set: a store that cannot be reached.
+    struct Outage: CategorizedError, CustomStringConvertible {
+        var category: ErrorCategory { .unavailable }
         var description: String { "disk unplugged" }
     }
 
