@@ -99,6 +99,7 @@ extension PostgresConnection {
             steps.append(.execute(position: position))
         }
         guard cart_PQpipelineSync(handle) == 1 else { return try abandon(statements.last?.sql.text) }
+        let deadline = answerDeadline()
 
         // A failure is thrown once every result is in, so on success every statement has one,
         // appended in order.
@@ -111,6 +112,7 @@ extension PostgresConnection {
                 case .prepare(let sql): sql.text
                 case .execute(let position): statements[position].sql.text
                 }
+            try awaitAnswer(by: deadline, sql: sql)
             guard let result = cart_PQgetResult(handle) else { return try abandon(sql, failure) }
             // Each step's results end with a null result.
             if let extra = cart_PQgetResult(handle) {
@@ -142,6 +144,7 @@ extension PostgresConnection {
                 throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
             }
         }
+        try awaitAnswer(by: deadline, sql: statements.last?.sql.text)
         guard let sync = cart_PQgetResult(handle) else { return try abandon(statements.last?.sql.text, failure) }
         let synced = cart_PQresultStatus(sync) == PGRES_PIPELINE_SYNC
         cart_PQclear(sync)
@@ -163,12 +166,15 @@ extension PostgresConnection {
             isBroken = true
             throw lostConnection(sql: sql.text)
         }
+        let deadline = answerDeadline()
         var answer: PostgresResult?
         // Kept until every result is in, so that the error knows whether the connection went
         // with it (a terminated session sends its error, then closes).
         var failed: OpaquePointer?
         defer { if let failed { cart_PQclear(failed) } }
-        while let result = cart_PQgetResult(handle) {
+        while true {
+            try awaitAnswer(by: deadline, sql: sql.text)
+            guard let result = cart_PQgetResult(handle) else { break }
             switch cart_PQresultStatus(result) {
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
                 if answer == nil { answer = PostgresResult(handle: result, sql: sql.text) } else { cart_PQclear(result) }
@@ -184,6 +190,39 @@ extension PostgresConnection {
         if let failed { throw error(from: failed, sql: sql.text) }
         guard let answer else { throw lostConnection(sql: sql.text) }
         return answer
+    }
+
+    /// When the answer to a request sent now must have come, if the connection has a
+    /// response timeout.
+    private func answerDeadline() -> ContinuousClock.Instant? {
+        responseTimeout.map { ContinuousClock.now + $0 }
+    }
+
+    /// Waits until libpq holds the next result, so that `PQgetResult` returns without blocking,
+    /// at most until `deadline`. A server silent until then (stopped, or cut off in a way the
+    /// kernel does not see) has the connection marked broken, and the unit fails as unable to
+    /// reach it.
+    private func awaitAnswer(by deadline: ContinuousClock.Instant?, sql: String?) throws {
+        guard let deadline else { return }
+        while cart_PQisBusy(handle) == 1 {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else {
+                isBroken = true
+                throw PostgresError(
+                    kind: .connection, message: "\(location) sent no answer within \(responseTimeout ?? remaining); the connection is given up",
+                    sql: sql)
+            }
+            var descriptor = pollfd(fd: cart_PQsocket(handle), events: Int16(POLLIN), revents: 0)
+            let ready = descriptor.fd < 0 ? -1 : poll(&descriptor, 1, Int32(clamping: remaining.roundedUpMilliseconds))
+            if ready < 0, descriptor.fd < 0 || errno != EINTR {
+                isBroken = true
+                throw lostConnection(sql: sql)
+            }
+            if ready > 0, cart_PQconsumeInput(handle) != 1 {
+                isBroken = true
+                throw lostConnection(sql: sql)
+            }
+        }
     }
 
     /// Gives up on a pipeline that went out of step (libpq refused to send, a result is

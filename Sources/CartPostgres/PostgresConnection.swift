@@ -27,6 +27,9 @@ public final class PostgresConnection {
     /// failed send): the connection must not be used again.
     var isBroken = false
 
+    /// How long a request waits for its answer (`PostgresConnectionOptions.responseTimeout`).
+    let responseTimeout: Duration?
+
     /// Called with each NOTICE or WARNING the server sends. `nil` drops them; libpq's own
     /// default would print them on stderr.
     public var noticeHandler: ((PostgresNotice) -> Void)?
@@ -52,6 +55,7 @@ public final class PostgresConnection {
         }
         self.handle = handle
         self.location = location
+        responseTimeout = options.responseTimeout
         cart_PQsetNoticeReceiver(handle, receiveNotice, Unmanaged.passUnretained(self).toOpaque())
     }
 

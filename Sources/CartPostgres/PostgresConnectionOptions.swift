@@ -39,6 +39,12 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
     /// How long a session may sit idle inside an open transaction, holding its locks, before
     /// the server ends it; `nil` leaves the server's setting.
     public var idleInTransactionSessionTimeout: Duration?
+    /// How long the client waits for the server's answer to a request before it gives the
+    /// connection up as lost: what ends a wait on a server that is stopped, or cut off in a way
+    /// the kernel does not see, which neither keepalives nor `tcpUserTimeout` notice (the
+    /// kernel still acknowledges). Longer than `statementTimeout`, so that the server ends a
+    /// slow statement first. `nil` waits as long as it takes.
+    public var responseTimeout: Duration?
 
     /// The defaults.
     public init() {}

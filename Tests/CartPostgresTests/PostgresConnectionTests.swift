@@ -1,3 +1,4 @@
+import CartCore
 import CartPostgres
 import Foundation
 import Synchronization
@@ -223,6 +224,27 @@ struct PostgresConnectionTests {
         #expect(!victim.isOpen)
         try victim.reset()
         #expect(try victim.execute("SELECT $1::int", [3])[0].int(0) == 3)
+    }
+
+    @Test("a server that stops answering is given up after the response timeout, and a fresh connection works", TestServer.requires())
+    func silentServerGivenUp() throws {
+        var options = PostgresConnectionOptions()
+        options.responseTimeout = .milliseconds(800)
+        let victim = try TestServer.connect(options: options)
+        #expect(try victim.execute("SELECT $1::int", [1])[0].int(0) == 1)
+        let backend = victim.backendProcessID
+        // A stopped backend's socket stays open and the kernel still acknowledges: only the
+        // client's own deadline ends the wait.
+        try #require(kill(backend, SIGSTOP) == 0, "this test stops the backend process, which needs root or the server's user")
+        defer { kill(backend, SIGCONT) }
+        let start = ContinuousClock.now
+        let error = #expect(throws: PostgresError.self) { try victim.execute("SELECT $1::int", [2]) }
+        let waited = ContinuousClock.now - start
+        #expect(error.map(ErrorCategory.init(of:)) == .unavailable)
+        #expect(error?.description.contains("sent no answer within") == true, "\(String(describing: error))")
+        #expect(waited >= .milliseconds(750) && waited < .seconds(10), "\(waited)")
+        kill(backend, SIGCONT)
+        #expect(try TestServer.connect(options: options).execute("SELECT $1::int", [3])[0].int(0) == 3)
     }
 
     @Test("a session ended by the server names a shutdown and an administrator alike; a restart only a restart")
