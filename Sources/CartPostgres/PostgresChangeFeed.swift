@@ -48,8 +48,11 @@ final class PostgresChangeFeed: @unchecked Sendable {
         }
     }
 
+    // An open connection whose session the server ended while it sat idle (a restart, an
+    // administrator) is found out here, so that the token is read on a new one rather than
+    // failing once.
     private func listeningConnection() throws -> PostgresConnection {
-        if let connection, connection.isOpen { return connection }
+        if let connection, connection.checkStillOpen() { return connection }
         let opened = try PostgresConnection(location: location, options: options)
         try opened.listen(channel)
         count &+= 1

@@ -38,6 +38,20 @@ struct PostgresChangeFeedTests {
         #expect(try watcher.changeToken() != afterOwn, "another client wrote the tables directly")
     }
 
+    @Test("the change token is read on a new connection when the server ended the listening session meanwhile", TestServer.requires())
+    func tokenAfterSessionEnded() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let name = "feed-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let repository = try PostgresCartRepository(url: schema.url + "&application_name=" + name)
+        let before = try repository.changeToken()
+        let ended = try PostgresConnection(schema.url).execute(
+            "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE application_name = $1", [.text(name)])
+        #expect(ended.count >= 1, "the listening session, and the pool's idle one")
+        #expect(try repository.changeToken() != before, "a new listening session starts over, as after a restart")
+        try CartService(repository: repository).addProduct(Self.fig)
+    }
+
     @Test("across a server restart: units and the change token fail as unavailable, then work again", TestServer.requires(TestServer.directory))
     func serverRestart() throws {
         let cluster = try PrivateCluster()
