@@ -138,7 +138,10 @@ public final class CartAPI: Sendable {
     /// - Throws: 401 with `WWW-Authenticate`, saying `why` the token is needed.
     func requireAdmin(_ request: APIRequest, _ why: String) throws(APIError) {
         guard !request.isAdmin else { return }
-        var error = APIError(status: 401, code: "unauthorized", message: why + ": send Authorization: Bearer TOKEN.")
+        let inQuery = (try? request.http.query.get().value(HTTPAccessLogEntry.redactedQueryParameter)) != nil
+        var error = APIError(
+            status: 401, code: "unauthorized",
+            message: why + ": send Authorization: Bearer TOKEN" + (inQuery ? " (a token in the query is not read)." : "."))
         error.headers.set("WWW-Authenticate", #"Bearer realm="cart""#)
         throw error
     }

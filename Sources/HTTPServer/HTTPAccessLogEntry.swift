@@ -48,9 +48,27 @@ public struct HTTPAccessLogEntry: Sendable {
         printable(cut(method, at: maximumLoggedMethodBytes))
     }
 
-    /// A target as a log line holds it: control characters escaped, cut if long.
+    /// A target as a log line holds it: a bearer token in the query redacted, control
+    /// characters escaped, cut if long.
     static func logged(target: String) -> String {
-        printable(cut(target, at: maximumLoggedTargetBytes))
+        printable(cut(redacted(target), at: maximumLoggedTargetBytes))
+    }
+
+    /// The query parameter whose value a log line never holds: a bearer token sent in the
+    /// query (RFC 6750 §2.3), which a client may send even to a server that reads tokens only
+    /// from `Authorization`.
+    public static let redactedQueryParameter = "access_token"
+
+    /// `target` with the value of each `access_token` query parameter written as `REDACTED`.
+    private static func redacted(_ target: String) -> String {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")), target.contains(redactedQueryParameter + "=") else {
+            return target
+        }
+        let name = redactedQueryParameter + "="
+        let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
+            $0.hasPrefix(name) ? name + "REDACTED" : String($0)
+        }
+        return target[..<mark] + "?" + query.joined(separator: "&")
     }
 
     /// `text` cut at a character boundary within `limit` bytes, the count saying how much

@@ -12,7 +12,7 @@ import Testing
 struct AccessTests {
     /// One request of each admin route.
     static let adminRequests: [(String, String, String?)] = [
-        ("PUT", "/v1/products/kiwi", #"{"name":"Kiwi","price":"1"}"#),
+        ("PUT", "/v1/products/kiwi", #"{"name":"Kiwi","price":"1"}"#), ("PATCH", "/v1/products/apple", #"{"price":"1"}"#),
         ("GET", "/v1/orders", nil), ("GET", "/v1/orders/1", nil), ("GET", "/v1/orders/stats", nil),
         ("GET", "/v1/orders.csv", nil),
     ]
@@ -34,6 +34,17 @@ struct AccessTests {
         let admitted = try shop.send(method, target, json: body, headers: ["Authorization: bearer  \(TestShop.token)"])
         #expect(admitted.status != 401)
         #expect(try shop.service.counts().products == (index == 0 ? 4 : 3))
+    }
+
+    @Test("a token sent in the query is not read, the 401 says so, and the access log does not hold it")
+    func tokenInQuery() throws {
+        let shop = try TestShop()
+        let refused = try shop.send("GET", "/v1/orders?access_token=\(TestShop.token)")
+        #expect(refused.status == 401)
+        #expect(refused.errorMessage?.contains("a token in the query is not read") == true, "\(refused.text)")
+        let logged = shop.accessLog.all.joined(separator: "\n")
+        #expect(logged.contains("/v1/orders?access_token=REDACTED"), "\(logged)")
+        #expect(!logged.contains(TestShop.token))
     }
 
     @Test("the storefront reaches minted carts only; other carts need the token")

@@ -116,6 +116,19 @@ struct AccessLogTests {
         #expect(method.line == "- " + String(repeating: "X", count: 31) + "…(30000 bytes) / 405 1.000ms")
     }
 
+    @Test("a bearer token sent in the query never reaches the log", arguments: [
+        ("/v1/orders?access_token=s3cret", "/v1/orders?access_token=REDACTED"),
+        ("/v1/orders?limit=2&access_token=s3cret&after=4", "/v1/orders?limit=2&access_token=REDACTED&after=4"),
+        ("/v1/orders?my_access_token=x&access_token=", "/v1/orders?my_access_token=x&access_token=REDACTED"),
+        ("/access_token=x", "/access_token=x"),
+        ("/v1/orders?limit=2", "/v1/orders?limit=2"),
+    ])
+    func tokenInQueryRedacted(target: String, logged: String) {
+        let entry = HTTPAccessLogEntry(
+            method: "GET", target: target, status: 401, duration: .milliseconds(1), remoteAddress: "127.0.0.1", outcome: .completed)
+        #expect(entry.line == "127.0.0.1 GET \(logged) 401 1.000ms")
+    }
+
     @Test("libmicrohttpd's report of an answer it made itself is logged without its HTML page")
     func readableRefusal() {
         let message = #"Error processing request (HTTP response code is 400 ('<html><head><title>&quot;Host:&quot; header required</title></head><body>In HTTP 1.1, requests must include a &quot;Host:&quot; header.</body></html>')). Closing connection."#
