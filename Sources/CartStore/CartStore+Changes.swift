@@ -30,11 +30,16 @@ extension CartStore {
     }
 
     /// Turns the cart into an order; the store then shows the emptied cart. Pass the same
-    /// `idempotencyKey` when retrying, so a double tap places one order.
+    /// `idempotencyKey` when retrying, so a double tap places one order, and the `subtotal`
+    /// the view shows as `expectedTotal`, so that a price changed unseen is shown before it is
+    /// charged: such a cart is not ordered, `lastError` is `.rule(.totalChanged(…))`, and the
+    /// store shows the cart at its new total.
     ///
     /// - Returns: the order placed (or replayed), or `nil` with the reason in `lastError`.
     @discardableResult
-    public func checkout(idempotencyKey: String? = nil) -> CheckoutResult? {
-        perform { try service.checkout(cartID, idempotencyKey: idempotencyKey) }
+    public func checkout(idempotencyKey: String? = nil, expectedTotal: Money? = nil) -> CheckoutResult? {
+        let result = perform { try service.checkout(cartID, idempotencyKey: idempotencyKey, expectedTotal: expectedTotal) }
+        if result == nil, case .rule(.totalChanged)? = lastError { try? reload() }
+        return result
     }
 }

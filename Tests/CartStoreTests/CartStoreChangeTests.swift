@@ -56,6 +56,22 @@ struct CartStoreChangeTests {
         #expect(store.lastError == .rule(.emptyCart("alice")))
     }
 
+    @Test("checkout at the total shown: a price changed unseen is not charged, and the store shows it")
+    func checkoutAtTotalShown() throws {
+        let service = try makeService()
+        let store = try CartStore(service: service, cartID: "alice")
+        store.add("pear", quantity: 2)
+        let shown = store.subtotal
+        try service.updateProduct("pear", with: ProductUpdate(price: Money(minorUnits: 300, currency: .usd)))
+        #expect(store.checkout(idempotencyKey: "tap-1", expectedTotal: shown) == nil)
+        #expect(store.lastError == .rule(.totalChanged(cart: "alice", expected: shown, actual: Money(minorUnits: 600, currency: .usd))))
+        #expect(store.subtotal == Money(minorUnits: 600, currency: .usd))
+        #expect(try service.counts().orders == 0)
+        let placed = try #require(store.checkout(idempotencyKey: "tap-2", expectedTotal: store.subtotal))
+        #expect(placed.order.total == Money(minorUnits: 600, currency: .usd))
+        #expect(store.lastError == nil)
+    }
+
     @Test("a store for an invalid cart ID is not created")
     func invalidCartIDRefused() throws {
         let service = try makeService()
