@@ -38,14 +38,16 @@ extension CartAPI {
         EmbeddedResources.all[openAPIResourceName]?.bytes ?? []
     }
 
-    /// `GET /v1/products[?all=true&limit&after]`: a page of active products by SKU, or of
-    /// every product, as `cart products --json` writes it; `next` continues it. A page holds
-    /// at most `CartService.maxPageSize` products.
+    /// `GET /v1/products[?all=true&search&limit&after]`: a page of active products by SKU, or
+    /// of every product, as `cart products --json` writes it, only those whose SKU or name
+    /// holds the `search` text if one is given; `next` continues it. A page holds at most
+    /// `CartService.maxPageSize` products.
     func listProducts(_ request: APIRequest) throws -> HTTPResponse {
-        let query = try request.query(allowed: ["all", "limit", "after"])
+        let query = try request.query(allowed: ["all", "search", "limit", "after"])
         let page = try service.products(
             matching: ProductQuery(
-                includeInactive: try query.bool("all") ?? false, after: try query.nonEmptyString("after", "a SKU, the next of a page"),
+                includeInactive: try query.bool("all") ?? false, text: query.string("search"),
+                after: try query.nonEmptyString("after", "a SKU, the next of a page"),
                 limit: try query.integer("limit", in: 1...CartService.maxPageSize) ?? CartService.maxPageSize))
         return JSONBody.response(page)
     }

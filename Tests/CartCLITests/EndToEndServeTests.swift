@@ -208,6 +208,23 @@ struct EndToEndServeTests {
         }
     }
 
+    @Test("listening on every interface, it says on stderr which address to open from this machine")
+    func everyInterfaceNote() throws {
+        let sandbox = try stocked()
+        let log = sandbox.path("serve.log")
+        let process = try RunningCart(
+            ["serve", "--listen", "0.0.0.0:0"], in: sandbox, environment: ["CART_ADMIN_TOKEN": RunningServer.token], errorLog: log)
+        defer { process.stop() }
+        let line = try #require(process.nextLine())
+        let prefix = "Listening on http://0.0.0.0:"
+        #expect(line.hasPrefix(prefix), "\(line)")
+        process.send(SIGTERM)
+        #expect(process.exitStatus() == 0)
+        let notes = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("Note:") }
+        let expected = "Note: listening on every interface; from this machine, open http://127.0.0.1:\(line.dropFirst(prefix.count))."
+        #expect(notes.map { String($0.drop { $0 != "N" }) } == [expected], "\(notes)")
+    }
+
     @Test("one access-log line per request on stderr: method, path, status, duration")
     func accessLog() throws {
         let sandbox = try stocked()

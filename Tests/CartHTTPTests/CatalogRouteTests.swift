@@ -63,6 +63,13 @@ struct CatalogRouteTests {
         #expect(try shop.send("GET", "/v1/products?limit=0").errorCode == "invalid_query_parameter")
         #expect(try shop.send("GET", "/v1/products?after=").errorCode == "invalid_query_parameter")
         #expect(try shop.send("GET", "/v1/products?limit=10001").errorCode == "invalid_query_parameter")
+        // A search, as `cart products --search`: SKU or name, in any case; empty for all.
+        func skus(_ target: String) throws -> [String]? { try shop.send("GET", target).json()["products"]?.array?.compactMap { $0["sku"]?.string } }
+        #expect(try skus("/v1/products?search=AN") == ["banana"])
+        #expect(try skus("/v1/products?search=e&all=true") == ["apple", "pear"])
+        #expect(try skus("/v1/products?search=%25") == [])
+        #expect(try skus("/v1/products?search=") == ["apple", "banana"])
+        #expect(try shop.send("GET", "/v1/products?search=a&search=b").errorCode == "invalid_query_parameter")
     }
 
     @Test("one product, active or not; an unknown SKU is 404, a SKU with surrounding space 400")

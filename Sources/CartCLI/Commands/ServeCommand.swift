@@ -97,6 +97,11 @@ enum ServeCommand {
             try runner.line("Listening on \(server.url)")
         }
         try runner.stdout.flush()
+        if server.host == "0.0.0.0" || server.host == "::" {
+            // The one stdout line names the address listened on; a browser cannot open it.
+            let local = server.host == "::" ? "[::1]" : "127.0.0.1"
+            stderr.send("Note: listening on every interface; from this machine, open http://\(local):\(server.port).")
+        }
         _ = signals.wait()
         if !server.stop(deadline: stopDeadline) {
             stderr.send("error: requests still running \(stopDeadline) after the stop was asked for were cut off")
