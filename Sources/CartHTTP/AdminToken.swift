@@ -18,8 +18,10 @@ struct AdminToken: Sendable {
         guard token.utf8.count >= Self.minimumLength else {
             throw .invalidAdminToken("it has \(token.utf8.count) characters; use at least \(Self.minimumLength)")
         }
-        guard token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .invalidAdminToken("use printable ASCII characters without spaces")
+        if let byte = token.utf8.first(where: { $0 <= 0x20 || $0 >= 0x7F }) {
+            // A line break usually comes from a file or a command substitution that kept it.
+            let found = byte == 0x0A || byte == 0x0D ? "a line break" : byte == 0x20 ? "a space" : "a character that is not printable ASCII"
+            throw .invalidAdminToken("it holds \(found); use printable ASCII characters without spaces")
         }
         digest = SHA256.digest(Array(token.utf8))
     }

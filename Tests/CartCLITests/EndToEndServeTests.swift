@@ -126,6 +126,22 @@ struct EndToEndServeTests {
         #expect(try sandbox.ok("products", "show", "apple").stdout == shown)
     }
 
+    @Test(
+        "an unusable admin token: one error line saying what is wrong, status 64, no store made",
+        arguments: [
+            (["--admin-token", "short"], [String: String](), "it has 5 characters; use at least 16"),
+            ([], ["CART_ADMIN_TOKEN": "abcdefghijklmnopq\n"], "it holds a line break"),
+            (["--admin-token", "abcdefghij klmnopq"], [:], "it holds a space"),
+        ])
+    func unusableAdminToken(_ arguments: [String], _ environment: [String: String], _ reason: String) throws {
+        let sandbox = try CartSandbox()
+        let result = try sandbox.run(["serve", "--listen", "127.0.0.1:0"] + arguments, environment: environment)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.errorLines.count == 1 && result.errorLines.first?.contains(reason) == true, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+    }
+
     @Test("beyond loopback without an admin token: one error line and status 64, nothing listens")
     func refusesOpenListener() throws {
         let sandbox = try stocked()
