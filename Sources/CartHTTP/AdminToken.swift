@@ -19,7 +19,7 @@ struct AdminToken: Sendable {
             throw .invalidAdminToken("it has \(token.utf8.count) characters; use at least \(Self.minimumLength)")
         }
         if let byte = token.utf8.first(where: { $0 <= 0x20 || $0 >= 0x7F }) {
-            // A line break usually comes from a file or a command substitution that kept it.
+            // A line break usually comes from a secret file read whole (a container's secret).
             let found = byte == 0x0A || byte == 0x0D ? "a line break" : byte == 0x20 ? "a space" : "a character that is not printable ASCII"
             throw .invalidAdminToken("it holds \(found); use printable ASCII characters without spaces")
         }

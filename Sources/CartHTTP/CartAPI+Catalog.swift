@@ -108,7 +108,8 @@ extension CartAPI {
     /// changes what the body names and keeps the rest (404 for an unknown product; `{}` changes
     /// nothing). `stockChange` adds units to the stock, or takes them away when negative, as the
     /// store holds it when the change is made, so what checkouts took meanwhile is kept; it
-    /// cannot come with `stock`. The preconditions are those of `PUT`.
+    /// cannot come with `stock`. The preconditions are those of `PUT`; `If-None-Match: *` fails
+    /// for a product that exists, and one that does not is 404 in any case.
     func patchProduct(_ request: APIRequest) throws -> HTTPResponse {
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
@@ -125,9 +126,13 @@ extension CartAPI {
             stock: stock.map(StockLevel.init), stockChange: stockChange, isActive: try fields.bool("active"))
         let exists = try Self.existence(asked: request)
         if exists == false {
+            // True for a product that does not exist, which PATCH does not create (404).
+            _ = try service.product(sku)
             throw Self.preconditionFailed("If-None-Match: * asks for no product '\(DisplayText.clean(sku))'; PATCH changes one that exists.")
         }
         do {
+            // An empty patch is a read: it commits nothing, so no watcher is told of a change.
+            guard update != ProductUpdate() else { return JSONBody.response(try service.product(sku)) }
             return JSONBody.response(try service.updateProduct(sku, with: update))
         } catch CartError.unknownProduct where exists == true {
             throw Self.preconditionFailed("If-Match: * changes a product that exists; there is no '\(DisplayText.clean(sku))'.")
@@ -146,7 +151,7 @@ extension CartAPI {
         return currency
     }
 
-    /// What a product `PUT`'s preconditions ask, products carrying no entity tag: true that the
+    /// What a product `PUT`'s or `PATCH`'s preconditions ask, products carrying no entity tag: true that the
     /// product exists (`If-Match: *`), false that it does not (`If-None-Match: *`, create only),
     /// nil for either. A tag in `If-Match` matches no product; one in `If-None-Match` matches
     /// none either, so it asks nothing.

@@ -35,12 +35,18 @@ final class PostgresChangeFeed: @unchecked Sendable {
     func token() throws -> Int64 {
         try lock.withLock {
             do {
-                let connection = try listeningConnection()
-                try connection.execute(Self.ping)
-                while let notification = try connection.waitForNotification(timeout: .zero) {
-                    if notification.payload == payload { count &+= 1 }
+                return try readToken()
+            } catch let error as PostgresError where error.isConnectionFailure && connection != nil {
+                // The session was ended while the connection sat idle (a restart, an
+                // administrator), and its end had not arrived when it was checked: the ping
+                // is safe to send again, on a new connection.
+                connection = nil
+                do {
+                    return try readToken()
+                } catch {
+                    connection = nil
+                    throw error
                 }
-                return count
             } catch {
                 connection = nil
                 throw error
@@ -48,9 +54,18 @@ final class PostgresChangeFeed: @unchecked Sendable {
         }
     }
 
-    // An open connection whose session the server ended while it sat idle (a restart, an
-    // administrator) is found out here, so that the token is read on a new one rather than
-    // failing once.
+    /// Pings on the listening connection, then counts the notifications that came first.
+    private func readToken() throws -> Int64 {
+        let connection = try listeningConnection()
+        try connection.execute(Self.ping)
+        while let notification = try connection.waitForNotification(timeout: .zero) {
+            if notification.payload == payload { count &+= 1 }
+        }
+        return count
+    }
+
+    // An open connection whose session the server ended while it sat idle is found out here
+    // when its end has arrived, so that the token is read on a new one.
     private func listeningConnection() throws -> PostgresConnection {
         if let connection, connection.checkStillOpen() { return connection }
         let opened = try PostgresConnection(location: location, options: options)

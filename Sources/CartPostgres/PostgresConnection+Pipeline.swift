@@ -198,30 +198,32 @@ extension PostgresConnection {
         responseTimeout.map { ContinuousClock.now + $0 }
     }
 
+    /// The longest one wait on the socket lasts before libpq reads again: over TLS, a read can
+    /// leave decrypted bytes in the TLS layer that the socket no longer signals.
+    private static let socketWaitSlice = Duration.milliseconds(100)
+
     /// Waits until libpq holds the next result, so that `PQgetResult` returns without blocking,
     /// at most until `deadline`. A server silent until then (stopped, or cut off in a way the
     /// kernel does not see) has the connection marked broken, and the unit fails as unable to
-    /// reach it.
+    /// reach it. When libpq cannot read (the server closed the connection), `PQgetResult`
+    /// reports its error, the server's last message first (a session it ended says so).
     private func awaitAnswer(by deadline: ContinuousClock.Instant?, sql: String?) throws {
-        guard let deadline else { return }
+        guard let deadline, let timeout = responseTimeout else { return }
         while cart_PQisBusy(handle) == 1 {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else {
                 isBroken = true
-                throw PostgresError(
-                    kind: .connection, message: "\(location) sent no answer within \(responseTimeout ?? remaining); the connection is given up",
-                    sql: sql)
+                throw PostgresError(kind: .connection, message: "\(location) sent no answer within \(timeout); the connection is given up", sql: sql)
             }
             var descriptor = pollfd(fd: cart_PQsocket(handle), events: Int16(POLLIN), revents: 0)
-            let ready = descriptor.fd < 0 ? -1 : poll(&descriptor, 1, Int32(clamping: remaining.roundedUpMilliseconds))
-            if ready < 0, descriptor.fd < 0 || errno != EINTR {
+            guard descriptor.fd >= 0 else { return }
+            let wait = min(remaining, Self.socketWaitSlice)
+            if poll(&descriptor, 1, Int32(clamping: wait.roundedUpMilliseconds)) < 0, errno != EINTR {
                 isBroken = true
                 throw lostConnection(sql: sql)
             }
-            if ready > 0, cart_PQconsumeInput(handle) != 1 {
-                isBroken = true
-                throw lostConnection(sql: sql)
-            }
+            // libpq's socket does not block: with nothing to read this reads nothing.
+            guard cart_PQconsumeInput(handle) == 1 else { return }
         }
     }
 

@@ -42,8 +42,10 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
     /// How long the client waits for the server's answer to a request before it gives the
     /// connection up as lost: what ends a wait on a server that is stopped, or cut off in a way
     /// the kernel does not see, which neither keepalives nor `tcpUserTimeout` notice (the
-    /// kernel still acknowledges). Longer than `statementTimeout`, so that the server ends a
-    /// slow statement first. `nil` waits as long as it takes.
+    /// kernel still acknowledges). Set it longer than the statement timeout in effect, so that
+    /// the server ends a slow statement first: a location that raises `statement_timeout` (or
+    /// sets it to 0) does not raise this. It bounds the requests of `execute` and of units,
+    /// not `executeScript`. `nil` waits as long as it takes.
     public var responseTimeout: Duration?
 
     /// The defaults.

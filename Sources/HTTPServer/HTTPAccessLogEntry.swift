@@ -17,7 +17,8 @@ public struct HTTPAccessLogEntry: Sendable {
 
     /// The line to log: client address, method, target, status, duration in milliseconds,
     /// then the outcome when the response was not completed; `-` stands for a missing
-    /// address, method or status. Control characters (and `\`) in the method and the target
+    /// address, method or status. The value of an `access_token` query parameter is written
+    /// as `REDACTED`. Control characters (and `\`) in the method and the target
     /// are written as `\xHH`, so a log line is always one line, and a method over
     /// ``maximumLoggedMethodBytes`` or a target over ``maximumLoggedTargetBytes`` is cut there,
     /// so a line stays one atomic write to a pipe.
@@ -61,9 +62,9 @@ public struct HTTPAccessLogEntry: Sendable {
 
     /// `target` with the value of each `access_token` query parameter written as `REDACTED`.
     private static func redacted(_ target: String) -> String {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")), target.contains(redactedQueryParameter + "=") else {
-            return target
-        }
+        guard target.containsUTF8(UInt8(ascii: "?")), target.contains(redactedQueryParameter + "="),
+            let mark = target.utf8.firstIndex(of: UInt8(ascii: "?"))
+        else { return target }
         let name = redactedQueryParameter + "="
         let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
             $0.hasPrefix(name) ? name + "REDACTED" : String($0)

@@ -119,11 +119,12 @@ struct EndToEndServeTests {
         #expect(try server.send("PATCH", "/v1/products/apple", json: #"{"stockChange":6}"#).status == 401)
         let delivered = try server.send("PATCH", "/v1/products/apple", json: #"{"stockChange":6,"price":"1.49"}"#, token: RunningServer.token)
         #expect(delivered.status == 200, "\(delivered.text)")
-        let shown = try sandbox.ok("products", "show", "apple").stdout
-        #expect(shown.contains("10") && shown.contains("$1.49"), "\(shown)")
+        let shown = try sandbox.ok("--json", "products", "show", "apple").stdout
+        let product = try #require(try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])
+        #expect(product["stock"] as? Int == 10 && product["price"] as? String == "1.49", "\(shown)")
         let refused = try server.send("PATCH", "/v1/products/apple", json: #"{"stockChange":-11}"#, token: RunningServer.token)
         #expect(refused.status == 422, "\(refused.text)")
-        #expect(try sandbox.ok("products", "show", "apple").stdout == shown)
+        #expect(try sandbox.ok("--json", "products", "show", "apple").stdout == shown)
     }
 
     @Test(

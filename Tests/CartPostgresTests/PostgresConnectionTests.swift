@@ -212,27 +212,37 @@ struct PostgresConnectionTests {
         #expect(try connection.execute("SELECT 1")[0].int(0) == 1)
     }
 
-    @Test("a connection whose backend is terminated fails clearly and can be reset", TestServer.requires())
-    func terminatedBackend() throws {
-        let victim = try TestServer.connect()
+    @Test(
+        "a connection whose backend is terminated fails clearly and can be reset, with or without a response timeout",
+        TestServer.requires(), arguments: [nil, Duration.seconds(5)])
+    func terminatedBackend(responseTimeout: Duration?) throws {
+        var options = PostgresConnectionOptions()
+        options.responseTimeout = responseTimeout
+        let victim = try TestServer.connect(options: options)
         try victim.execute("SELECT $1::int", [1])
         try terminate(victim)
         let error = #expect(throws: PostgresError.self) { try victim.execute("SELECT $1::int", [2]) }
         #expect(error?.isConnectionFailure == true)
         #expect(error?.description.contains("is lost") == true)
         #expect(error?.description.contains("\n") == false)
+        #expect(error?.reason?.contains("ended the session") == true, "\(String(describing: error?.reason))")
         #expect(!victim.isOpen)
         try victim.reset()
         #expect(try victim.execute("SELECT $1::int", [3])[0].int(0) == 3)
     }
 
-    @Test("a server that stops answering is given up after the response timeout, and a fresh connection works", TestServer.requires())
+    @Test(
+        "a server that stops answering is given up after the response timeout, and a fresh connection works",
+        TestServer.requires(TestServer.directory))
     func silentServerGivenUp() throws {
         var options = PostgresConnectionOptions()
         options.responseTimeout = .milliseconds(800)
         let victim = try TestServer.connect(options: options)
         #expect(try victim.execute("SELECT $1::int", [1])[0].int(0) == 1)
         let backend = victim.backendProcessID
+        // The cluster of scripts/postgres-cluster.sh runs on this machine: its backend is a local process.
+        let command = try String(contentsOfFile: "/proc/\(backend)/cmdline", encoding: .utf8)
+        try #require(command.hasPrefix("postgres"), "process \(backend) is '\(command)', not a PostgreSQL backend")
         // A stopped backend's socket stays open and the kernel still acknowledges: only the
         // client's own deadline ends the wait.
         try #require(kill(backend, SIGSTOP) == 0, "this test stops the backend process, which needs root or the server's user")

@@ -98,7 +98,8 @@ enum ServeCommand {
         }
         try runner.stdout.flush()
         if server.host == "0.0.0.0" || server.host == "::" {
-            // The one stdout line names the address listened on; a browser cannot open it.
+            // The one stdout line names the address listened on, which is no address to give
+            // anyone; the note names the one to open here.
             let local = server.host == "::" ? "[::1]" : "127.0.0.1"
             stderr.send("Note: listening on every interface; from this machine, open http://\(local):\(server.port).")
         }
