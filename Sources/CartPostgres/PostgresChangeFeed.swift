@@ -34,34 +34,32 @@ final class PostgresChangeFeed: @unchecked Sendable {
     /// - Throws: `PostgresError` when the server cannot be reached; the next call connects again.
     func token() throws -> Int64 {
         try lock.withLock {
+            let reused = connection != nil
             do {
                 return try readToken()
-            } catch let error as PostgresError where error.isConnectionFailure && connection != nil {
+            } catch let error as PostgresError where reused && error.isConnectionFailure {
                 // The session was ended while the connection sat idle (a restart, an
                 // administrator), and its end had not arrived when it was checked: the ping
                 // is safe to send again, on a new connection.
-                connection = nil
-                do {
-                    return try readToken()
-                } catch {
-                    connection = nil
-                    throw error
-                }
-            } catch {
-                connection = nil
-                throw error
+                return try readToken()
             }
         }
     }
 
-    /// Pings on the listening connection, then counts the notifications that came first.
+    /// Pings on the listening connection, then counts the notifications that came first; a
+    /// connection that failed is dropped, so the next call opens another.
     private func readToken() throws -> Int64 {
-        let connection = try listeningConnection()
-        try connection.execute(Self.ping)
-        while let notification = try connection.waitForNotification(timeout: .zero) {
-            if notification.payload == payload { count &+= 1 }
+        do {
+            let listening = try listeningConnection()
+            try listening.execute(Self.ping)
+            while let notification = try listening.waitForNotification(timeout: .zero) {
+                if notification.payload == payload { count &+= 1 }
+            }
+            return count
+        } catch {
+            connection = nil
+            throw error
         }
-        return count
     }
 
     // An open connection whose session the server ended while it sat idle is found out here
