@@ -331,7 +331,7 @@ struct CartRouteTests {
         let shop = try TestShop()
         _ = try shop.send("GET", "/v1/health")
         _ = try shop.send("GET", "/v1/nothing?x=1")
-        for _ in 0..<200 where shop.accessLog.all.count < 2 { pause(milliseconds: 5) }
+        for _ in 0..<2000 where shop.accessLog.all.count < 2 { pause(milliseconds: 5) }
         // Each line is written once its response is sent, on that connection's thread: in
         // either order.
         let lines = shop.accessLog.all.sorted()
