@@ -60,14 +60,19 @@ public struct HTTPAccessLogEntry: Sendable {
     /// from `Authorization`.
     public static let redactedQueryParameter = "access_token"
 
-    /// `target` with the value of each `access_token` query parameter written as `REDACTED`.
+    /// `target` with the value of each `access_token` query parameter written as `REDACTED`,
+    /// its name matched as the server decodes it, so `access%5Ftoken` is redacted too.
     private static func redacted(_ target: String) -> String {
-        guard target.containsUTF8(UInt8(ascii: "?")), target.contains(redactedQueryParameter + "="),
+        guard target.containsUTF8(UInt8(ascii: "?")),
+            target.contains(redactedQueryParameter + "=") || target.containsUTF8(UInt8(ascii: "%")),
             let mark = target.utf8.firstIndex(of: UInt8(ascii: "?"))
         else { return target }
-        let name = redactedQueryParameter + "="
         let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
-            $0.hasPrefix(name) ? name + "REDACTED" : String($0)
+            pair in
+            guard let equals = pair.firstIndex(of: "="),
+                TargetDecoder.queryName(Array(pair[..<equals].utf8)) == redactedQueryParameter
+            else { return String(pair) }
+            return pair[...equals] + "REDACTED"
         }
         return target[..<mark] + "?" + query.joined(separator: "&")
     }

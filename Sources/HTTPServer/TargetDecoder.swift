@@ -66,6 +66,11 @@ enum TargetDecoder {
         return .success(HTTPQuery(items))
     }
 
+    /// A query parameter's name as ``query(of:)`` decodes it; nil when it does not decode.
+    static func queryName(_ bytes: [UInt8]) -> String? {
+        try? decode(bytes[...], plusIsSpace: true).get()
+    }
+
     /// The error for a byte that must not appear unencoded: space, control characters, DEL.
     private static func rawError(_ bytes: ArraySlice<UInt8>) -> HTTPTargetError? {
         bytes.contains { $0 <= 0x20 || $0 == 0x7F } ? .invalidCharacter : nil

@@ -122,6 +122,9 @@ struct AccessLogTests {
         ("/v1/orders?my_access_token=x&access_token=", "/v1/orders?my_access_token=x&access_token=REDACTED"),
         ("/access_token=x", "/access_token=x"),
         ("/v1/orders?limit=2", "/v1/orders?limit=2"),
+        ("/v1/orders?access%5Ftoken=s3cret", "/v1/orders?access%5Ftoken=REDACTED"),
+        ("/v1/orders?%61ccess_token=s3cret&limit=%ZZ", "/v1/orders?%61ccess_token=REDACTED&limit=%ZZ"),
+        ("/v1/orders?access_token%3Ds3cret&cart=%C3%A9", "/v1/orders?access_token%3Ds3cret&cart=%C3%A9"),
     ])
     func tokenInQueryRedacted(target: String, logged: String) {
         let entry = HTTPAccessLogEntry(
