@@ -27,8 +27,11 @@ public final class PostgresConnection {
     /// failed send): the connection must not be used again.
     var isBroken = false
 
-    /// How long a request waits for its answer (`PostgresConnectionOptions.responseTimeout`).
-    let responseTimeout: Duration?
+    /// How long a request waits for its answer before the connection is given up: the
+    /// options' `responseTimeout`, raised to 5 seconds past the session's statement timeout
+    /// when the location (or `PGOPTIONS`) sets a longer one, and `nil` when it sets none (0),
+    /// so that the server, not this wait, ends a statement the location lets run long.
+    public private(set) var responseTimeout: Duration?
 
     /// Called with each NOTICE or WARNING the server sends. `nil` drops them; libpq's own
     /// default would print them on stderr.
@@ -57,6 +60,19 @@ public final class PostgresConnection {
         self.location = location
         responseTimeout = options.responseTimeout
         cart_PQsetNoticeReceiver(handle, receiveNotice, Unmanaged.passUnretained(self).toOpaque())
+        if responseTimeout != nil, options.givenServerOptions(for: location) != nil {
+            try followStatementTimeout()
+        }
+    }
+
+    /// Raises `responseTimeout` to what the session's statement timeout needs; see there.
+    /// The location's server options come after the options' own, so they win, and only
+    /// the server knows what they came to.
+    private func followStatementTimeout() throws {
+        let setting = try execute("SELECT setting::bigint FROM pg_settings WHERE name = 'statement_timeout'")
+        guard setting.count == 1, let current = responseTimeout else { return }
+        let milliseconds = try setting[0].int64(0)
+        responseTimeout = milliseconds == 0 ? nil : max(current, .milliseconds(milliseconds) + .seconds(5))
     }
 
     /// Checks `location` and opens a connection to it.

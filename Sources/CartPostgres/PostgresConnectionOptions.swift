@@ -42,9 +42,9 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
     /// How long the client waits for the server's answer to a request before it gives the
     /// connection up as lost: what ends a wait on a server that is stopped, or cut off in a way
     /// the kernel does not see, which neither keepalives nor `tcpUserTimeout` notice (the
-    /// kernel still acknowledges). Set it longer than the statement timeout in effect, so that
-    /// the server ends a slow statement first: a location that raises `statement_timeout` (or
-    /// sets it to 0) does not raise this. It bounds the requests of `execute` and of units,
+    /// kernel still acknowledges). Set it longer than `statementTimeout`, so that the server ends a
+    /// slow statement first; a connection raises it past a longer `statement_timeout` that the
+    /// location sets, and waits without a limit where the location sets none (0). It bounds the requests of `execute` and of units,
     /// not `executeScript`. `nil` waits as long as it takes.
     public var responseTimeout: Duration?
 
@@ -83,9 +83,15 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
         parameters.append(("client_encoding", "UTF8"))
         let settings = serverOptions
         if !settings.isEmpty {
-            let given = location.serverOptions ?? getenv("PGOPTIONS").map { String(cString: $0) }
+            let given = givenServerOptions(for: location)
             parameters.append(("options", (settings + [given].compactMap { $0 }).joined(separator: " ")))
         }
         return parameters
+    }
+
+    /// The server options the location, or else `PGOPTIONS`, gives: sent after
+    /// `serverOptions`, so a setting in both takes the given value.
+    func givenServerOptions(for location: PostgresLocation) -> String? {
+        location.serverOptions ?? getenv("PGOPTIONS").map { String(cString: $0) }
     }
 }

@@ -257,6 +257,28 @@ struct PostgresConnectionTests {
         #expect(try TestServer.connect(options: options).execute("SELECT $1::int", [3])[0].int(0) == 3)
     }
 
+    @Test(
+        "the response timeout follows a statement timeout the location sets, and only then asks the server",
+        TestServer.requires(),
+        arguments: [
+            (nil, Duration.seconds(70)), ("-c statement_timeout=0", nil), ("-c statement_timeout=120s", .seconds(125)),
+            ("-c statement_timeout=1s", .seconds(70)), ("-c work_mem=8MB", .seconds(70)),
+        ] as [(String?, Duration?)])
+    func responseTimeoutFollowsLocation(serverOptions: String?, expected: Duration?) throws {
+        var location = try TestServer.value(TestServer.url)
+        if let serverOptions {
+            let encoded = serverOptions.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            location += (location.contains("?") ? "&" : "?") + "options=" + encoded
+        }
+        var options = PostgresConnectionOptions()
+        options.statementTimeout = .seconds(65)
+        options.responseTimeout = .seconds(70)
+        let connection = try PostgresConnection(location, options: options)
+        #expect(connection.responseTimeout == expected)
+        options.responseTimeout = nil
+        #expect(try PostgresConnection(location, options: options).responseTimeout == nil)
+    }
+
     @Test("a session ended by the server names a shutdown and an administrator alike; a restart only a restart")
     func endedSessionReason() {
         let ended = PostgresError(
