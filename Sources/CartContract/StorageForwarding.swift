@@ -26,6 +26,7 @@ extension StorageForwarding {
     func forEachOrder(_ body: (Order) throws -> Void) throws { try base.forEachOrder(body) }
     func storeSecret() throws -> StoreSecret? { try base.storeSecret() }
 
+    func settingsForChange() throws -> StoreSettings { try base.settingsForChange() }
     func saveSettings(_ settings: StoreSettings) throws { try base.saveSettings(settings) }
     func insertProduct(_ product: Product) throws { try base.insertProduct(product) }
     func updateProduct(_ product: Product) throws { try base.updateProduct(product) }

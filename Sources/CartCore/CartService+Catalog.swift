@@ -17,7 +17,7 @@ extension CartService {
     {
         try StoreSettings.check(maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLinesPerCart)
         return try repository.write { storage in
-            var settings = try storage.settings()
+            var settings = try storage.settingsForChange()
             if let currency, currency != settings.currency {
                 guard try storage.productCount() == 0, try storage.orderCount() == 0 else {
                     throw CartError.currencyLocked(current: settings.currency.code, requested: currency.code)

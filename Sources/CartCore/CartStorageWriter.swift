@@ -13,6 +13,12 @@ public import Foundation
 /// behind the service's back), but must never store something else instead. Optional, faster
 /// writes with default implementations are in `CartStorageWriter+FastPaths.swift`.
 public protocol CartStorageWriter: CartStorageReader {
+    /// The settings, read by a unit that goes on to save them. A backend whose write units
+    /// run side by side locks them here, before reading, against every other unit until this
+    /// one ends: two such units that each read first and then waited for the other would
+    /// deadlock. The default is `settings()`.
+    func settingsForChange() throws -> StoreSettings
+
     /// Replaces the store settings.
     func saveSettings(_ settings: StoreSettings) throws
 
@@ -78,4 +84,8 @@ public protocol CartStorageWriter: CartStorageReader {
     /// precision (its millisecond below `UTCCalendar.ceilingMilliseconds(instant)`), and returns
     /// how many.
     func deleteCarts(updatedBefore instant: Date) throws -> Int
+}
+
+extension CartStorageWriter {
+    public func settingsForChange() throws -> StoreSettings { try settings() }
 }

@@ -122,10 +122,12 @@ extension PostgresCartStorage {
 
     // One statement instead of four (header, product, line, settings).
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
-        let result = try rows(locks ? Self.lockLineContext : Self.selectLineContext, [.text(cartID), .text(sku)])
+        // The statement reads the settings itself, and takes its table locks before its row locks.
+        let result = try connection.execute(locks ? Self.lockLineContext : Self.selectLineContext, [.text(cartID), .text(sku)])
         guard let row = result.first else { throw PostgresStoreError.missingRow("answer to a line's context") }
         guard !(try row.isNull(7)) else { throw PostgresStoreError.missingRow("settings row") }
         let settings = try Self.settings(row, at: 7)
+        knownSettings = settings
         let exists = !(try row.isNull(0))
         func cart() -> String { "cart '\(DisplayText.clean(cartID))'" }
         let terms = try row.isNull(3) ? nil : try Self.terms(from: row, at: 3, sku: sku, currency: settings.currency)
@@ -216,8 +218,14 @@ extension PostgresCartStorage {
 
     private static let selectCartsHolding: PostgresSQL = "SELECT cart_id FROM cart_lines WHERE sku = $1 ORDER BY cart_id"
 
+    // The product's row lock conflicts with the key share lock that a new line's foreign key
+    // takes on it, so no line of it is added until the unit ends, and the read sees every line
+    // a unit added before. A lock on the cart tables instead would wait for adds of any
+    // product, and deadlock with them: they take the tables the other way round.
+    private static let lockProductRow: PostgresSQL = "SELECT FROM products WHERE sku = $1 FOR UPDATE"
+
     func cartsHolding(sku: String) throws -> [String] {
-        lockTables(Self.lockCartTables)
+        if locks { connection.queue(Self.lockProductRow, [.text(sku)]) }
         return try rows(Self.selectCartsHolding, [.text(sku)]).map { row in try row.string(0) }
     }
 

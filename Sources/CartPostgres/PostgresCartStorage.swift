@@ -24,16 +24,22 @@ final class PostgresCartStorage: CartStorageWriter {
     /// Whether the unit wrote anything, which its repository counts as a change.
     private(set) var hasWritten = false
     /// The settings once read or saved in this unit, in which they cannot change.
-    private var knownSettings: StoreSettings?
+    var knownSettings: StoreSettings?
 
     init(connection: PostgresConnection, locks: Bool) {
         self.connection = connection
         self.locks = locks
     }
 
-    /// Runs a statement and returns its rows.
+    /// Runs a statement and returns its rows. In a write unit that has not read the settings,
+    /// they are read first, in the same round trip: every write unit then holds its share of
+    /// the settings table before it locks a row, so none waits behind `saveSettings`'s
+    /// exclusive lock while holding a row that a unit it waits for needs.
     func rows(_ sql: PostgresSQL, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
-        try connection.execute(sql, parameters)
+        guard locks, knownSettings == nil else { return try connection.execute(sql, parameters) }
+        let results = try connection.pipeline([PostgresStatement(Self.selectSettings), PostgresStatement(sql, parameters)])
+        knownSettings = try Self.settings(in: results[0])
+        return results[1]
     }
 
     /// Runs a write and returns the rows it returns.
@@ -54,10 +60,22 @@ final class PostgresCartStorage: CartStorageWriter {
 
     func settings() throws -> StoreSettings {
         if let knownSettings { return knownSettings }
-        guard let row = try rows(Self.selectSettings).first else { throw PostgresStoreError.missingRow("settings row") }
-        let settings = try Self.settings(row, at: 0)
+        let settings = try Self.settings(in: try connection.execute(Self.selectSettings))
         knownSettings = settings
         return settings
+    }
+
+    // Two units that would each read the settings and then wait for the other's share of the
+    // table to go would deadlock: the exclusive lock comes first.
+    func settingsForChange() throws -> StoreSettings {
+        if locks { connection.queue(Self.lockSettings) }
+        return try settings()
+    }
+
+    /// The settings in the answer to `selectSettings`.
+    static func settings(in result: PostgresResult) throws -> StoreSettings {
+        guard let row = result.first else { throw PostgresStoreError.missingRow("settings row") }
+        return try settings(row, at: 0)
     }
 
     /// The settings stored in columns `first ..< first + 5`, in `selectSettings`'s order.

@@ -176,4 +176,91 @@ struct PostgresConcurrencyTests {
         try service.add("apple", to: "alice")
         #expect(try service.cart("alice").totalItems == 3)
     }
+
+    @Test("8 threads changing the settings at once all commit: none deadlocks on the settings lock")
+    func concurrentSettingsChanges() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        _ = try schema.repository(Self.roomy)
+        let errors = onThreads(8) { thread in
+            let service = CartService(repository: try schema.repository())
+            for round in 0..<10 { try service.updateSettings(maxLineQuantity: 100 + thread * 10 + round) }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        let last = try CartService(repository: schema.repository()).settings().maxLineQuantity
+        #expect((0..<8).map { 100 + $0 * 10 + 9 }.contains(last))
+    }
+
+    @Test("settings changed while other units update a product and add it to carts: every unit commits")
+    func settingsBesideProductUnits() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let setup = CartService(repository: try schema.repository(Self.roomy))
+        try setup.addProduct(Product(sku: "apple", name: "Apple", price: Self.apple.price, stock: 10_000))
+        let errors = onThreads(6) { thread in
+            let service = CartService(repository: try schema.repository())
+            for round in 0..<8 {
+                switch thread {
+                case 0: try service.updateSettings(maxLinesPerCart: 50 + round)
+                case 1, 2: try service.updateProduct("apple", with: ProductUpdate(stockChange: 1))
+                default: try service.add("apple", to: "cart-\(thread)")
+                }
+            }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(try setup.product("apple").stock == 10_016)
+        #expect(try setup.settings().maxLinesPerCart == 57)
+    }
+
+    @Test("a product deleted while other carts take lines of other products: neither side deadlocks or fails")
+    func deleteProductBesideAdds() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let setup = CartService(repository: try schema.repository(Self.roomy))
+        for index in 0..<4 { try setup.addProduct(Product(sku: "p\(index)", name: "P", price: Self.apple.price)) }
+        let errors = onThreads(5) { thread in
+            let service = CartService(repository: try schema.repository())
+            for round in 0..<12 {
+                if thread == 0 {
+                    try service.addProduct(Product(sku: "gone", name: "Gone", price: Self.apple.price))
+                    try service.deleteProduct("gone")
+                } else {
+                    try service.add("p\(thread - 1)", to: "cart-\(thread)-\(round)")
+                }
+            }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(try setup.counts().carts == 48)
+        #expect(try setup.products().map(\.sku) == ["p0", "p1", "p2", "p3"])
+    }
+
+    @Test("a product a cart takes meanwhile is not deleted: the delete waits for the line, then refuses")
+    func deleteProductRefusedForNewLine() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let setup = CartService(repository: try schema.repository(Self.roomy))
+        try setup.addProduct(Self.apple)
+        let inserted = Atomic(false)
+        let errors = onThreads(2) { thread in
+            if thread == 0 {
+                // A unit of another client that has added a line of the product and not yet committed.
+                let holder = try PostgresConnection(schema.url)
+                try holder.executeScript("""
+                    BEGIN;
+                    INSERT INTO carts (id, version, updated_at, line_count, next_position) VALUES ('late', 1, 0, 1, 2);
+                    INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('late', 'apple', 1, 1)
+                    """)
+                inserted.store(true, ordering: .releasing)
+                usleep(300_000)
+                try holder.executeScript("COMMIT")
+            } else {
+                for _ in 0..<10_000 where !inserted.load(ordering: .acquiring) { usleep(1_000) }
+                let ready = inserted.load(ordering: .acquiring)
+                try #require(ready, "the other client's line was never inserted")
+                #expect(throws: CartError.productInCarts(sku: "apple", carts: ["late"])) { try setup.deleteProduct("apple") }
+            }
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(try setup.product("apple") == Self.apple)
+    }
 }
