@@ -172,7 +172,10 @@ extension ServerContext {
                 field.value.withCString { value in cart_MHD_add_response_header(made, name, value) == .YES }
             }
         }
-        if accepted && stopping.load(ordering: .relaxed) {
+        // After a 400 the connection is closed: a request the server could not read may have
+        // been framed otherwise by a proxy in front of it (a folded header line, say), so the
+        // bytes that follow on the connection are not taken as the next request.
+        if accepted && (response.status == 400 || stopping.load(ordering: .relaxed)) {
             accepted = cart_MHD_add_response_header(made, "Connection", "close") == .YES
         }
         if !accepted { cart_MHD_destroy_response(made) }
