@@ -14,9 +14,10 @@ import Synchronization
 /// A suspended connection does not notice that its client went away. A stream made with a
 /// `heartbeat` has those bytes written by the server every
 /// ``HTTPServerConfiguration/streamHeartbeatInterval``, and a write to a gone client fails
-/// and ends the stream. A client that reads slower than the stream is written loses it: once
-/// more than `maxQueuedBytes` wait to be sent the stream ends with an error (the connection
-/// closes), and an event-stream client reconnects and starts afresh.
+/// and ends the stream. A client that reads slower than the stream is written loses it: a
+/// write that finds `maxQueuedBytes` or more waiting to be sent ends the stream with an error
+/// (the connection closes), and an event-stream client reconnects and starts afresh. One
+/// write may be larger than the limit: a stream holds at most the limit and one write more.
 ///
 /// ```swift
 /// let stream = HTTPStream.serverSentEvents()
@@ -47,7 +48,7 @@ public final class HTTPStream: Sendable {
         var closeActions: [@Sendable () -> Void] = []
     }
 
-    /// Makes a stream that queues at most `maxQueuedBytes` unsent bytes, and whose keep-alive
+    /// Makes a stream that refuses a write once `maxQueuedBytes` wait unsent, and whose keep-alive
     /// bytes, if any, are `heartbeat`.
     public init(heartbeat: [UInt8]? = nil, maxQueuedBytes: Int = 1 << 20) {
         self.heartbeat = heartbeat
@@ -64,7 +65,9 @@ public final class HTTPStream: Sendable {
     public func write(_ bytes: [UInt8]) -> Bool {
         let (accepted, actions) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
             guard !state.closed else { return (false, []) }
-            guard state.queued.count - state.sent + bytes.count <= maxQueuedBytes else {
+            // The limit is on what already waits: a write larger than the limit still goes to
+            // a client that keeps up.
+            guard state.queued.count - state.sent < maxQueuedBytes else {
                 state.failed = true
                 return (false, Self.end(&state))
             }

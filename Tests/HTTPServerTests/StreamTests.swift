@@ -162,6 +162,20 @@ struct StreamTests {
         #expect(received == written)
     }
 
+    @Test("a write larger than the queue's limit goes to a client that keeps up; one behind by the limit is refused")
+    func largeWrite() {
+        let stream = HTTPStream(maxQueuedBytes: 1 << 10)
+        #expect(stream.write("retry: 1000\n\n"))
+        let large = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 10)
+        #expect(stream.write(large))
+        var buffer = [CChar](repeating: 0, count: 8 << 10)
+        let count = buffer.withUnsafeMutableBufferPointer { stream.read(into: $0.baseAddress!, capacity: $0.count) }
+        #expect(count == 13 + large.count)
+        #expect(stream.write(large))
+        #expect(!stream.write("more"))
+        #expect(stream.isClosed)
+    }
+
     @Test("a client that does not read loses its stream once too much is queued")
     func overrun() throws {
         let source = StreamSource(heartbeat: false)
