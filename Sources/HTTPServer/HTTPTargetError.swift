@@ -24,7 +24,7 @@ public enum HTTPTargetError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notOriginForm: "request target is not a path starting with '/' or an http:// URL"
-        case .invalidCharacter: "request target contains a space or control character"
+        case .invalidCharacter: "request target contains a space, a control character or a '#'"
         case .invalidPercentEncoding: "request target has a '%' not followed by two hex digits"
         case .invalidUTF8: "request target decodes to bytes that are not UTF-8"
         case .controlCharacter: "request target decodes to a control character"

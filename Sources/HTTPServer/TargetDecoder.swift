@@ -71,9 +71,10 @@ enum TargetDecoder {
         try? decode(bytes[...], plusIsSpace: true).get()
     }
 
-    /// The error for a byte that must not appear unencoded: space, control characters, DEL.
+    /// The error for a byte that must not appear unencoded: space, control characters, DEL,
+    /// and `#`, which starts a fragment that a client never sends.
     private static func rawError(_ bytes: ArraySlice<UInt8>) -> HTTPTargetError? {
-        bytes.contains { $0 <= 0x20 || $0 == 0x7F } ? .invalidCharacter : nil
+        bytes.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "#") } ? .invalidCharacter : nil
     }
 
     /// Percent-decodes `bytes` and checks that the result is UTF-8 without control characters.

@@ -115,6 +115,8 @@ struct HostileRequestTests {
             get("an encoded NUL", "/v1/products/apple%00", 400),
             get("an overlong encoded dot", "/v1/products/%C0%AE%C0%AE", 400),
             get("broken percent-encoding", "/v1/products/%ZZ", 400),
+            get("a fragment in the target", "/v1/products/apple#x", 400),
+            get("a fragment after the query", "/v1/products?search=a#x", 400),
             get("an encoded CRLF", "/v1/products/apple%0D%0AX-Injected:%201", 400),
             get("a right-to-left override in a SKU", "/v1/products/elppa%E2%80%AE", 400),
             get("a SKU with surrounding space", "/v1/products/%20apple", 400),
