@@ -296,11 +296,11 @@ extension PostgresCartStorage {
         case .day, .month:
             // Whole days since the epoch, as UTCCalendar.day(milliseconds:offset:) counts them:
             // the UTC day floored (also before 1970), then one back or on where the offset
-            // crosses midnight.
+            // crosses midnight. No step can overflow, whatever placed_at holds.
             let offsetPlaceholder = filter.parameter(.integer(utcOffset.milliseconds))
             let rest = "((o.placed_at % 86400000) + 86400000) % 86400000"
-            sql = "SELECT (o.placed_at - " + rest + ") / 86400000 + (" + rest + " + " + offsetPlaceholder
-                + "::bigint + 86400000) / 86400000 - 1 AS day, "
+            sql = "SELECT o.placed_at / 86400000 - (o.placed_at % 86400000 < 0)::int + (" + rest + " + "
+                + offsetPlaceholder + "::bigint + 86400000) / 86400000 - 1 AS day, "
                 + "count(*), sum(o.total_items)::bigint, "
                 + "sum(o.total)::bigint" + filter.fromAndWhere + " GROUP BY day ORDER BY day"
         case .product:

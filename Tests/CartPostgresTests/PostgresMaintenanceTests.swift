@@ -132,6 +132,21 @@ struct PostgresMaintenanceTests {
         #expect(problems.contains { $0.hasPrefix("trigger RI_ConstraintTrigger") && $0.hasSuffix("of order_lines is disabled: its foreign key is not enforced") })
     }
 
+    @Test("stats by day and month over an order a superuser dated at the 64-bit extremes name the damage, not an overflow",
+        arguments: ["-9223372036854775808", "9223372036854775807"])
+    func statsOverExtremeInstant(placedAt: String) throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.run(
+            script: "ALTER TABLE orders DROP CONSTRAINT orders_placed_at_range; UPDATE orders SET placed_at = \(placedAt)",
+            asSuperuser: true)
+        let service = CartService(repository: repository)
+        for grouping in [OrderStatsGrouping.day, .month] {
+            let error = #expect(throws: (any Error).self) { try service.orderStats(groupedBy: grouping) }
+            #expect(error.map(ErrorCategory.init(of:)) == .damagedStore, "\(grouping): \(String(describing: error))")
+        }
+    }
+
     @Test("another client cannot store a line quantity above the largest cap or an instant past the year 9999",
         arguments: [
             "UPDATE cart_lines SET quantity = 1000001 WHERE cart_id = 'alice' AND sku = 'apple'",
