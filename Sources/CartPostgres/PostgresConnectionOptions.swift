@@ -42,10 +42,11 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
     /// How long the client waits for the server's answer to a request before it gives the
     /// connection up as lost: what ends a wait on a server that is stopped, or cut off in a way
     /// the kernel does not see, which neither keepalives nor `tcpUserTimeout` notice (the
-    /// kernel still acknowledges). Set it longer than `statementTimeout`, so that the server ends a
-    /// slow statement first; a connection raises it past a longer `statement_timeout` that the
-    /// location sets, and waits without a limit where the location sets none (0). It bounds the requests of `execute` and of units,
-    /// not `executeScript`. `nil` waits as long as it takes.
+    /// kernel still acknowledges). Set it longer than `statementTimeout`, so that the server
+    /// ends a slow statement first; a connection raises it past a longer `statement_timeout`
+    /// that the location sets, and waits without a limit where the location sets none (0). It
+    /// bounds the requests of `execute` and of units, not `executeScript`. `nil` waits as long
+    /// as it takes.
     public var responseTimeout: Duration?
 
     /// The defaults.
