@@ -37,8 +37,15 @@ enum PushDownContract {
         "2026-04-01T00:00:00.001Z", "2026-12-31T23:59:59.999Z", "2027-01-01T00:00:00Z", "2038-01-19T03:14:08.001Z",
     ].compactMap(UTCCalendar.parse)
 
+    /// Two orders placed at the first and the last instant a store keeps, whose days at the
+    /// widest offsets lie in the years -0001 and 10000.
+    private static let edges: [Int: Date] = [
+        100: "9999-12-31T23:59:59.999Z", 200: "0000-01-01T00:00:00Z",
+    ].compactMapValues(UTCCalendar.parse)
+
     /// A store holding 240 orders of four carts: a third placed at the same instant as the
-    /// order before, a third with the clock gone backwards, up to four lines each.
+    /// order before, a third with the clock gone backwards, two at the edges of time, up to
+    /// four lines each.
     private static func history(_ backend: Backend) throws -> (store: Store, orders: [Order]) {
         let store = try Store(backend, seeded: false)
         var random = ContractRandom(seed: historySeed)
@@ -63,7 +70,8 @@ enum PushDownContract {
             }
             orders.append(
                 Order(
-                    number: OrderNumber(rawValue: Int64(number)), cartID: random.pick(carts), placedAt: UTCCalendar.date(milliseconds: placedAt),
+                    number: OrderNumber(rawValue: Int64(number)), cartID: random.pick(carts),
+                    placedAt: edges[number] ?? UTCCalendar.date(milliseconds: placedAt),
                     currency: .usd, totalItems: lines.reduce(0) { $0 + $1.quantity },
                     total: usd(lines.reduce(0) { $0 + $1.lineTotal.minorUnits }),
                     idempotencyKey: random.oneIn(4) ? "key-\(number)" : nil, lines: lines))

@@ -90,10 +90,16 @@ public struct AsyncCartService: Sendable {
         }
     }
 
-    /// `CartService.merge(from:into:)`.
+    /// `CartService.merge(from:into:expectedVersion:unwrittenSourceIsEmpty:)`.
     @discardableResult
-    public func merge(from source: String, into target: String) async throws -> MergeResult {
-        try await threads.run { [service] in try service.merge(from: source, into: target) }
+    public func merge(
+        from source: String, into target: String, expectedVersion: Int? = nil, unwrittenSourceIsEmpty: Bool = false
+    ) async throws -> MergeResult {
+        try await threads.run { [service] in
+            try service.merge(
+                from: source, into: target, expectedVersion: expectedVersion,
+                unwrittenSourceIsEmpty: unwrittenSourceIsEmpty)
+        }
     }
 
     /// `CartService.listCarts()`.
@@ -213,7 +219,7 @@ public struct AsyncCartService: Sendable {
 
     /// `CartService.orderStats(matching:groupedBy:utcOffset:)`.
     public func orderStats(
-        matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc
+        matching query: OrderQuery = OrderQuery(), groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset? = nil
     ) async throws -> [OrderStatsRow] {
         try await threads.run { [service] in
             try service.orderStats(matching: query, groupedBy: grouping, utcOffset: utcOffset)

@@ -63,6 +63,33 @@ struct AsyncCartServiceTests {
         #expect(try await carts.listCarts().isEmpty)
     }
 
+    @Test("stats and merges take every argument the synchronous calls take")
+    func argumentsPassThrough() async throws {
+        let carts = try Self.service().async
+        try await carts.add("apple", quantity: 2, to: "alice")
+        _ = try await carts.checkout("alice")
+        for grouping in OrderStatsGrouping.allCases {
+            let rows = try await carts.orderStats(groupedBy: grouping)
+            #expect(rows.map(\.items) == [2], "by \(grouping)")
+        }
+        let east = try #require(UTCOffset(parsing: "+14:00"))
+        #expect(try await carts.orderStats(groupedBy: .day, utcOffset: east).map(\.key) == ["2026-03-02"])
+        await #expect(throws: CartError.utcOffsetNeedsDays(east, grouping: .total)) {
+            try await carts.orderStats(groupedBy: .total, utcOffset: east)
+        }
+
+        try await carts.add("apple", to: "guest")
+        let version = try await carts.cart("alice").version
+        await #expect(throws: CartError.versionConflict(cart: "alice", expected: version + 1, actual: version)) {
+            try await carts.merge(from: "guest", into: "alice", expectedVersion: version + 1)
+        }
+        #expect(try await carts.merge(from: "guest", into: "alice", expectedVersion: version).mergedLines == 1)
+        await #expect(throws: CartError.cartNotFound("minted")) { try await carts.merge(from: "minted", into: "alice") }
+        let merged = try await carts.merge(from: "minted", into: "alice", unwrittenSourceIsEmpty: true)
+        #expect(merged.mergedLines == 0)
+        #expect(try await carts.cart("alice").totalItems == 1)
+    }
+
     @Test("units that block all at once do not hold the cooperative pool: a task they wait for still runs")
     func blockingUnitsLeaveThePoolFree() async throws {
         // More blocked units than the cooperative pool has threads: were they run on it, the
