@@ -28,9 +28,11 @@ extension OrderStatsRow {
     public static func rows(
         for orders: [Order], groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset = .utc, currency: Currency
     ) throws(CartError) -> [OrderStatsRow] {
-        var groups: [String: (orders: Int, items: Int, revenue: Money)] = [:]
-        func count(_ key: String, items: Int, revenue: Money) throws(CartError) {
-            var group = groups[key] ?? (0, 0, .zero(currency))
+        // `day` orders the days and months by time, as the backends' queries do; their keys
+        // would not (year 10000, which a day at a positive offset can reach, sorts first).
+        var groups: [String: (day: Int64, orders: Int, items: Int, revenue: Money)] = [:]
+        func count(_ key: String, day: Int64 = 0, items: Int, revenue: Money) throws(CartError) {
+            var group = groups[key] ?? (day, 0, 0, .zero(currency))
             let (sum, overflow) = group.items.addingReportingOverflow(items)
             guard !overflow else { throw .amountOverflow }
             group.orders += 1
@@ -42,18 +44,19 @@ extension OrderStatsRow {
             let day = UTCCalendar.day(milliseconds: UTCCalendar.milliseconds(order.placedAt), offset: utcOffset)
             switch grouping {
             case .total: try count("total", items: order.totalItems, revenue: order.total)
-            case .day: try count(UTCCalendar.dayKey(day: day), items: order.totalItems, revenue: order.total)
-            case .month: try count(UTCCalendar.monthKey(day: day), items: order.totalItems, revenue: order.total)
+            case .day: try count(UTCCalendar.dayKey(day: day), day: day, items: order.totalItems, revenue: order.total)
+            case .month:
+                try count(UTCCalendar.monthKey(day: day), day: day, items: order.totalItems, revenue: order.total)
             case .product:
                 for line in order.lines { try count(line.sku, items: line.quantity, revenue: line.lineTotal) }
             }
         }
-        if grouping == .total, groups.isEmpty { groups["total"] = (0, 0, .zero(currency)) }
-        let rows = groups.map { OrderStatsRow(key: $0.key, orders: $0.value.orders, items: $0.value.items, revenue: $0.value.revenue) }
-        if grouping == .product {
-            return rows.sorted { ($0.revenue.minorUnits, $1.key) > ($1.revenue.minorUnits, $0.key) }
-        }
-        return rows.sorted { $0.key < $1.key }
+        if grouping == .total, groups.isEmpty { groups["total"] = (0, 0, 0, .zero(currency)) }
+        let sorted =
+            grouping == .product
+            ? groups.sorted { ($0.value.revenue.minorUnits, $1.key) > ($1.value.revenue.minorUnits, $0.key) }
+            : groups.sorted { $0.value.day < $1.value.day }
+        return sorted.map { OrderStatsRow(key: $0.key, orders: $0.value.orders, items: $0.value.items, revenue: $0.value.revenue) }
     }
 }
 
