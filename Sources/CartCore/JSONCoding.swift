@@ -46,6 +46,9 @@ extension KeyedDecodingContainer {
             // `decimalString` writes a negative amount (one a caller made) with a minus sign,
             // which input amounts never take: it is read back as written.
             guard text.hasPrefix("-"), text.utf8.count > 1 else { return try Money(parsing: text, currency: currency) }
+            // The smallest amount is the one whose magnitude does not fit in 64 bits.
+            let smallest = Money(minorUnits: .min, currency: currency)
+            if text == smallest.decimalString { return smallest }
             let magnitude = try Money(parsing: String(text.dropFirst()), currency: currency)
             return Money(minorUnits: -magnitude.minorUnits, currency: currency)
         } catch {

@@ -38,7 +38,7 @@ struct MoneyFormattingTests {
     }
 
     @Test("any amount survives its JSON round trip, a negative one a caller made included",
-        arguments: [Int64.max, 1_299, 0, -50, -1_299, -Int64.max])
+        arguments: [Int64.max, 1_299, 0, -50, -1_299, -Int64.max, Int64.min])
     func jsonRoundTrip(_ minorUnits: Int64) throws {
         for currency in [Currency.usd, .jpy, .kwd] {
             let money = Money(minorUnits: minorUnits, currency: currency)
@@ -112,11 +112,19 @@ struct MoneyFormattingTests {
 
 @Suite("Currencies made by code and exponent, and their JSON")
 struct CustomCurrencyTests {
-    @Test("a code of the table with its exponent and no symbol is the table's currency")
+    @Test("a code of the table is the table's currency, and cannot take other digits or another symbol")
     func tableCurrency() throws {
         #expect(try Currency(code: "USD", minorUnitExponent: 2) == .usd)
-        #expect(try Currency(code: "USD", minorUnitExponent: 3) != .usd)
-        #expect(try Currency(code: "USD", minorUnitExponent: 2, symbol: "US$").symbol == "US$")
+        #expect(try Currency(code: "USD", minorUnitExponent: 2, symbol: "$") == .usd)
+        #expect(try Currency(code: "KWD", minorUnitExponent: 3) == .kwd)
+        #expect(throws: CartError.builtInCurrencyRedefined("USD")) { try Currency(code: "USD", minorUnitExponent: 3) }
+        #expect(throws: CartError.builtInCurrencyRedefined("JPY")) { try Currency(code: "JPY", minorUnitExponent: 2) }
+        #expect(throws: CartError.builtInCurrencyRedefined("USD")) {
+            try Currency(code: "USD", minorUnitExponent: 2, symbol: "US$")
+        }
+        #expect(throws: CartError.builtInCurrencyRedefined("KWD")) {
+            try Currency(code: "KWD", minorUnitExponent: 3, symbol: "KD")
+        }
     }
 
     @Test("a currency outside the table decodes when the decoder is given it, and says how otherwise")
