@@ -60,6 +60,9 @@ enum ErrorCategoryContract {
             .init(error: .invalidCurrencySymbol("\u{1B}[31m$"), category: .invalidInput) {
                 _ = try Currency(code: "XYZ", minorUnitExponent: 2, symbol: "\u{1B}[31m$")
             },
+            .init(error: .builtInCurrencyRedefined("JPY"), category: .invalidInput) {
+                _ = try Currency(code: "JPY", minorUnitExponent: 2)
+            },
             .init(error: .currencyMismatch("EUR", "USD"), category: .invalidInput) {
                 try s.addProduct(Product(sku: "fig", name: "Fig", price: Money(minorUnits: 1, currency: .eur)))
             },
@@ -150,7 +153,7 @@ enum ErrorCategoryContract {
             kinds.insert(kind(of: refusal.error))
             if case .invalidImportItem(_, let reason) = refusal.error { kinds.insert(kind(of: reason)) }
         }
-        #expect(kinds.count == 37, "every kind of CartError is thrown once")
+        #expect(kinds.count == 38, "every kind of CartError is thrown once")
     }
 
     /// The name of an error's kind; a new kind does not compile here until a refusal above
@@ -161,6 +164,7 @@ enum ErrorCategoryContract {
         case .invalidAmount: "invalidAmount"
         case .unknownCurrency: "unknownCurrency"
         case .invalidCurrencySymbol: "invalidCurrencySymbol"
+        case .builtInCurrencyRedefined: "builtInCurrencyRedefined"
         case .currencyMismatch: "currencyMismatch"
         case .currencyLocked: "currencyLocked"
         case .amountOverflow: "amountOverflow"

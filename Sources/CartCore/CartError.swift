@@ -20,6 +20,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
     /// A currency symbol that is empty, longer than 8 characters, or holds a character a
     /// terminal would act on (a control, a line separator or a bidirectional override).
     case invalidCurrencySymbol(String)
+    /// A built-in currency's code with other minor-unit digits or another symbol than the
+    /// table's: amounts stored in it would change meaning when read back as the table's.
+    case builtInCurrencyRedefined(String)
     /// Two amounts in different currencies were combined.
     case currencyMismatch(String, String)
     /// The store currency cannot change once products or orders exist.
@@ -101,6 +104,11 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             return "Unknown currency '\(code.displayable)'; use an ISO 4217 code such as USD, EUR, JPY or KWD."
         case .invalidCurrencySymbol(let symbol):
             return "Invalid currency symbol '\(symbol.displayable)': it must be 1 to 8 printable characters."
+        case .builtInCurrencyRedefined(let code):
+            let builtIn = Currency.known[code]
+            let digits = builtIn.map { "\($0.minorUnitExponent) minor-unit digits" } ?? "its own minor-unit digits"
+            let symbol = builtIn?.symbol.map { "the symbol \($0)" } ?? "no symbol"
+            return "The currency \(code.displayable) is built in, with \(digits) and \(symbol); it cannot have others."
         case .currencyMismatch(let a, let b):
             return "Cannot combine amounts in \(a) and \(b)."
         case .currencyLocked(let current, let requested):
@@ -190,7 +198,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
 extension CartError {
     public var category: ErrorCategory {
         switch self {
-        case .invalidQuantity, .invalidAmount, .unknownCurrency, .invalidCurrencySymbol, .currencyMismatch, .invalidSKU, .invalidName,
+        case .invalidQuantity, .invalidAmount, .unknownCurrency, .invalidCurrencySymbol, .builtInCurrencyRedefined,
+            .currencyMismatch, .invalidSKU, .invalidName,
             .invalidCartID, .invalidIdempotencyKey, .invalidSetting, .invalidStock, .invalidImportItem,
             .newProductIncomplete, .duplicateImportSKU, .invalidLimit, .emptyDateRange, .utcOffsetNeedsDays, .negativeAge:
             return .invalidInput

@@ -15,20 +15,25 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// 0 for no symbol; otherwise the symbol's position in `Currency.symbols`, plus one.
     private let symbolNumber: UInt32
 
-    /// Creates a currency that may not be in the built-in table. A code of the table with its
-    /// exponent and no symbol is the table's currency, symbol included, so
-    /// `Currency(code: "USD", minorUnitExponent: 2) == .usd`.
+    /// Creates a currency that may not be in the built-in table. A code of the table is the
+    /// table's currency, symbol included, so `Currency(code: "USD", minorUnitExponent: 2) == .usd`;
+    /// it cannot take other digits or another symbol, because stores keep a built-in currency
+    /// by its code and read it back as the table's.
     ///
     /// - Throws: `CartError.unknownCurrency` if the code is not three ASCII capital letters or
     ///   the exponent is outside 0...4; `CartError.invalidCurrencySymbol` for a symbol that is
     ///   empty, longer than 8 characters, or holds a control, separator or bidirectional
-    ///   override character.
+    ///   override character; `CartError.builtInCurrencyRedefined` for a code of the table with
+    ///   other digits or another symbol than the table's.
     public init(code: String, minorUnitExponent: Int, symbol: String? = nil) throws(CartError) {
         guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
             (0...4).contains(minorUnitExponent)
         else { throw .unknownCurrency(code) }
         if let symbol, !Currency.isUsableSymbol(symbol) { throw .invalidCurrencySymbol(symbol) }
-        if symbol == nil, let known = Currency.known[code], known.minorUnitExponent == minorUnitExponent {
+        if let known = Currency.known[code] {
+            guard known.minorUnitExponent == minorUnitExponent, symbol == nil || symbol == known.symbol else {
+                throw .builtInCurrencyRedefined(code)
+            }
             self = known
             return
         }
@@ -122,30 +127,40 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
 extension Currency {
     /// The store currency as a backend reads it back from its columns: a code this build knows
-    /// keeps its own digits and symbol; any other is taken with the stored ones. A stored code
-    /// is never looked up loosely (no case folding).
+    /// is the table's currency, whatever symbol is stored beside it; any other is taken with the
+    /// stored digits and symbol. A stored code is never looked up loosely (no case folding).
     ///
     /// - Throws: `StoredDataError` for a code that is not three capital letters A to Z,
-    ///   minor-unit digits outside 0 to 4, or a symbol `init(code:minorUnitExponent:symbol:)`
-    ///   refuses (`storedSymbolProblem(code:symbol:)`): another client wrote them.
+    ///   minor-unit digits outside 0 to 4 or, for a code this build knows, other than its own
+    ///   (the stored amounts would change meaning), or a symbol
+    ///   `init(code:minorUnitExponent:symbol:)` refuses (`storedProblem(code:minorUnitExponent:symbol:)`):
+    ///   another client wrote them.
     public init(storedCode code: String, minorUnitExponent exponent: Int64, symbol: String?) throws(StoredDataError) {
         guard StoredRange.currencyExponent.contains(exponent) else {
             throw StoredDataError("the currency's minor-unit digits \(StoredRange.outside(exponent, StoredRange.currencyExponent))")
         }
+        if let problem = Self.storedProblem(code: code, minorUnitExponent: exponent, symbol: symbol) { throw problem }
         if let known = Currency.known[code] {
             self = known
             return
         }
-        if let problem = Self.storedSymbolProblem(code: code, symbol: symbol) { throw problem }
         guard let stored = try? Currency(code: code, minorUnitExponent: Int(exponent), symbol: symbol?.isEmpty == true ? nil : symbol)
         else { throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z") }
         self = stored
     }
 
-    /// The error for a stored symbol that `init(storedCode:minorUnitExponent:symbol:)` refuses,
-    /// or `nil`: an empty symbol reads as none, and a code this build knows uses its own.
-    public static func storedSymbolProblem(code: String, symbol: String?) -> StoredDataError? {
-        guard let symbol, !symbol.isEmpty, known[code] == nil, !isUsableSymbol(symbol) else { return nil }
+    /// The error for a stored currency that `init(storedCode:minorUnitExponent:symbol:)`
+    /// refuses although its code is three capital letters and its digits 0 to 4: a code this
+    /// build knows with other digits, or a symbol `init(code:minorUnitExponent:symbol:)`
+    /// refuses; `nil` otherwise. An empty symbol reads as none, and a code this build knows
+    /// uses its own.
+    public static func storedProblem(code: String, minorUnitExponent exponent: Int64, symbol: String?) -> StoredDataError? {
+        if let known = known[code] {
+            guard Int64(known.minorUnitExponent) != exponent else { return nil }
+            return StoredDataError(
+                "the store currency \(code) is stored with \(exponent) minor-unit digits; it has \(known.minorUnitExponent)")
+        }
+        guard let symbol, !symbol.isEmpty, !isUsableSymbol(symbol) else { return nil }
         return .unusableCurrencySymbol(symbol)
     }
 }

@@ -9,6 +9,7 @@ extension CartError {
         case .invalidAmount: "invalid_amount"
         case .unknownCurrency: "unknown_currency"
         case .invalidCurrencySymbol: "invalid_currency_symbol"
+        case .builtInCurrencyRedefined: "built_in_currency_redefined"
         case .currencyMismatch: "currency_mismatch"
         case .currencyLocked: "currency_locked"
         case .amountOverflow: "amount_overflow"

@@ -7,7 +7,7 @@ struct PostgresStoreCheck {
 
     func problems() throws -> [String] {
         try disabledTriggers() + checkViolations() + rangeViolations() + danglingReferences() + lineSummaryMismatches()
-            + orderTotalMismatches() + orderNumberProblems() + currencySymbolProblems() + orderCurrencyProblems()
+            + orderTotalMismatches() + orderNumberProblems() + currencyProblems() + orderCurrencyProblems()
             + secretProblems()
     }
 
@@ -173,12 +173,15 @@ struct PostgresStoreCheck {
         return lines
     }
 
-    private static let selectCurrencySymbol: PostgresSQL = "SELECT currency, currency_symbol FROM settings WHERE currency_symbol IS NOT NULL"
+    private static let selectCurrency: PostgresSQL = "SELECT currency, currency_exponent, currency_symbol FROM settings"
 
-    /// A currency symbol `Currency` refuses, which no CHECK constraint describes.
-    private func currencySymbolProblems() throws -> [String] {
-        try connection.execute(Self.selectCurrencySymbol).compactMap {
-            Currency.storedSymbolProblem(code: try $0.string(0), symbol: try $0.string(1))?.message
+    /// A built-in currency stored with other digits, or a currency symbol `Currency` refuses,
+    /// which no CHECK constraint describes.
+    private func currencyProblems() throws -> [String] {
+        try connection.execute(Self.selectCurrency).compactMap {
+            Currency.storedProblem(
+                code: try $0.string(0), minorUnitExponent: try $0.int64(1), symbol: try $0.optionalString(2)
+            )?.message
         }
     }
 

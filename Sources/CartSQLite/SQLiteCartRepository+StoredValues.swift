@@ -31,15 +31,16 @@ extension SQLiteCartRepository {
     private static let unusableCurrency = CachedSQL(
         "SELECT currency FROM settings WHERE NOT (currency GLOB '[A-Z][A-Z][A-Z]')")
     private static let productNames = CachedSQL("SELECT sku, name FROM products ORDER BY sku")
-    private static let currencySymbol = CachedSQL("SELECT currency, currency_symbol FROM settings WHERE currency_symbol IS NOT NULL")
+    private static let storedCurrency = CachedSQL(
+        "SELECT currency, currency_exponent, currency_symbol FROM settings WHERE typeof(currency_exponent) = 'integer'")
     private static let hasSecretTable = CachedSQL(
         "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'store_secret'")
     private static let storeSecrets = CachedSQL("SELECT secret FROM store_secret")
 
     /// One line per stored value the service cannot work with: an integer outside its range
     /// (`StoredRange`), a value that is not an integer where one belongs, the settings row
-    /// missing, a currency code that is not three capital letters, a currency symbol
-    /// `Currency` refuses, a store secret that is not one, a product name the service refuses as
+    /// missing, a currency code that is not three capital letters, a built-in currency stored
+    /// with other digits, a currency symbol `Currency` refuses, a store secret that is not one, a product name the service refuses as
     /// input. Each is what the
     /// service refuses with a `StoredDataError` when it reads (or, for a name, keeps) that row.
     func storedValueProblems() throws -> [String] {
@@ -50,12 +51,12 @@ extension SQLiteCartRepository {
         while try currency.step() {
             lines.append("the store currency '\(DisplayText.clean(currency.string(at: 0)))' is not three capital letters A to Z")
         }
-        let symbol = try database.cached(Self.currencySymbol)
-        defer { symbol.reset() }
-        while try symbol.step() {
-            if let problem = Currency.storedSymbolProblem(code: symbol.string(at: 0), symbol: symbol.string(at: 1)) {
-                lines.append(problem.message)
-            }
+        let stored = try database.cached(Self.storedCurrency)
+        defer { stored.reset() }
+        while try stored.step() {
+            let problem = Currency.storedProblem(
+                code: stored.string(at: 0), minorUnitExponent: stored.int64(at: 1), symbol: stored.optionalString(at: 2))
+            if let problem { lines.append(problem.message) }
         }
         // A store whose migrations are pending may not have the table yet.
         if try database.scalar(Self.hasSecretTable) == 1 {

@@ -94,6 +94,16 @@ struct PostgresMaintenanceTests {
             ])
     }
 
+    @Test("check and every read name a built-in currency stored with other digits")
+    func builtInCurrencyWithOtherDigits() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.execute("UPDATE settings SET currency_exponent = 3")
+        let message = "the store currency USD is stored with 3 minor-unit digits; it has 2"
+        #expect(try repository.check() == [message])
+        #expect(throws: StoredDataError(message)) { try CartService(repository: repository).cart("alice") }
+    }
+
     @Test("check names an order whose lines another client made add up past 64 bits")
     func overflowingOrder() throws {
         let (schema, repository) = try busyStore()

@@ -246,6 +246,19 @@ struct ForeignWriteTests {
         }
     }
 
+    @Test("a built-in currency stored with other digits is refused by every read and named by db check")
+    func builtInCurrencyWithOtherDigits() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _) = try aliceFile(in: directory)
+        // Read as the table's USD, a price of 150 would turn from 0.150 into 1.50.
+        try sqlite(path, "UPDATE settings SET currency_exponent = 3")
+        let message = "the store currency USD is stored with 3 minor-unit digits; it has 2"
+        let reopened = CartService(repository: try SQLiteCartRepository(path: path))
+        #expect(throws: StoredDataError(message)) { try reopened.cart("alice") }
+        #expect(throws: StoredDataError(message)) { try reopened.products() }
+        #expect(try SQLiteCartRepository(path: path).check() == [message])
+    }
+
     @Test("a migration that the file's rows make fail is one line, and leaves the file byte for byte")
     func failingMigrationLeavesFileAlone() throws {
         let directory = try TemporaryDirectory()
