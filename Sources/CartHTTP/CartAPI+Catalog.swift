@@ -27,7 +27,7 @@ extension CartAPI {
     func openAPIDocument(_ request: APIRequest) throws -> HTTPResponse {
         _ = try request.query(allowed: [])
         guard let document = EmbeddedResources.all[Self.openAPIResourceName] else { throw APIError.noRoute }
-        return document.response(to: request.http, contentType: "application/yaml")
+        return try document.response(to: request.http, contentType: "application/yaml")
     }
 
     /// The embedded path of the OpenAPI document.

@@ -72,7 +72,7 @@ public final class CartAPI: Sendable {
             case .failure(.dotSegment): throw APIError.noRoute
             case .failure(let error): throw APIError.badRequest("invalid_target", Self.sentence(error.description))
             }
-            if let file = ShopFiles.response(to: request, path: segments) { return file }
+            if let file = try ShopFiles.response(to: request, path: segments) { return file }
             let (route, parameters) = try Self.route(request.method, segments)
             let request = APIRequest(http: request, parameters: parameters, isAdmin: try holdsAdminToken(request))
             if route.access == .admin { try requireAdmin(request, "This needs the admin token") }

@@ -35,6 +35,25 @@ enum EntityTag {
         return versions.isEmpty ? .unmatchable : .versions(versions)
     }
 
+    /// Whether `request`'s `If-Match` lets a method act on a resource whose strong entity tag is
+    /// `"opaque"`: no `If-Match`, `*`, or a list naming the tag under the strong comparison.
+    ///
+    /// - Throws: 400 `invalid_if_match` for an empty or malformed list or tag, or `*` in a list.
+    static func ifMatchAllows(_ request: HTTPRequest, tag opaque: String) throws(APIError) -> Bool {
+        guard let tags = try tags(in: request, "If-Match") else { return true }
+        return tags == [.wildcard] || tags.contains(.strong(opaque))
+    }
+
+    /// Whether `request`'s `If-None-Match` names a resource whose entity tag is `"opaque"`:
+    /// `*`, or a list naming the tag under the weak comparison (`W/"opaque"` too).
+    ///
+    /// - Throws: 400 `invalid_if_none_match` for an empty or malformed list or tag, or `*` in
+    ///   a list.
+    static func ifNoneMatchNames(_ request: HTTPRequest, tag opaque: String) throws(APIError) -> Bool {
+        guard let tags = try tags(in: request, "If-None-Match") else { return false }
+        return tags == [.wildcard] || tags.contains(.strong(opaque)) || tags.contains(.weak(opaque))
+    }
+
     /// Whether `request`'s `If-None-Match` is `*`, which asks that the resource not exist
     /// (RFC 9110 §13.1.2). A list of tags is read and checked, but asks nothing of a resource
     /// that has no entity tag.
@@ -63,7 +82,7 @@ enum EntityTag {
     private enum Tag: Equatable {
         case wildcard
         case strong(String)
-        case weak
+        case weak(String)
     }
 
     private static func malformed(_ header: String) -> APIError {
@@ -94,7 +113,8 @@ enum EntityTag {
                 // etagc: any visible byte but the quote, and bytes of non-ASCII text.
                 skip { $0 == 0x21 || (0x23...0x7E).contains($0) || $0 >= 0x80 }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw malformed(header) }
-                tags.append(weak ? .weak : .strong(String(decoding: bytes[start..<index], as: UTF8.self)))
+                let opaque = String(decoding: bytes[start..<index], as: UTF8.self)
+                tags.append(weak ? .weak(opaque) : .strong(opaque))
                 index += 1
             }
             skip(isSpace)

@@ -28,7 +28,9 @@ enum ShopFiles {
 
     /// The answer to `request` when its path names a shop file (`segments`, as decoded); nil
     /// when it names none, for the API to route.
-    static func response(to request: HTTPRequest, path segments: [String]) -> HTTPResponse? {
+    ///
+    /// - Throws: what `EmbeddedResource.response(to:contentType:)` throws.
+    static func response(to request: HTTPRequest, path segments: [String]) throws(APIError) -> HTTPResponse? {
         let name: String
         switch segments.count {
         case 0: name = "index.html"
@@ -39,7 +41,7 @@ enum ShopFiles {
         guard request.method == "GET" || request.method == "HEAD" else {
             return APIError.methodNotAllowed(request.method, allowed: "GET, HEAD").response
         }
-        var response = file.response(to: request, contentType: contentType(of: name))
+        var response = try file.response(to: request, contentType: contentType(of: name))
         for (field, value) in securityHeaders { response.headers.set(field, value) }
         return response
     }

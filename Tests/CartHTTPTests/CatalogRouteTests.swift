@@ -39,6 +39,30 @@ struct CatalogRouteTests {
         #expect(again.body.isEmpty)
         // RFC 9110 §8.6: a 304's Content-Length, if any, is the 200's.
         #expect(again.header("Content-Length") == String(response.body.count))
+        let weak = try shop.send("GET", "/v1/openapi.yaml", headers: ["If-None-Match: \"x\", W/\(tag)"])
+        #expect(weak.status == 304, "If-None-Match compares weakly")
+        #expect(try shop.send("GET", "/v1/openapi.yaml", headers: [#"If-None-Match: "x""#]).status == 200)
+    }
+
+    @Test("the OpenAPI document under If-Match: its own tag or * is 200, another tag 412, a malformed list 400")
+    func openAPIDocumentIfMatch() throws {
+        let shop = try TestShop()
+        let tag = try #require(try shop.send("GET", "/v1/openapi.yaml").header("ETag"))
+        for header in ["If-Match: \(tag)", "If-Match: *", "If-Match: \"x\", \(tag)"] {
+            #expect(try shop.send("GET", "/v1/openapi.yaml", headers: [header]).status == 200, "\(header)")
+        }
+        // The strong comparison: a weak tag never matches.
+        for header in [#"If-Match: "x""#, "If-Match: W/\(tag)"] {
+            let refused = try shop.send("GET", "/v1/openapi.yaml", headers: [header])
+            #expect(refused.status == 412, "\(header)")
+            #expect(try refused.json()["error"]?["code"]?.string == "precondition_failed")
+        }
+        // If-Match is evaluated first: a failing one is 412 even where If-None-Match would be 304.
+        let both = try shop.send("GET", "/v1/openapi.yaml", headers: [#"If-Match: "x""#, "If-None-Match: \(tag)"])
+        #expect(both.status == 412)
+        for header in ["If-Match: x", "If-None-Match: x"] {
+            #expect(try shop.send("GET", "/v1/openapi.yaml", headers: [header]).status == 400, "\(header)")
+        }
     }
 
     @Test("products lists active products by SKU; all=true adds inactive ones")
