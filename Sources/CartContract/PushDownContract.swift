@@ -43,9 +43,12 @@ enum PushDownContract {
         100: "9999-12-31T23:59:59.999Z", 200: "0000-01-01T00:00:00Z",
     ].compactMapValues(UTCCalendar.parse)
 
+    /// The order that holds one SKU on two lines, which a listing filtered by that SKU lists once.
+    private static let duplicatedLineOrder = 150
+
     /// A store holding 240 orders of four carts: a third placed at the same instant as the
     /// order before, a third with the clock gone backwards, two at the edges of time, up to
-    /// four lines each.
+    /// four lines each (five in `duplicatedLineOrder`).
     private static func history(_ backend: Backend) throws -> (store: Store, orders: [Order]) {
         let store = try Store(backend, seeded: false)
         var random = ContractRandom(seed: historySeed)
@@ -68,6 +71,8 @@ enum PushDownContract {
                         sku: sku, name: "Product \(sku)", unitPrice: usd(price), quantity: quantity,
                         lineTotal: usd(price * Int64(quantity))))
             }
+            // The core never writes two lines of one SKU into an order; another client may.
+            if number == duplicatedLineOrder { lines.append(lines[0]) }
             orders.append(
                 Order(
                     number: OrderNumber(rawValue: Int64(number)), cartID: random.pick(carts),

@@ -32,6 +32,13 @@ struct PostgresOrderFilter {
                     ? "l.sku = " + parameter(.text(sku))
                     : "o.number IN (SELECT order_number FROM order_lines WHERE sku = " + parameter(.text(sku)) + ")")
         }
+        if query.sku != nil && includeCursor {
+            // An order lists once, from its first line of the SKU, though another client may
+            // have written it two.
+            conditions.append(
+                "NOT EXISTS (SELECT FROM order_lines AS d"
+                    + " WHERE d.order_number = l.order_number AND d.position < l.position AND d.sku = l.sku)")
+        }
         if let cartID = query.cartID { conditions.append("o.cart_id = " + parameter(.text(cartID))) }
         let bounds = query.placedMillisecondBounds
         if let onOrAfter = bounds.onOrAfter { conditions.append(placedAt + " >= " + parameter(.integer(onOrAfter))) }

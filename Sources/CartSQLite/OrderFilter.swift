@@ -23,6 +23,11 @@ struct OrderFilter {
             number = "l.order_number"
             fromAndWhere = " FROM order_lines AS l JOIN orders AS o ON o.number = l.order_number"
             conditions.append("l.sku = ?")
+            // An order lists once, from its first line of the SKU, though another client may
+            // have written it two.
+            conditions.append(
+                "NOT EXISTS (SELECT 1 FROM order_lines AS d"
+                    + " WHERE d.order_number = l.order_number AND d.position < l.position AND d.sku = l.sku)")
         } else {
             placedAt = "o.placed_at"
             number = "o.number"
