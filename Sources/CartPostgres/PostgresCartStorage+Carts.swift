@@ -193,7 +193,8 @@ extension PostgresCartStorage {
         }
     }
 
-    private static let lockCartTables: PostgresSQL = "LOCK TABLE carts, cart_lines IN SHARE MODE"
+    /// In a write unit, no cart or line changes until the unit ends.
+    private static let lockCartTables = PostgresStatement("LOCK TABLE carts, cart_lines IN SHARE MODE")
     // The smallest and largest quantity too: one out of range is refused, not summed.
     private static let selectCarts: PostgresSQL = """
         SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0),
@@ -204,8 +205,7 @@ extension PostgresCartStorage {
         """
 
     func carts() throws -> [CartSummary] {
-        lockTables(Self.lockCartTables)
-        return try rows(Self.selectCarts).map { row in
+        return try rows(Self.selectCarts, lock: Self.lockCartTables).map { row in
             let id = try row.string(0)
             func cart() -> String { "cart '\(DisplayText.clean(id))'" }
             for column in [5, 6] { _ = try row.int(column, in: StoredRange.lineQuantity, "a quantity in \(cart())") }
@@ -225,16 +225,16 @@ extension PostgresCartStorage {
     private static let lockProductRow: PostgresSQL = "SELECT FROM products WHERE sku = $1 FOR UPDATE"
 
     func cartsHolding(sku: String) throws -> [String] {
-        if locks { connection.queue(Self.lockProductRow, [.text(sku)]) }
-        return try rows(Self.selectCartsHolding, [.text(sku)]).map { row in try row.string(0) }
+        try rows(Self.selectCartsHolding, [.text(sku)], lock: PostgresStatement(Self.lockProductRow, [.text(sku)]))
+            .map { row in try row.string(0) }
     }
 
-    private static let lockCartsTable: PostgresSQL = "LOCK TABLE carts IN SHARE MODE"
+    /// In a write unit, no cart is added or deleted until the unit ends.
+    private static let lockCartsTable = PostgresStatement("LOCK TABLE carts IN SHARE MODE")
     private static let countCarts: PostgresSQL = "SELECT count(*) FROM carts"
 
     func cartCount() throws -> Int {
-        lockTables(Self.lockCartsTable)
-        return try rows(Self.countCarts).first?.int(0) ?? 0
+        return try rows(Self.countCarts, lock: Self.lockCartsTable).first?.int(0) ?? 0
     }
 
     private static let deleteCartsSQL: PostgresSQL = "DELETE FROM carts WHERE updated_at < $1"

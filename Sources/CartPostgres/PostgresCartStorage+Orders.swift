@@ -7,8 +7,9 @@ extension PostgresCartStorage {
     // The lock that makes order numbers gapless: a checkout holds it from reading the last
     // number until it commits the next.
     static let lockLastOrderNumber = PostgresSQL(selectLastOrderNumber.text + " FOR UPDATE")
-    // Checkouts take the counter's row for update, so while a unit shares it, no order is added.
-    private static let shareLastOrderNumber = PostgresSQL(selectLastOrderNumber.text + " FOR SHARE")
+    // Checkouts take the counter's row for update, so while a write unit shares it, no order
+    // is added.
+    private static let lockOrders = PostgresStatement(PostgresSQL(selectLastOrderNumber.text + " FOR SHARE"))
 
     func lastOrderNumber() throws -> OrderNumber {
         guard let row = try rows(locks ? Self.lockLastOrderNumber : Self.selectLastOrderNumber).first else {
@@ -17,17 +18,10 @@ extension PostgresCartStorage {
         return OrderNumber(rawValue: Int64(try row.int(0, in: 0...Int64.max, "the last order number")))
     }
 
-    /// In a write unit, keeps orders from being added until it ends; travels with the next
-    /// statement.
-    private func lockOrders() {
-        if locks { connection.queue(Self.shareLastOrderNumber) }
-    }
-
     private static let countOrders: PostgresSQL = "SELECT count(*) FROM orders"
 
     func orderCount() throws -> Int {
-        lockOrders()
-        return try rows(Self.countOrders).first?.int(0) ?? 0
+        try rows(Self.countOrders, lock: Self.lockOrders).first?.int(0) ?? 0
     }
 
     // One statement: the counter moves to the order's number only if it is the next one and
@@ -175,9 +169,9 @@ extension PostgresCartStorage {
     private static let lockIdempotencyKey: PostgresSQL = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
 
     func order(idempotencyKey: String) throws -> Order? {
-        if locks { connection.queue(Self.lockIdempotencyKey, [.text(idempotencyKey)]) }
+        let lock = PostgresStatement(Self.lockIdempotencyKey, [.text(idempotencyKey)])
         var found: Order?
-        try orders(in: rows(Self.selectOrderByKey, [.text(idempotencyKey)])) { found = $0 }
+        try orders(in: rows(Self.selectOrderByKey, [.text(idempotencyKey)], lock: lock)) { found = $0 }
         return found
     }
 
@@ -191,11 +185,13 @@ extension PostgresCartStorage {
     // Batches in number order, so memory stays bounded; in a read unit every batch reads the
     // same snapshot, and a write unit holds new orders off.
     func forEachOrder(_ body: (Order) throws -> Void) throws {
-        lockOrders()
         var after: Int64 = 0
         while true {
             var count = 0
-            try orders(in: rows(Self.selectOrderBatch, [.integer(after), PostgresValue(Self.orderBatchSize)])) { order in
+            let batch = try rows(
+                Self.selectOrderBatch, [.integer(after), PostgresValue(Self.orderBatchSize)],
+                lock: after == 0 ? Self.lockOrders : nil)
+            try orders(in: batch) { order in
                 count += 1
                 after = order.number.rawValue
                 try body(order)
@@ -219,15 +215,17 @@ extension PostgresCartStorage {
     // A page of the size asked for; a longer listing in batches, each continuing after the
     // last order of the one before, as a caller's next page would.
     func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
-        lockOrders()
         var query = query
         var remaining = query.limit ?? Int.max
+        var lock: PostgresStatement? = Self.lockOrders
         while remaining > 0 {
             let size = min(remaining, Self.orderBatchSize)
             let filter = PostgresOrderFilter(query, includeCursor: true)
             var count = 0
             let sql = Self.orderPageSQL(filter, sort: query.sort)
-            try orders(in: rows(PostgresSQL(sql), filter.parameters + [PostgresValue(size)])) { order in
+            let batch = try rows(PostgresSQL(sql), filter.parameters + [PostgresValue(size)], lock: lock)
+            lock = nil
+            try orders(in: batch) { order in
                 count += 1
                 query.after = order.number
                 try body(order)
@@ -284,7 +282,6 @@ extension PostgresCartStorage {
     func orderStats(matching query: OrderQuery, groupedBy grouping: OrderStatsGrouping, utcOffset: UTCOffset) throws
         -> [OrderStatsRow]
     {
-        lockOrders()
         var filter = PostgresOrderFilter(query, includeCursor: false)
         // Sums are cast back to bigint, so that one beyond 64 bits fails (22003) as it would
         // in Swift.
@@ -310,7 +307,7 @@ extension PostgresCartStorage {
         }
         let result: PostgresResult
         do {
-            result = try rows(PostgresSQL(sql), filter.parameters)
+            result = try rows(PostgresSQL(sql), filter.parameters, lock: Self.lockOrders)
         } catch let error as PostgresError where error.sqlState == "22003" {
             throw CartError.amountOverflow
         }

@@ -31,15 +31,23 @@ final class PostgresCartStorage: CartStorageWriter {
         self.locks = locks
     }
 
-    /// Runs a statement and returns its rows. In a write unit that has not read the settings,
-    /// they are read first, in the same round trip: every write unit then holds its share of
-    /// the settings table before it locks a row, so none waits behind `saveSettings`'s
-    /// exclusive lock while holding a row that a unit it waits for needs.
-    func rows(_ sql: PostgresSQL, _ parameters: [PostgresValue] = []) throws -> PostgresResult {
-        guard locks, knownSettings == nil else { return try connection.execute(sql, parameters) }
-        let results = try connection.pipeline([PostgresStatement(Self.selectSettings), PostgresStatement(sql, parameters)])
-        knownSettings = try Self.settings(in: results[0])
-        return results[1]
+    /// Runs a statement and returns its rows; in a write unit, `lock` (a table or row lock the
+    /// read needs) runs just before it. In a write unit that has not read the settings, they
+    /// are read first, all in the same round trip: every write unit then holds its share of
+    /// the settings table before it locks a row or table, so none waits behind
+    /// `saveSettings`'s exclusive lock while holding what a unit it waits for needs.
+    func rows(_ sql: PostgresSQL, _ parameters: [PostgresValue] = [], lock: PostgresStatement? = nil) throws
+        -> PostgresResult
+    {
+        guard locks else { return try connection.execute(sql, parameters) }
+        let readsSettings = knownSettings == nil
+        let statements =
+            (readsSettings ? [PostgresStatement(Self.selectSettings)] : []) + (lock.map { [$0] } ?? [])
+            + [PostgresStatement(sql, parameters)]
+        guard statements.count > 1 else { return try connection.execute(sql, parameters) }
+        let results = try connection.pipeline(statements)
+        if readsSettings { knownSettings = try Self.settings(in: results[0]) }
+        return results[results.count - 1]
     }
 
     /// Runs a write and returns the rows it returns.
@@ -116,12 +124,6 @@ final class PostgresCartStorage: CartStorageWriter {
         knownSettings = settings
     }
 
-    /// Locks `tables` in `SHARE` mode in a write unit, so that no row of them changes until the
-    /// unit ends; travels with the next statement.
-    func lockTables(_ statement: PostgresSQL) {
-        if locks { connection.queue(statement) }
-    }
-
     // MARK: Products
 
     static let productColumns = "sku, name, price, active, stock"
@@ -159,11 +161,11 @@ final class PostgresCartStorage: CartStorageWriter {
     }
 
     private static let selectProducts = PostgresSQL("SELECT " + productColumns + " FROM products ORDER BY sku")
-    static let lockProductsTable: PostgresSQL = "LOCK TABLE products IN SHARE MODE"
+    /// In a write unit, no product changes until the unit ends.
+    private static let lockProductsTable = PostgresStatement("LOCK TABLE products IN SHARE MODE")
 
     func products() throws -> [Product] {
-        lockTables(Self.lockProductsTable)
-        return try rows(Self.selectProducts).map { try product(from: $0) }
+        try rows(Self.selectProducts, lock: Self.lockProductsTable).map { try product(from: $0) }
     }
 
     private static let selectProductsBySKU = PostgresSQL("SELECT " + productColumns + " FROM products WHERE sku = ANY($1::text[]) ORDER BY sku")
@@ -184,8 +186,7 @@ final class PostgresCartStorage: CartStorageWriter {
     private static let countProducts: PostgresSQL = "SELECT count(*) FROM products"
 
     func productCount() throws -> Int {
-        lockTables(Self.lockProductsTable)
-        return try rows(Self.countProducts).first?.int(0) ?? 0
+        try rows(Self.countProducts, lock: Self.lockProductsTable).first?.int(0) ?? 0
     }
 
     private static let insertProductSQL = PostgresSQL(
