@@ -10,7 +10,8 @@ final class SQLiteReaderPool: @unchecked Sendable {
     // used by one thread at a time, inside `withReader`.
     private let lock = Lock()
     private let slots: DispatchSemaphore
-    private let wait: Duration
+    /// How long a read waits for a free reader, in seconds.
+    private let wait: Double
     private let open: () throws -> Database
     private var idle: [Database] = []
 
@@ -18,7 +19,7 @@ final class SQLiteReaderPool: @unchecked Sendable {
     /// for a free one.
     init(capacity: Int, wait: Duration, open: @escaping () throws -> Database) {
         slots = DispatchSemaphore(value: capacity)
-        self.wait = wait
+        self.wait = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
         self.open = open
     }
 
@@ -27,8 +28,7 @@ final class SQLiteReaderPool: @unchecked Sendable {
     /// - Throws: `DatabaseError` (busy) when no reader came free within the wait, the error of
     ///   opening one, or what `body` throws.
     func withReader<Result>(_ body: (Database) throws -> Result) throws -> Result {
-        let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
-        guard slots.wait(timeout: .now() + seconds) == .success else {
+        guard slots.wait(timeout: .now() + wait) == .success else {
             throw DatabaseError(
                 extendedResultCode: SQLITE_BUSY, message: "no reader connection came free",
                 explanation: "every reader connection of this repository stayed busy past the busy timeout")
