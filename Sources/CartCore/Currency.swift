@@ -139,11 +139,12 @@ extension Currency {
         guard StoredRange.currencyExponent.contains(exponent) else {
             throw StoredDataError("the currency's minor-unit digits \(StoredRange.outside(exponent, StoredRange.currencyExponent))")
         }
-        if let problem = Self.storedProblem(code: code, minorUnitExponent: exponent, symbol: symbol) { throw problem }
         if let known = Currency.known[code] {
+            if let problem = known.storedDigitsProblem(exponent) { throw problem }
             self = known
             return
         }
+        if let problem = Self.storedProblem(code: code, minorUnitExponent: exponent, symbol: symbol) { throw problem }
         guard let stored = try? Currency(code: code, minorUnitExponent: Int(exponent), symbol: symbol?.isEmpty == true ? nil : symbol)
         else { throw StoredDataError("the store currency '\(DisplayText.clean(code))' is not three capital letters A to Z") }
         self = stored
@@ -155,13 +156,16 @@ extension Currency {
     /// refuses; `nil` otherwise. An empty symbol reads as none, and a code this build knows
     /// uses its own.
     public static func storedProblem(code: String, minorUnitExponent exponent: Int64, symbol: String?) -> StoredDataError? {
-        if let known = known[code] {
-            guard Int64(known.minorUnitExponent) != exponent else { return nil }
-            return StoredDataError(
-                "the store currency \(code) is stored with \(exponent) minor-unit digits; it has \(known.minorUnitExponent)")
-        }
+        if let known = known[code] { return known.storedDigitsProblem(exponent) }
         guard let symbol, !symbol.isEmpty, !isUsableSymbol(symbol) else { return nil }
         return .unusableCurrencySymbol(symbol)
+    }
+
+    /// The error for this built-in currency stored with `exponent` minor-unit digits, other
+    /// than its own; `nil` for its own.
+    private func storedDigitsProblem(_ exponent: Int64) -> StoredDataError? {
+        guard Int64(minorUnitExponent) != exponent else { return nil }
+        return StoredDataError("the store currency \(code) is stored with \(exponent) minor-unit digits; it has \(minorUnitExponent)")
     }
 }
 
