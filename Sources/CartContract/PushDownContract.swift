@@ -17,6 +17,7 @@ enum PushDownContract {
             ("listings", "forEachOrder(matching:) lists what OrderQuery.select(from:) selects, for filters, sorts, cursors and limits", listings),
             ("paging", "following the cursor page by page lists every selected order once, through equal times and a clock that went backwards", paging),
             ("stats", "orderStats(matching:groupedBy:utcOffset:) answers as OrderStatsRow.rows over the orders the filters include", stats),
+            ("duplicatedLines", "an order another client wrote with two lines of one SKU lists once under that SKU", duplicatedLines),
         ])
 
     /// Seeds of the history and of the queries; a failure names them.
@@ -170,6 +171,18 @@ enum PushDownContract {
                 }
                 #expect(answered == expected, "query \(index) of seed \(querySeed), by \(grouping) at \(offset): \(query)")
             }
+        }
+    }
+
+    static func duplicatedLines(_ backend: Backend) throws {
+        let store = try Store(backend, seeded: false)
+        let line = OrderLine(sku: "apple", name: "Apple", unitPrice: usd(125), quantity: 2, lineTotal: usd(250))
+        let order = Order(
+            number: OrderNumber(rawValue: 1), cartID: "alice", placedAt: UTCCalendar.date(milliseconds: 0), currency: .usd,
+            totalItems: 4, total: usd(500), idempotencyKey: nil, lines: [line, line])
+        try store.repository.write { storage in try storage.insertOrder(order) }
+        for sort in [OrderQuery.Sort.newestFirst, .oldestFirst] {
+            #expect(try listed(store, OrderQuery(sku: "apple", sort: sort, limit: 10)).map(\.number) == [order.number])
         }
     }
 }

@@ -2,7 +2,8 @@
 public struct OrderStatsRow: Hashable, Sendable {
     /// The group: a day, a month, a SKU, or `total`.
     public let key: String
-    /// Orders in the group (for products: orders containing the SKU).
+    /// Orders in the group (for products: orders containing the SKU, each once per line of it,
+    /// which differs only for an order that another client wrote with two lines of one SKU).
     public let orders: Int
     /// Units sold in the group.
     public let items: Int
