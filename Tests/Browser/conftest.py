@@ -155,6 +155,9 @@ def new_browser():
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
     driver.set_script_timeout(30)
+    # Selenium waits for chromedriver's answer to a command without a limit by default: a
+    # hung browser would hold the run until CI's own limit, not fail the test.
+    driver.command_executor.client_config.timeout = 120
     return driver
 
 
