@@ -55,9 +55,9 @@ seed_store() {
     : >"$ids"
     local id sku
     for _ in $(seq "$count"); do
-        id=$(curl -sf -X POST "$url/v1/carts" | sed -n 's/.*"cart":"\([^"]*\)".*/\1/p')
+        id=$(curl -sf --max-time 30 -X POST "$url/v1/carts" | sed -n 's/.*"cart":"\([^"]*\)".*/\1/p')
         for sku in "${skus[@]}"; do
-            curl -sf -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"sku\":\"$sku\"}" "$url/v1/carts/$id/items"
+            curl -sf --max-time 30 -o /dev/null -X POST -H 'Content-Type: application/json' -d "{\"sku\":\"$sku\"}" "$url/v1/carts/$id/items"
         done
         echo "$id" >>"$ids"
     done
