@@ -6,13 +6,15 @@
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default: 60 s, every target)
 #
 # Targets: money (Money parsing and formatting), csv (the CSV reader and the product-file
-# reader, CSV and JSON), argv (the argument parser against the real command tree).
+# reader, CSV and JSON), argv (the argument parser against the real command tree), http (one
+# request at a time answered by CartAPI over an in-memory store: a valid status and header
+# fields, and a refused request leaves the store as it was).
 #
-# csv and argv test CartCLI's internal types, so CartCLI and every module it imports (the C
+# csv, argv and http test internal types, so CartCLI and every module it imports (the C
 # loaders of libpq and libmicrohttpd too) are first compiled here as static libraries with the
-# same sanitizers and -enable-testing (rebuilt only when a source is newer than the library), and
-# the target does `@testable import CartCLI`. SwiftPM cannot build them: its -Xswiftc flags reach
-# the build plugins' tools as well, which cannot link with libFuzzer.
+# same sanitizers and -enable-testing (rebuilt only when a source is newer than the library),
+# and the target does `@testable import` of the module it tests. SwiftPM cannot build them: its
+# -Xswiftc flags reach the build plugins' tools as well, which cannot link with libFuzzer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -91,10 +93,11 @@ build_target() {
         swiftc -O -sanitize=fuzzer,address -parse-as-library -package-name cart -module-name CartCore \
             Sources/CartCore/*.swift Fuzz/FuzzMoneyParsing.swift -o "$out/fuzz-$name" 2>&1 | quiet
         ;;
-    csv | argv)
+    csv | argv | http)
         cli_libraries
         local source=Fuzz/FuzzCSVReading.swift
         [ "$name" = argv ] && source=Fuzz/FuzzArgumentParsing.swift
+        [ "$name" = http ] && source=Fuzz/FuzzHTTPRequests.swift
         # The linker does not read the autolink entries of objects inside static libraries:
         # extract them (the libraries each module imports) and pass them on.
         local libraries=("${cli_link_order[@]/#/-l}")
@@ -113,7 +116,7 @@ build_target() {
 }
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(money csv argv)
+[ ${#targets[@]} -gt 0 ] || targets=(money csv argv http)
 for target in "${targets[@]}"; do
     echo "== fuzz $target for ${seconds}s"
     build_target "$target"
