@@ -1,6 +1,7 @@
-// libFuzzer entry point for the HTTP API: each input is one request, answered by CartAPI over an
-// in-memory store; built by scripts/fuzz.sh against CartHTTP and HTTPServer compiled with
-// -enable-testing. Any crash, trap or sanitizer report is a bug.
+// libFuzzer entry point for the HTTP API: each input is one request, answered by CartAPI over
+// an in-memory store and over an in-memory SQLite database; built by scripts/fuzz.sh against
+// CartHTTP and HTTPServer compiled with -enable-testing. Any crash, trap or sanitizer report is
+// a bug.
 //
 // An input is the method, the target and header lines (`Name: value`), each on a line of its
 // own, then an empty line and the body. In the target, the header values and the body,
@@ -8,15 +9,18 @@
 // inputs reach the storefront's and the admin's routes. A header value that holds a control
 // character is left out of the run, as the server answers 400 before the API sees it.
 //
-// Properties checked on every input: the answer's status is 200 to 599 and its header fields
-// are ones the server can send; an answer of 400 or more leaves the store as it was.
+// Properties checked on every input, for each store: the answer's status is 200 to 599 and its
+// header fields are ones the server can send; an answer of 400 or more leaves the store as it
+// was. Both stores get every request, so they hold the same carts and products (under other
+// minted IDs), and their answers have the same status.
 
 import CartCore
 import CartHTTP
 import CartInMemory
+import CartSQLite
 @testable import HTTPServer
 
-/// The API and its store, made once for the whole run: inputs add to the same store, within
+/// An API and its store, made once for the whole run: inputs add to the same store, within
 /// the caps its settings set.
 final class Fixture: Sendable {
     static let adminToken = "fuzz-admin-token-0123456789abcdef"
@@ -25,10 +29,10 @@ final class Fixture: Sendable {
     let api: CartAPI
     let cartID: String
 
-    init() {
+    init(_ repository: any CartRepository) {
         do {
             let usd = { (cents: Int64) in Money(minorUnits: cents, currency: .usd) }
-            service = CartService(repository: InMemoryCartRepository())
+            service = CartService(repository: repository)
             try service.updateSettings(maxLineQuantity: 20, maxLinesPerCart: 4)
             try service.importProducts([
                 Product(sku: "apple", name: "Apple", price: usd(125), stock: 50),
@@ -107,11 +111,18 @@ final class Fixture: Sendable {
     }
 }
 
-let fixture = Fixture()
+let fixtures: [Fixture] = {
+    do {
+        return [Fixture(InMemoryCartRepository()), Fixture(try SQLiteCartRepository.inMemory())]
+    } catch {
+        fatalError("the in-memory SQLite database could not be made: \(error)")
+    }
+}()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzHTTPRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let request = fixture.request(from: Array(UnsafeBufferPointer(start: data, count: size))) else { return 0 }
+/// Answers the request `bytes` describe with `fixture`'s API and checks the answer; the
+/// status, or nil when the server would refuse the request before the API.
+func answer(_ bytes: [UInt8], with fixture: Fixture) -> Int? {
+    guard let request = fixture.request(from: bytes) else { return nil }
     let before = try? fixture.snapshot()
     let response = fixture.api.respond(to: request)
     // An event stream would stay open and watched for the rest of the run.
@@ -128,5 +139,13 @@ public func fuzzHTTPRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
             (try? fixture.snapshot()) == before,
             "\(request.method) \(request.target) answered \(response.status) and changed the store")
     }
+    return response.status
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHTTPRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let statuses = fixtures.map { answer(bytes, with: $0) }
+    precondition(statuses.dropFirst().allSatisfy { $0 == statuses[0] }, "the stores answered \(statuses)")
     return 0
 }

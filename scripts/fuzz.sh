@@ -7,8 +7,9 @@
 #
 # Targets: money (Money parsing and formatting), csv (the CSV reader and the product-file
 # reader, CSV and JSON), argv (the argument parser against the real command tree), http (one
-# request at a time answered by CartAPI over an in-memory store: a valid status and header
-# fields, and a refused request leaves the store as it was).
+# request at a time answered by CartAPI over an in-memory store and an in-memory SQLite
+# database: a valid status and header fields, a refused request leaves the store as it was, and
+# both stores answer with the same status).
 #
 # csv, argv and http test internal types, so CartCLI and every module it imports (the C
 # loaders of libpq and libmicrohttpd too) are first compiled here as static libraries with the
