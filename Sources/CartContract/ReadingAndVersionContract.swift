@@ -16,6 +16,9 @@ enum ReadingAndVersionContract {
             ("staleVersion", "a stale expectedVersion fails every mutation and changes nothing", staleVersion),
             ("currentVersion", "the current expectedVersion lets a change through", currentVersion),
             ("concurrentAdds", "concurrent adds of the same SKU never lose an update", concurrentAdds),
+            ("changeAsValue", "a change applied as a value does what its method does", changeAsValue),
+            ("changeAndReport", "a change's report is the cart as the change left it, problems included", changeAndReport),
+            ("refusedChangeAndReport", "a change refused with its report changes nothing", refusedChangeAndReport),
         ])
 
     static func unwrittenCart(_ backend: Backend) throws {
@@ -140,5 +143,83 @@ enum ReadingAndVersionContract {
         }
         #expect(try store.quantities("alice") == ["apple": 200])
         #expect(try store.service.cart("alice").version == 200)
+    }
+
+    static func changeAsValue(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let s = store.service
+        let updates = [
+            try s.apply(.add(sku: " apple ", quantity: 2), to: "alice"),
+            try s.apply(.setQuantity(sku: "pear", quantity: 3), to: "alice", expectedVersion: 1),
+            try s.apply(.remove(sku: "pear", quantity: 1), to: "alice"),
+            try s.apply(.setQuantity(sku: "plum", quantity: 0), to: "alice"),
+            try s.apply(.deleteLine(sku: "apple"), to: "alice"),
+            try s.apply(.clear, to: "alice"),
+            try s.apply(.clear, to: "alice"),
+        ]
+        #expect(
+            updates == [
+                CartUpdate(cartID: "alice", version: 1, sku: "apple", quantity: 2, previousQuantity: 0),
+                CartUpdate(cartID: "alice", version: 2, sku: "pear", quantity: 3, previousQuantity: 0),
+                CartUpdate(cartID: "alice", version: 3, sku: "pear", quantity: 2, previousQuantity: 3),
+                CartUpdate(cartID: "alice", version: 3, sku: "plum", quantity: 0, previousQuantity: 0),
+                CartUpdate(
+                    cartID: "alice", version: 4, sku: "apple", quantity: 0, previousQuantity: 2, changed: true),
+                CartUpdate(cartID: "alice", version: 5, sku: nil, quantity: 0, previousQuantity: 0, changed: true),
+                CartUpdate(cartID: "alice", version: 5, sku: nil, quantity: 0, previousQuantity: 0, changed: false),
+            ])
+        try store.expectRefusal(.invalidQuantity(given: 0, range: 1...Int.max)) {
+            try s.apply(.add(sku: "apple", quantity: 0), to: "alice")
+        }
+        try store.expectRefusal(.invalidQuantity(given: -1, range: 0...Int.max)) {
+            try s.apply(.setQuantity(sku: "apple", quantity: -1), to: "alice")
+        }
+        try store.expectRefusal(.notInCart(sku: "apple", cart: "alice")) {
+            try s.apply(.remove(sku: "apple", quantity: 1), to: "alice")
+        }
+    }
+
+    static func changeAndReport(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let s = store.service
+        try s.add("pear", quantity: 3, to: "alice")
+        try s.updateProduct("pear", with: ProductUpdate(stock: .tracked(2)))
+        let (update, first) = try s.applyAndReport(.add(sku: "apple", quantity: 2), to: "alice")
+        #expect(update == CartUpdate(cartID: "alice", version: 2, sku: "apple", quantity: 2, previousQuantity: 0))
+        #expect(first.cart.version == 2)
+        #expect(first.cart.lines.map(\.sku) == ["pear", "apple"])
+        #expect(first.problems == [.insufficientStock(sku: "pear", quantity: 3, available: 2)])
+        #expect(first == (try s.cartReport("alice")))
+        let changes: [CartChange] = [
+            .setQuantity(sku: "plum", quantity: 4), .remove(sku: "plum", quantity: 1), .deleteLine(sku: "apple"),
+            .setQuantity(sku: "plum", quantity: 3), .clear, .clear,
+        ]
+        for change in changes {
+            let (update, report) = try s.applyAndReport(change, to: "alice")
+            #expect(report == (try s.cartReport("alice")), "\(change)")
+            #expect(update.version == report.cart.version, "\(change)")
+        }
+        #expect(try s.cart("alice").version == 6)
+    }
+
+    static func refusedChangeAndReport(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let s = store.service
+        try s.add("apple", to: "alice")
+        try store.expectRefusal(.versionConflict(cart: "alice", expected: 0, actual: 1)) {
+            try s.applyAndReport(.add(sku: "apple", quantity: 1), to: "alice", expectedVersion: 0)
+        }
+        try store.expectRefusal(.unknownProduct("banana")) {
+            try s.applyAndReport(.add(sku: "banana", quantity: 1), to: "alice")
+        }
+        try store.expectRefusal(.inactiveProduct("kiwi")) {
+            try s.applyAndReport(.setQuantity(sku: "kiwi", quantity: 1), to: "alice")
+        }
+        try store.expectRefusal(.notInCart(sku: "pear", cart: "alice")) {
+            try s.applyAndReport(.deleteLine(sku: "pear"), to: "alice")
+        }
+        try store.expectRefusal(.invalidCartID("", reason: "it is empty")) {
+            try s.applyAndReport(.clear, to: "")
+        }
     }
 }

@@ -27,6 +27,7 @@ extension StorageForwarding {
     func storeSecret() throws -> StoreSecret? { try base.storeSecret() }
 
     func settingsForChange() throws -> StoreSettings { try base.settingsForChange() }
+    var readerWithoutLocks: any CartStorageReader { base.readerWithoutLocks }
     func saveSettings(_ settings: StoreSettings) throws { try base.saveSettings(settings) }
     func insertProduct(_ product: Product) throws { try base.insertProduct(product) }
     func updateProduct(_ product: Product) throws { try base.updateProduct(product) }

@@ -80,6 +80,21 @@ public struct AsyncCartService: Sendable {
         try await threads.run { [service] in try service.clear(cartID, expectedVersion: expectedVersion) }
     }
 
+    /// `CartService.apply(_:to:expectedVersion:)`.
+    @discardableResult
+    public func apply(_ change: CartChange, to cartID: String, expectedVersion: Int? = nil) async throws -> CartUpdate {
+        try await threads.run { [service] in try service.apply(change, to: cartID, expectedVersion: expectedVersion) }
+    }
+
+    /// `CartService.applyAndReport(_:to:expectedVersion:)`.
+    public func applyAndReport(_ change: CartChange, to cartID: String, expectedVersion: Int? = nil) async throws
+        -> (update: CartUpdate, report: CartReport)
+    {
+        try await threads.run { [service] in
+            try service.applyAndReport(change, to: cartID, expectedVersion: expectedVersion)
+        }
+    }
+
     /// `CartService.checkout(_:idempotencyKey:expectedVersion:expectedTotal:)`.
     public func checkout(
         _ cartID: String, idempotencyKey: String? = nil, expectedVersion: Int? = nil, expectedTotal: Money? = nil

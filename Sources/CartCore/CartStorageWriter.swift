@@ -22,6 +22,14 @@ public protocol CartStorageWriter: CartStorageReader {
     /// Replaces the store settings.
     func saveSettings(_ settings: StoreSettings) throws
 
+    /// This unit's reads, taking no locks: for reading back, after the unit's last write, what
+    /// the caller is shown of its result. Such reads decide nothing, so they need hold nothing
+    /// until the unit ends, and a lock taken there could only make other units wait (or, taken
+    /// late, deadlock). A backend whose write units run side by side returns a reader on the
+    /// same transaction whose reads lock nothing; the default is the storage itself, right
+    /// for a backend that runs one write unit at a time.
+    var readerWithoutLocks: any CartStorageReader { get }
+
     /// Stores a new product. No product has its SKU.
     func insertProduct(_ product: Product) throws
 
@@ -88,4 +96,6 @@ public protocol CartStorageWriter: CartStorageReader {
 
 extension CartStorageWriter {
     public func settingsForChange() throws -> StoreSettings { try settings() }
+
+    public var readerWithoutLocks: any CartStorageReader { self }
 }

@@ -35,9 +35,7 @@ extension CartAPI {
         let fields = try request.body(allowed: ["sku", "quantity"], required: true)
         let sku = try Self.exact(sku: try BodyFields.required(try fields.string("sku"), "sku"))
         let quantity = try fields.quantity(in: StoreSettings.maxLineQuantityRange) ?? 1
-        return try change(id, request) { expected in
-            try service.add(sku, quantity: quantity, to: id, expectedVersion: expected)
-        }
+        return try change(id, request, .add(sku: sku, quantity: quantity))
     }
 
     /// `PUT /v1/carts/{id}/items/{sku}` `{"quantity"}`: sets the line; 0 removes it.
@@ -48,9 +46,7 @@ extension CartAPI {
         let fields = try request.body(allowed: ["quantity"], required: true)
         let quantity = try BodyFields.required(
             try fields.quantity(in: 0...StoreSettings.maxLineQuantityRange.upperBound), "quantity")
-        return try change(id, request) { expected in
-            try service.setQuantity(sku, to: quantity, in: id, expectedVersion: expected)
-        }
+        return try change(id, request, .setQuantity(sku: sku, quantity: quantity))
     }
 
     /// `POST /v1/carts/{id}/items/{sku}/remove` `{"quantity"?}`: takes units out (default
@@ -61,9 +57,7 @@ extension CartAPI {
         _ = try request.query(allowed: [])
         // Malformed before the version is compared, as for the other quantities.
         let quantity = try request.body(allowed: ["quantity"], required: false).quantity(in: 1...Int.max) ?? 1
-        return try change(id, request) { expected in
-            try service.remove(sku, quantity: quantity, from: id, expectedVersion: expected)
-        }
+        return try change(id, request, .remove(sku: sku, quantity: quantity))
     }
 
     /// `DELETE /v1/carts/{id}/items/{sku}`: removes the line, whatever its quantity.
@@ -72,9 +66,7 @@ extension CartAPI {
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
         _ = try request.body(allowed: [], required: false)
-        return try change(id, request) { expected in
-            try service.deleteLine(sku, from: id, expectedVersion: expected)
-        }
+        return try change(id, request, .deleteLine(sku: sku))
     }
 
     /// `DELETE /v1/carts/{id}/items`: removes every line.
@@ -82,9 +74,7 @@ extension CartAPI {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
         _ = try request.body(allowed: [], required: false)
-        return try change(id, request) { expected in
-            try service.clear(id, expectedVersion: expected)
-        }
+        return try change(id, request, .clear)
     }
 
     /// `POST /v1/carts/{id}/merge` `{"from"}`: moves the lines of `from` (which the request
@@ -128,16 +118,17 @@ extension CartAPI {
         return .eventStream(stream, headers: ["X-Content-Type-Options": "nosniff"])
     }
 
-    /// Runs a change to cart `id` under the request's `If-Match`, then answers with the cart.
+    /// Makes `change` to cart `id` under the request's `If-Match`, and answers with the cart as
+    /// the change left it.
     ///
-    /// - Throws: 412 with the current cart when `If-Match` names another version; what
-    ///   `body` throws otherwise.
-    func change(_ id: String, _ request: APIRequest, _ body: (_ expectedVersion: Int?) throws -> Void) throws
-        -> HTTPResponse
-    {
+    /// - Throws: 412 with the current cart when `If-Match` names another version; the
+    ///   service's refusal otherwise.
+    func change(_ id: String, _ request: APIRequest, _ change: CartChange) throws -> HTTPResponse {
         let expected = try expectedVersion(of: id, request)
-        try conflictsAnswered(id, request) { try body(expected) }
-        return try cartResponse(id)
+        return cartResponse(
+            try conflictsAnswered(id, request) {
+                try service.applyAndReport(change, to: id, expectedVersion: expected).report
+            })
     }
 
     /// The version `If-Match` names, for the core to check as it changes the cart; nil for

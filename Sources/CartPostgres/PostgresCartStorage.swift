@@ -73,6 +73,15 @@ final class PostgresCartStorage: CartStorageWriter {
         return settings
     }
 
+    // A reader on the same connection, so in the same transaction, and with the settings
+    // this unit already read.
+    var readerWithoutLocks: any CartStorageReader {
+        guard locks else { return self }
+        let reader = PostgresCartStorage(connection: connection, locks: false)
+        reader.knownSettings = knownSettings
+        return reader
+    }
+
     // Two units that would each read the settings and then wait for the other's share of the
     // table to go would deadlock: the exclusive lock comes first.
     func settingsForChange() throws -> StoreSettings {

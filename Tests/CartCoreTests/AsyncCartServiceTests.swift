@@ -56,6 +56,12 @@ struct AsyncCartServiceTests {
         try await carts.forEachOrder(matching: OrderQuery()) { order in walked.withLock { $0.append(order.number) } }
         #expect(walked.withLock { $0 } == [number])
         #expect(try await carts.storeSecret() == carts.service.storeSecret())
+        #expect(try await carts.apply(.add(sku: "apple", quantity: 1), to: "carol", expectedVersion: 0).version == 1)
+        let (update, report) = try await carts.applyAndReport(
+            .setQuantity(sku: "apple", quantity: 3), to: "carol", expectedVersion: 1)
+        #expect(update.previousQuantity == 1)
+        #expect(report.cart.totalItems == 3)
+        #expect(report.cart.version == 2)
         try await carts.add("apple", to: "bob")
         let stored = try await carts.listCarts().count
         #expect(stored >= 1)

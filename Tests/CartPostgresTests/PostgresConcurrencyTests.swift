@@ -177,6 +177,26 @@ struct PostgresConcurrencyTests {
         #expect(try service.cart("alice").totalItems == 3)
     }
 
+    @Test("a change read back with its report locks none of the cart's other products")
+    func reportTakesNoLocks() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let repository = try schema.repository(StoreOptions(busyTimeout: .milliseconds(300)))
+        let service = CartService(repository: repository)
+        try service.addProduct(Self.apple)
+        try service.addProduct(Product(sku: "pear", name: "Pear", price: Self.apple.price))
+        try service.add("apple", to: "alice")
+        // What another cart's change of apple holds while it runs: a share lock on the row,
+        // which a report that locked its lines' products for update would wait for.
+        let holder = try PostgresConnection(schema.url)
+        try holder.executeScript("BEGIN; SELECT 1 FROM products WHERE sku = 'apple' FOR SHARE")
+        defer { try? holder.executeScript("ROLLBACK") }
+        let report = try service.applyAndReport(.add(sku: "pear", quantity: 2), to: "alice").report
+        #expect(report.cart.lines.map(\.sku) == ["apple", "pear"])
+        #expect(report.cart.version == 2)
+        #expect(report == (try service.cartReport("alice")))
+    }
+
     @Test("8 threads changing the settings at once all commit: none deadlocks on the settings lock")
     func concurrentSettingsChanges() throws {
         let schema = try TestSchema()
