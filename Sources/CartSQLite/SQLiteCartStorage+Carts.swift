@@ -138,6 +138,7 @@ extension SQLiteCartStorage {
         guard try statement.step() else { throw database.lastError(sql: statement.sql) }
         guard !statement.isNull(at: 7) else { throw StoredDataError("the store has no settings row") }
         let settings = try Self.settings(from: statement, startingAt: 7)
+        knownSettings = settings
         let exists = !statement.isNull(at: 0)
         func cart() -> String { "cart '\(clean(cartID))'" }
         let terms =

@@ -10,7 +10,7 @@ final class SQLiteCartStorage: CartStorageWriter {
     let database: Database
     /// The settings once read or saved in this unit, in which they cannot change: every
     /// product and amount a unit reads is priced in their currency.
-    private var knownSettings: StoreSettings?
+    var knownSettings: StoreSettings?
 
     init(database: Database) {
         self.database = database
