@@ -7,10 +7,9 @@ enum CartCommands {
         arguments: [CommandTree.sku, addedQuantity], options: [CommandTree.ifVersion],
         action: { runner in
             let quantity = try runner[addedQuantity]
-            let update = try runner.service().add(
-                try runner[CommandTree.sku], quantity: quantity, to: runner.cartID,
-                expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner) { "Added \(quantity) × \($0): \(units(update.quantity)) in the line" }
+            try apply(.add(sku: try runner[CommandTree.sku], quantity: quantity), runner) { update, sku in
+                "Added \(quantity) × \(sku): \(units(update.quantity)) in the line"
+            }
         })
 
     static let remove = CommandSpec(
@@ -19,10 +18,8 @@ enum CartCommands {
         arguments: [CommandTree.sku, removedQuantity], options: [CommandTree.ifVersion],
         action: { runner in
             let quantity = try runner[removedQuantity]
-            let update = try runner.service().remove(
-                try runner[CommandTree.sku], quantity: quantity, from: runner.cartID,
-                expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner, notingProblems: true) { sku in
+            try apply(.remove(sku: try runner[CommandTree.sku], quantity: quantity), runner, notingProblems: true) {
+                update, sku in
                 if update.quantity > 0 { return "Removed \(quantity) × \(sku): \(units(update.quantity)) left" }
                 if update.removed < quantity {
                     return "Removed \(sku) from the cart: it held only \(update.removed) of the \(quantity) asked"
@@ -35,13 +32,11 @@ enum CartCommands {
         "set", abstract: "Set the quantity of a product in the cart; 0 removes the line.",
         arguments: [CommandTree.sku, newQuantity], options: [CommandTree.ifVersion],
         action: { runner in
-            let update = try runner.service().setQuantity(
-                try runner[CommandTree.sku], to: try runner[newQuantity], in: runner.cartID,
-                expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner, notingProblems: true) {
-                if update.quantity > 0, !update.changed { return "\($0) already has \(units(update.quantity)); nothing changed" }
-                if update.quantity > 0 { return "Set \($0) to \(units(update.quantity))" }
-                return update.previousQuantity == 0 ? "\($0) was not in the cart; nothing changed" : "Removed \($0) from the cart"
+            let change = CartChange.setQuantity(sku: try runner[CommandTree.sku], quantity: try runner[newQuantity])
+            try apply(change, runner, notingProblems: true) { update, sku in
+                if update.quantity > 0, !update.changed { return "\(sku) already has \(units(update.quantity)); nothing changed" }
+                if update.quantity > 0 { return "Set \(sku) to \(units(update.quantity))" }
+                return update.previousQuantity == 0 ? "\(sku) was not in the cart; nothing changed" : "Removed \(sku) from the cart"
             }
         })
 
@@ -49,16 +44,15 @@ enum CartCommands {
         "delete", abstract: "Remove a product's line from the cart, whatever its quantity.",
         arguments: [CommandTree.sku], options: [CommandTree.ifVersion],
         action: { runner in
-            let update = try runner.service().deleteLine(
-                try runner[CommandTree.sku], from: runner.cartID, expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner) { "Removed \($0) from the cart" }
+            try apply(.deleteLine(sku: try runner[CommandTree.sku]), runner) { _, sku in "Removed \(sku) from the cart" }
         })
 
     static let clear = CommandSpec(
         "clear", abstract: "Remove every line from the cart.", options: [CommandTree.ifVersion],
         action: { runner in
-            let update = try runner.service().clear(runner.cartID, expectedVersion: try runner[CommandTree.ifVersion])
-            try report(update, runner) { _ in update.changed ? "Cleared the cart" : "The cart was already empty; nothing changed" }
+            try apply(.clear, runner) { update, _ in
+                update.changed ? "Cleared the cart" : "The cart was already empty; nothing changed"
+            }
         })
 
     static let show = CommandSpec(
@@ -80,19 +74,29 @@ enum CartCommands {
 
     // MARK: - Output
 
-    /// After a change: the cart and its problems as JSON, or one line for people ending in the
-    /// cart and version.
-    /// Prints what `update` did; with `notingProblems`, also a problem the line it left still
-    /// has (a line lowered but still above a cap lowered since, or over the stock), which
-    /// checkout refuses.
-    private static func report(
-        _ update: CartUpdate, _ runner: CommandRunner, notingProblems: Bool = false, _ summary: (String) -> String
+    /// Makes `change` to the cart under `--if-version`, then prints what it did: the cart and
+    /// its problems as JSON, read in the change's own unit, or one line for people (`summary`
+    /// of the update and its SKU) ending in the cart and version. With `notingProblems`, the
+    /// line also comes with each problem the line it left still has (a line lowered but still
+    /// above a cap lowered since, or over the stock), which checkout refuses.
+    private static func apply(
+        _ change: CartChange, _ runner: CommandRunner, notingProblems: Bool = false,
+        _ summary: (CartUpdate, String) -> String
     ) throws {
+        let service = try runner.service()
+        let expected = try runner[CommandTree.ifVersion]
+        let (update, report): (CartUpdate, CartReport?)
+        if runner.json || notingProblems {
+            let result = try service.applyAndReport(change, to: runner.cartID, expectedVersion: expected)
+            (update, report) = (result.update, result.report)
+        } else {
+            (update, report) = (try service.apply(change, to: runner.cartID, expectedVersion: expected), nil)
+        }
         if !update.changed { runner.noteNothingChanged() }
-        if runner.json { return try runner.emit(try runner.service().cartReport(update.cartID)) }
-        try runner.line("\(summary(update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
-        guard notingProblems, update.quantity > 0, let sku = update.sku else { return }
-        for problem in try runner.service().cartReport(update.cartID).problems(of: sku) {
+        if runner.json, let report { return try runner.emit(report) }
+        try runner.line("\(summary(update, update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
+        guard let report, update.quantity > 0, let sku = update.sku else { return }
+        for problem in report.problems(of: sku) {
             try runner.line("Checkout is refused until this is fixed: \(DisplayText.escaped(problem.message))")
         }
     }
