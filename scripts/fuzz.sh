@@ -13,7 +13,7 @@
 #
 # csv, argv and http test internal types, so CartCLI and every module it imports (the C
 # loaders of libpq and libmicrohttpd too) are first compiled here as static libraries with the
-# same sanitizers and -enable-testing (rebuilt only when a source is newer than the library),
+# same sanitizers and -enable-testing (rebuilt when a source or an earlier library is newer),
 # and the target does `@testable import` of the module it tests. SwiftPM cannot build them: its
 # -Xswiftc flags reach the build plugins' tools as well, which cannot link with libFuzzer.
 set -euo pipefail
@@ -33,12 +33,22 @@ flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name cart -swift-v
 # The linker warns about every Swift symbol it cannot export from a fuzzer binary; noise.
 quiet() { grep -v "Cannot export local symbol" || true; }
 
-# library NAME SOURCE... : a static library and its module, unless both are newer than the sources.
+# The libraries compiled so far, in order: a library older than any of them is compiled again,
+# since one compiled against an older module of a library it imports can disagree with it in
+# memory.
+earlier=()
+
+# library NAME SOURCE... : a static library and its module, unless both are newer than the sources
+# and than every library before it.
 library() {
     local name=$1
     shift
     local lib="$modules/lib$name.a"
-    if [ -f "$lib" ] && [ -z "$(find "$@" -newer "$lib" 2>/dev/null | head -1)" ]; then return 0; fi
+    local older
+    older=$(find "$@" "${earlier[@]}" -newer "$lib" 2>/dev/null | head -1)
+    earlier+=("$lib")
+    if [ -f "$lib" ] && [ -z "$older" ]; then return 0; fi
+    rm -f "$lib"
     echo "   compiling $name"
     swiftc "${flags[@]}" -enable-testing -module-name "$name" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
         -emit-library -static -o "$lib" "$@" 2>&1 | quiet
