@@ -69,11 +69,12 @@ const char *cart_microhttpd_error(void) {
 #include "cart_microhttpd_functions.h"
 
 struct MHD_Daemon *cart_mhd_start_daemon(unsigned int flags, const struct sockaddr *address,
-                                         MHD_AccessHandlerCallback handler, MHD_LogCallback logger,
-                                         cart_mhd_uri_log_callback uri_logger, MHD_RequestCompletedCallback completed,
-                                         void *cls, const struct MHD_OptionItem *options) {
+                                         MHD_AcceptPolicyCallback accept_policy, MHD_AccessHandlerCallback handler,
+                                         MHD_LogCallback logger, cart_mhd_uri_log_callback uri_logger,
+                                         MHD_RequestCompletedCallback completed, void *cls,
+                                         const struct MHD_OptionItem *options) {
     if (cart_microhttpd_open() != 0) return NULL;
-    return real_MHD_start_daemon(flags, 0, NULL, NULL, handler, cls,
+    return real_MHD_start_daemon(flags, 0, accept_policy, cls, handler, cls,
                                  MHD_OPTION_EXTERNAL_LOGGER, logger, cls,
                                  MHD_OPTION_URI_LOG_CALLBACK, uri_logger, cls,
                                  MHD_OPTION_NOTIFY_COMPLETED, completed, cls,

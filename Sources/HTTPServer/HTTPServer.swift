@@ -67,8 +67,8 @@ public final class HTTPServer: Sendable {
         let cls = Unmanaged.passRetained(context)
         let daemon = address.withSockaddr { sockaddr in
             cart_mhd_start_daemon(
-                flags, sockaddr, MHDCallbacks.access, MHDCallbacks.log, MHDCallbacks.requestStarted,
-                MHDCallbacks.requestCompleted, cls.toOpaque(), options)
+                flags, sockaddr, MHDCallbacks.acceptPolicy, MHDCallbacks.access, MHDCallbacks.log,
+                MHDCallbacks.requestStarted, MHDCallbacks.requestCompleted, cls.toOpaque(), options)
         }
         guard let daemon else {
             cls.release()
@@ -105,7 +105,8 @@ public final class HTTPServer: Sendable {
 
     /// Stops the server gracefully and returns when it has stopped.
     ///
-    /// It stops accepting connections (new ones are refused), closes every open stream
+    /// It stops taking connections (a new one is closed as soon as it is accepted, unanswered),
+    /// closes every open stream
     /// cleanly, lets requests in flight finish for up to `deadline` (their responses carry
     /// `Connection: close`), then closes every connection left and joins the threads. A
     /// handler still running at the deadline is waited for: it cannot be interrupted. Calling

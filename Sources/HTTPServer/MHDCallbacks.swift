@@ -24,6 +24,14 @@ enum MHDCallbacks {
         return Unmanaged.passRetained(request).toOpaque()
     }
 
+    /// libmicrohttpd's accept policy: once the server is stopping, it closes each new
+    /// connection as soon as it is accepted.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+        guard let cls else { return .NO }
+        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        return server.stopping.load(ordering: .relaxed) ? .NO : .YES
+    }
+
     /// libmicrohttpd's access handler: called once the headers are in, once per piece of
     /// body, and once more when the request is complete.
     static let access: MHD_AccessHandlerCallback = {

@@ -100,20 +100,20 @@ final class ServerContext: Sendable {
         }
     }
 
-    /// Stops the server gracefully, once: stops accepting, ends the open streams, waits up
-    /// to `deadline` for requests in flight, then stops libmicrohttpd, which closes what is
-    /// left. A later call waits for the first to finish. Returns whether everything in flight
-    /// finished before the deadline.
+    /// Stops the server gracefully, once: stops taking connections, ends the open streams,
+    /// waits up to `deadline` for requests in flight, then stops libmicrohttpd, which closes
+    /// what is left and the listening socket. A later call waits for the first to finish.
+    /// Returns whether everything in flight finished before the deadline.
+    ///
+    /// From the moment `stopping` is set, the accept policy closes each new connection.
+    /// `MHD_quiesce_daemon` is not used: with epoll and a thread pool it races with the
+    /// workers taking the listening socket out of their epoll sets themselves, and the loser
+    /// aborts the process ("Failed to remove listen FD from epoll set").
     func stop(deadline: Duration) -> Bool {
         lifecycle.withLock { state in
             if let drained = state.drained { return drained }
             guard let daemon = state.daemon else { return true }
             stopping.store(true, ordering: .sequentiallyConsistent)
-            let listener = cart_MHD_quiesce_daemon(daemon.pointer)
-            // Connections queued on a quiesced listener would wait unanswered until it is
-            // closed; shutting it down refuses them now. It is closed only after
-            // MHD_stop_daemon, as libmicrohttpd requires.
-            if listener >= 0 { Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
             state.heartbeat?.cancel()
             let open = streams.withLock { streams in
                 streams.closing = true
@@ -122,7 +122,6 @@ final class ServerContext: Sendable {
             open.forEach { $0.close() }
             let drained = inFlight.wait(timeout: .now() + .nanoseconds(deadline.clampedNanoseconds)) == .success
             cart_MHD_stop_daemon(daemon.pointer)
-            if listener >= 0 { Glibc.close(listener) }
             state.daemon = nil
             state.callbackReference?.release()
             state.callbackReference = nil

@@ -28,9 +28,10 @@ typedef void *(*cart_mhd_uri_log_callback)(void *cls, const char *uri, struct MH
 /// ended by `MHD_OPTION_END`. The logger comes first so start-up errors reach it. NULL when the
 /// daemon did not start, or the library cannot be opened.
 struct MHD_Daemon *cart_mhd_start_daemon(unsigned int flags, const struct sockaddr *address,
-                                         MHD_AccessHandlerCallback handler, MHD_LogCallback logger,
-                                         cart_mhd_uri_log_callback uri_logger, MHD_RequestCompletedCallback completed,
-                                         void *cls, const struct MHD_OptionItem *options);
+                                         MHD_AcceptPolicyCallback accept_policy, MHD_AccessHandlerCallback handler,
+                                         MHD_LogCallback logger, cart_mhd_uri_log_callback uri_logger,
+                                         MHD_RequestCompletedCallback completed, void *cls,
+                                         const struct MHD_OptionItem *options);
 
 /// The port the daemon listens on (the real one when it was started on port 0), or 0.
 uint16_t cart_mhd_bound_port(struct MHD_Daemon *daemon);

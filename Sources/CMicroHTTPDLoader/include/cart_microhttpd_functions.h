@@ -17,7 +17,6 @@ CART_MHD(int, MHD_get_connection_values_n,
 CART_MHD(enum MHD_Result, MHD_queue_response,
          (struct MHD_Connection *connection, unsigned int status_code, struct MHD_Response *response),
          (connection, status_code, response))
-CART_MHD(MHD_socket, MHD_quiesce_daemon, (struct MHD_Daemon *daemon), (daemon))
 CART_MHD_VOID(MHD_resume_connection, (struct MHD_Connection *connection), (connection))
 CART_MHD_VOID(MHD_stop_daemon, (struct MHD_Daemon *daemon), (daemon))
 CART_MHD_VOID(MHD_suspend_connection, (struct MHD_Connection *connection), (connection))
