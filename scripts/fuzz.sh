@@ -44,10 +44,11 @@ library() {
     local name=$1
     shift
     local lib="$modules/lib$name.a"
-    local older
-    older=$(find "$@" "${earlier[@]}" -newer "$lib" 2>/dev/null | head -1)
+    local before=("${earlier[@]}")
     earlier+=("$lib")
-    if [ -f "$lib" ] && [ -z "$older" ]; then return 0; fi
+    # Inside the test, so that find's status never stops the script; it runs only once the
+    # library exists.
+    if [ -f "$lib" ] && [ -z "$(find "$@" "${before[@]}" -newer "$lib" | head -1)" ]; then return 0; fi
     rm -f "$lib"
     echo "   compiling $name"
     swiftc "${flags[@]}" -enable-testing -module-name "$name" -emit-module -emit-module-path "$modules/$name.swiftmodule" \
