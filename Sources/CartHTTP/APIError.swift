@@ -53,6 +53,18 @@ struct APIError: Error, Encodable {
     /// 404 for a path that names nothing.
     static let noRoute = APIError(status: 404, code: "route_not_found", message: "No such resource.")
 
+    /// 426 for a download sent in chunks, asked for over HTTP/1.0: without chunked coding, a
+    /// body the server cuts short (a store failure halfway) ends as a whole one does, and the
+    /// client could not tell.
+    static var http11Required: APIError {
+        var error = APIError(
+            status: 426, code: "http_1_1_required",
+            message: "This download is sent in chunks, which HTTP/1.0 cannot carry; send the request as HTTP/1.1.")
+        error.headers.set("Upgrade", "HTTP/1.1")
+        error.headers.set("Connection", "Upgrade")
+        return error
+    }
+
     /// 405 for `method` on a resource that takes only `allowed`, listed in `Allow`.
     static func methodNotAllowed(_ method: String, allowed: String) -> APIError {
         var error = APIError(

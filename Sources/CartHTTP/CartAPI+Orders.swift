@@ -86,6 +86,7 @@ extension CartAPI {
     /// `GET /v1/orders.csv?cart&since&until&sku&limit&oldest_first` (admin): `cart orders
     /// --csv`, streamed.
     func exportOrders(_ request: APIRequest) throws -> HTTPResponse {
+        guard request.http.version != "HTTP/1.0" else { throw APIError.http11Required }
         let query = try request.query(allowed: ["cart", "since", "until", "sku", "limit", "oldest_first"])
         var filter = try Self.orderFilter(query)
         filter.limit = try query.integer("limit", in: 1...Int.max)

@@ -200,4 +200,20 @@ struct OrderRouteTests {
         #expect(limited.text.split(separator: "\n").dropFirst().map { $0.prefix(4) } == ["501,", "500,"])
         #expect(try shop.send("GET", "/v1/orders.csv?limit=0", admin: true).errorCode == "invalid_query_parameter")
     }
+
+    @Test("the CSV export asked for over HTTP/1.0, which cannot mark a body cut short, gets 426")
+    func csvOverHTTP10() throws {
+        let shop = try TestShop()
+        try place(1, in: try shop.mint(), shop)
+        let refused = try shop.send("GET", "/v1/orders.csv", admin: true, version: "HTTP/1.0")
+        #expect(refused.status == 426)
+        #expect(refused.errorCode == "http_1_1_required")
+        #expect(refused.header("Upgrade") == "HTTP/1.1")
+        #expect(refused.header("Transfer-Encoding") == nil)
+        // The token is checked first, and the other admin routes answer HTTP/1.0 as ever.
+        #expect(try shop.send("GET", "/v1/orders.csv", version: "HTTP/1.0").status == 401)
+        let orders = try shop.send("GET", "/v1/orders", admin: true, version: "HTTP/1.0")
+        #expect(orders.status == 200)
+        #expect(try orders.json()["orders"]?.array?.count == 1)
+    }
 }

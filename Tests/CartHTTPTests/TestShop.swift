@@ -49,18 +49,18 @@ final class TestShop: Sendable {
     var host: String { server.authority }
 
     /// One request on a new connection: `json` as a body of `contentType`, `admin` adds
-    /// the bearer token, `headers` are more header lines. An error answer must carry a code
-    /// that `ErrorDetail.code` in the OpenAPI document lists.
+    /// the bearer token, `headers` are more header lines, `version` the request line's. An
+    /// error answer must carry a code that `ErrorDetail.code` in the OpenAPI document lists.
     func send(
         _ method: String, _ target: String, json: String? = nil, contentType: String = "application/json",
-        headers: [String] = [], admin: Bool = false
+        headers: [String] = [], admin: Bool = false, version: String = "HTTP/1.1"
     ) throws -> TestResponse {
         let connection = try TestConnection(port: server.port)
         var lines = headers
         if json != nil { lines.append("Content-Type: \(contentType)") }
         if admin { lines.append("Authorization: Bearer \(Self.token)") }
         lines.append("Connection: close")
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
+        var request = "\(method) \(target) \(version)\r\nHost: \(host)\r\n"
         for line in lines { request += line + "\r\n" }
         if let json { request += "Content-Length: \(json.utf8.count)\r\n" }
         connection.send(request + "\r\n" + (json ?? ""))
