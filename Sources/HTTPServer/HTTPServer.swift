@@ -106,13 +106,12 @@ public final class HTTPServer: Sendable {
     /// Stops the server gracefully and returns when it has stopped.
     ///
     /// It stops taking connections (a new one is closed as soon as it is accepted, unanswered),
-    /// closes every open stream
-    /// cleanly, lets requests in flight finish for up to `deadline` (their responses carry
-    /// `Connection: close`), then closes every connection left and joins the threads. A
-    /// handler still running at the deadline is waited for: it cannot be interrupted. Calling
-    /// it again, from any thread, waits for the first call and returns its result. It must
-    /// not be called from a server thread (a handler, a log closure, a stream's close action),
-    /// which it would wait for.
+    /// closes every open stream cleanly, lets requests in flight finish for up to `deadline`
+    /// (their responses carry `Connection: close`), then closes every connection left and
+    /// joins the threads. A handler still running at the deadline is waited for: it cannot be
+    /// interrupted. Calling it again, from any thread, waits for the first call and returns its
+    /// result. It must not be called from a server thread (a handler, a log closure, a stream's
+    /// close action), which it would wait for.
     ///
     /// - Returns: whether every request in flight finished before the deadline.
     @discardableResult

@@ -1,7 +1,6 @@
 import CMicroHTTPD
 import CMicroHTTPDLoader
 import Dispatch
-import Glibc
 import Synchronization
 
 /// The state libmicrohttpd's callbacks reach through their closure pointer: the handler, the
