@@ -25,15 +25,30 @@ public struct HTTPAccessLogEntry: Sendable {
     ///
     /// `127.0.0.1 GET /v1/health 200 0.412ms`
     public var line: String {
-        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let (seconds, attoseconds) = duration.components
+        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
         let fraction = String(micros % 1000)
-        let milliseconds = "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
-        let method = method.isEmpty ? "-" : Self.logged(method: method)
-        let status = status.map(String.init) ?? "-"
-        let target = Self.logged(target: target)
-        var line = "\(remoteAddress ?? "-") \(method) \(target) \(status) \(milliseconds)"
-        if outcome != .completed { line += " \(outcome)" }
-        return line
+        // Built as UTF-8 and decoded once: a string grown piece by piece costs more per piece.
+        var line: [UInt8] = []
+        line.reserveCapacity(128)
+        line += (remoteAddress ?? "-").utf8
+        line.append(UInt8(ascii: " "))
+        line += (method.isEmpty ? "-" : Self.logged(method: method)).utf8
+        line.append(UInt8(ascii: " "))
+        line += Self.logged(target: target).utf8
+        line.append(UInt8(ascii: " "))
+        line += (status.map(String.init) ?? "-").utf8
+        line.append(UInt8(ascii: " "))
+        line += String(micros / 1000).utf8
+        line.append(UInt8(ascii: "."))
+        line += repeatElement(UInt8(ascii: "0"), count: 3 - fraction.utf8.count)
+        line += fraction.utf8
+        line += "ms".utf8
+        if outcome != .completed {
+            line.append(UInt8(ascii: " "))
+            line += outcome.description.utf8
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// The most of a target a line holds: with the rest of the line, and each control
