@@ -50,6 +50,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Removes every field of this name.
     public mutating func remove(_ name: String) {
+        // `removeAll(where:)` copies a shared or empty array even when it removes nothing.
+        guard fields.contains(where: { Self.sameName($0.name, name) }) else { return }
         fields.removeAll { Self.sameName($0.name, name) }
     }
 
