@@ -71,7 +71,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether two field names are equal ignoring ASCII case, as HTTP compares them.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { asciiLowercase($0) == asciiLowercase($1) }
+        // Clients nearly always send a name in the case it is looked up in.
+        a.utf8.count == b.utf8.count
+            && (a.hasSameUTF8(as: b) || a.utf8.elementsEqual(b.utf8) { asciiLowercase($0) == asciiLowercase($1) })
     }
 
     /// Whether `name` is a field name as RFC 9110 writes one: a token of letters, digits and

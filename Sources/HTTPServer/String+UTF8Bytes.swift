@@ -14,6 +14,16 @@ extension String {
         utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? utf8.allSatisfy(predicate)
     }
 
+    /// Whether the two strings are the same UTF-8 bytes, read in place where both are
+    /// contiguous, for the header name look-ups every request makes. `==` compares canonical
+    /// equivalence instead, under which different bytes can be equal.
+    package func hasSameUTF8(as other: String) -> Bool {
+        let inPlace = utf8.withContiguousStorageIfAvailable { bytes in
+            other.utf8.withContiguousStorageIfAvailable { bytes.elementsEqual($0) }
+        }
+        return (inPlace ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+
     /// Whether the string's UTF-8 holds `byte`, searched with `memchr` where the bytes are
     /// contiguous: the log's look for a query in every target.
     package func containsUTF8(_ byte: UInt8) -> Bool {

@@ -72,5 +72,8 @@ struct DecodingTests {
         #expect(headers["Content-Type"] == nil)
         #expect(headers == HTTPHeaders([(name: "vary", value: "Cookie")]))
         #expect(HTTPHeaders([(name: "Ä", value: "1")])["ä"] == nil)
+        // Names are compared byte by byte: canonically equivalent text of the same length (Ḋ with
+        // a dot below, Ḍ with a dot above) is another name.
+        #expect(HTTPHeaders([(name: "\u{1E0A}\u{0323}", value: "1")])["\u{1E0C}\u{0307}"] == nil)
     }
 }
