@@ -128,6 +128,8 @@ extension String {
     var trimmingSpaces: String {
         let utf8 = self.utf8
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        // Nearly every value has nothing to trim, and stays the same string.
+        if let first = utf8.first, let last = utf8.last, !isSpace(first), !isSpace(last) { return self }
         guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(self[first...last])
