@@ -35,7 +35,8 @@ struct BodyFields: Sendable {
         guard case .object(let members) = value else {
             throw .badRequest("not_an_object", "The body must be a JSON object, not \(value.kind).")
         }
-        if let unknown = members.map(\.key).sorted().first(where: { !allowed.contains($0) }) {
+        // The first unknown name in sorted order, so that the answer does not depend on the body's order.
+        if let unknown = members.lazy.map(\.key).filter({ !allowed.contains($0) }).min() {
             let known = allowed.map { "'\($0)'" }.joined(separator: ", ")
             throw .badRequest(
                 "unknown_field",
