@@ -192,6 +192,8 @@ extension CartAPI {
     /// `view` as a JSON response with its `ETag`.
     func cartResponse(_ view: CartReport, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
         var headers = headers
+        // Room for these two and the `Content-Type` that `json` sets.
+        headers.reserveCapacity(headers.fields.count + 3)
         headers.set("ETag", EntityTag.header(for: view.cart.version))
         headers.set("Cache-Control", "no-store")
         return .json(view.json, status: status, headers: headers)

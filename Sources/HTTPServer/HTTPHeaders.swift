@@ -37,6 +37,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return values
     }
 
+    /// Makes room for `count` fields in all, so that adding up to that many does not grow the
+    /// list again.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a field, keeping any others of the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
