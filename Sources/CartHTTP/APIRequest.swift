@@ -6,15 +6,15 @@ import HTTPServer
 struct APIRequest {
     /// The request as it arrived.
     let http: HTTPRequest
-    /// The path parameters, by name.
-    let parameters: [String: String]
+    /// The path parameters, in the template's order.
+    let parameters: [(name: String, value: String)]
     /// Whether the request may do what the admin does: it holds the admin token, or the server
     /// has none.
     let isAdmin: Bool
 
     /// A path parameter of the route (which has it).
     func parameter(_ name: String) -> String {
-        parameters[name] ?? ""
+        parameters.first { $0.name == name }?.value ?? ""
     }
 
     /// The query, with only `allowed` names.

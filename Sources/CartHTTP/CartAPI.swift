@@ -90,7 +90,9 @@ public final class CartAPI: Sendable {
     ///   slash), 405 with `Allow` when the best-matching template
     ///   has no route for the method (any method, `QUERY` or `FOO` too: 501 would be a server
     ///   error to clients that probe with methods the document does not list).
-    static func route(_ method: String, _ segments: [String]) throws(APIError) -> (CartRoute, [String: String]) {
+    static func route(
+        _ method: String, _ segments: [String]
+    ) throws(APIError) -> (CartRoute, [(name: String, value: String)]) {
         var candidates: [CartRoute] = []
         for route in routes where route.matches(segments) {
             if let best = candidates.first, best.literalCount > route.literalCount { continue }

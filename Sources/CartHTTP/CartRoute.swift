@@ -61,12 +61,14 @@ public struct CartRoute: Sendable {
         return true
     }
 
-    /// The parameters a matching path gives this route, by name.
-    func parameters(in segments: [String]) -> [String: String] {
-        var parameters: [String: String] = [:]
+    /// The parameters a matching path gives this route, in the template's order. A template
+    /// has at most two, so a list is quicker to make and search than a dictionary.
+    func parameters(in segments: [String]) -> [(name: String, value: String)] {
+        var parameters: [(name: String, value: String)] = []
+        parameters.reserveCapacity(parameterNames.count)
         var names = parameterNames.makeIterator()
         for (literal, segment) in zip(literals, segments) where literal == nil {
-            if let name = names.next() { parameters[name] = segment }
+            if let name = names.next() { parameters.append((name: name, value: segment)) }
         }
         return parameters
     }
