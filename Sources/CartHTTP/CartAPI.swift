@@ -93,19 +93,16 @@ public final class CartAPI: Sendable {
     static func route(
         _ method: String, _ segments: [String]
     ) throws(APIError) -> (CartRoute, [(name: String, value: String)]) {
-        var candidates: [CartRoute] = []
-        for route in routes where route.matches(segments) {
-            if let best = candidates.first, best.literalCount > route.literalCount { continue }
-            if let best = candidates.first, best.literalCount < route.literalCount { candidates = [] }
-            candidates.append(route)
-        }
-        guard !candidates.isEmpty else {
+        // The candidates are the matching templates with the most literal segments, in the
+        // table's order, found without copying the routes into an array.
+        guard let mostLiteral = routes.lazy.filter({ $0.matches(segments) }).map(\.literalCount).max() else {
             if segments.count > 1, segments.last == "", routes.contains(where: { $0.matches(Array(segments.dropLast())) }) {
                 throw APIError(
                     status: 404, code: "route_not_found", message: "No such resource: this API's paths end without a '/'.")
             }
             throw .noRoute
         }
+        let candidates = routes.lazy.filter { $0.literalCount == mostLiteral && $0.matches(segments) }
         // HEAD is GET without the body, which libmicrohttpd leaves out (RFC 9110 §9.3.2).
         let route = candidates.first { method == "HEAD" ? $0.answersHead : $0.method == method }
         if let route { return (route, route.parameters(in: segments)) }
