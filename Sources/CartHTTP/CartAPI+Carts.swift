@@ -196,6 +196,7 @@ extension CartAPI {
         headers.reserveCapacity(headers.fields.count + 3)
         headers.set("ETag", EntityTag.header(for: view.cart.version))
         headers.set("Cache-Control", "no-store")
-        return .json(view.json, status: status, headers: headers)
+        // Handed over, so that `json` adds its header to this list in place, not to a copy.
+        return .json(view.json, status: status, headers: consume headers)
     }
 }

@@ -20,23 +20,20 @@ public struct HTTPResponse {
     }
 
     /// A response with a JSON body, `Content-Type: application/json`.
-    public static func json(_ bytes: [UInt8], status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        var headers = headers
+    public static func json(_ bytes: [UInt8], status: Int = 200, headers: consuming HTTPHeaders = [:]) -> HTTPResponse {
         headers.set("Content-Type", "application/json")
         return HTTPResponse(status: status, headers: headers, body: .bytes(bytes))
     }
 
     /// A response with a plain-text body, `Content-Type: text/plain; charset=utf-8`.
-    public static func text(_ text: String, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        var headers = headers
+    public static func text(_ text: String, status: Int = 200, headers: consuming HTTPHeaders = [:]) -> HTTPResponse {
         headers.set("Content-Type", "text/plain; charset=utf-8")
         return HTTPResponse(status: status, headers: headers, body: .bytes(Array(text.utf8)))
     }
 
     /// A 200 response streaming Server-Sent Events from `stream`, with
     /// `Content-Type: text/event-stream` and `Cache-Control: no-store`.
-    public static func eventStream(_ stream: HTTPStream, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        var headers = headers
+    public static func eventStream(_ stream: HTTPStream, headers: consuming HTTPHeaders = [:]) -> HTTPResponse {
         headers.set("Content-Type", "text/event-stream")
         headers.set("Cache-Control", "no-store")
         return HTTPResponse(status: 200, headers: headers, body: .stream(stream))
