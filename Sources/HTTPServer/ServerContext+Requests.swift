@@ -88,7 +88,7 @@ extension ServerContext {
             return queueError(400, "unsupported Transfer-Encoding: only chunked is accepted", connection, request)
         }
         // RFC 9112 §3.2: readers could disagree on which of two Host fields names the server.
-        if headers.values(for: "Host").count > 1 {
+        if fields.count(where: { HTTPHeaders.sameName($0.name, "Host") }) > 1 {
             return queueError(400, "more than one Host header", connection, request)
         }
         if let length = lengths.first.flatMap({ UInt64($0) }), length > UInt64(configuration.maxBodyBytes) {
