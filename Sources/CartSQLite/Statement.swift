@@ -115,7 +115,11 @@ final class Statement {
     ///
     /// - Throws: `StoredDataError` naming the value by `what` when it does not.
     func int(at column: Int32, in range: ClosedRange<Int64>, _ what: @autoclosure () -> String) throws -> Int {
-        if let other = nonInteger(at: column) { throw StoredDataError("\(what()) \(other)") }
+        // The type is tested here first: it is nearly always an integer, and the call that
+        // names another type is then skipped.
+        if sqlite3_column_type(handle, column) != SQLITE_INTEGER, let other = nonInteger(at: column) {
+            throw StoredDataError("\(what()) \(other)")
+        }
         return try StoredDataError.checked(int64(at: column), in: range, what())
     }
 
