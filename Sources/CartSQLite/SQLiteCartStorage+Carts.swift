@@ -72,17 +72,21 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         try statement.bind(cartID, at: 1)
         var lines: [(position: Int, line: StoredCartLine)] = []
+        // Whether the positions ascend, followed as the rows come: comparing stored lines
+        // afterwards would copy them.
+        var inOrder = true
+        var previousPosition = Int.min
         while try statement.step() {
             let product = try product(from: statement, startingAt: 2)
             // The line's name is built only for an error message.
             func line() -> String { "'\(clean(product.sku))' in cart '\(clean(cartID))'" }
             let quantity = try statement.int(at: 1, in: StoredRange.lineQuantity, "the quantity of \(line())")
             let position = try statement.int(at: 0, in: StoredRange.position, "the position of \(line())")
+            if position < previousPosition { inOrder = false }
+            previousPosition = position
             lines.append((position, StoredCartLine(quantity: quantity, product: product)))
         }
-        if zip(lines, lines.dropFirst()).contains(where: { $0.position > $1.position }) {
-            lines.sort { $0.position < $1.position }
-        }
+        if !inOrder { lines.sort { $0.position < $1.position } }
         return lines.map(\.line)
     }
 
