@@ -10,7 +10,8 @@ extension CartReport {
         out.raw(#","currency":"#)
         out.string(cart.currency.code)
         out.raw(#","items":["#)
-        for (index, line) in cart.lines.enumerated() {
+        for index in cart.lines.indices {
+            let line = cart.lines[index]
             out.raw(index == 0 ? #"{"currency":"# : #",{"currency":"#)
             out.string(line.unitPrice.currency.code)
             out.raw(#","lineTotal":"#)
@@ -26,7 +27,8 @@ extension CartReport {
             out.raw("}")
         }
         out.raw(#"],"problems":["#)
-        for (index, problem) in problems.enumerated() {
+        for index in problems.indices {
+            let problem = problems[index]
             out.raw(index == 0 ? #"{"code":"# : #",{"code":"#)
             out.string(problem.code.rawValue)
             out.raw(#","message":"#)
