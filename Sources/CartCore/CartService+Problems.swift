@@ -42,13 +42,12 @@ extension CartService {
     {
         var problems: [CartProblem] = []
         for line in lines {
-            let product = line.product
-            if !product.isActive { problems.append(.inactiveProduct(product.sku)) }
+            if !line.product.isActive { problems.append(.inactiveProduct(line.product.sku)) }
             if line.quantity > settings.maxLineQuantity {
-                problems.append(.lineQuantityCap(sku: product.sku, quantity: line.quantity, cap: settings.maxLineQuantity))
+                problems.append(.lineQuantityCap(sku: line.product.sku, quantity: line.quantity, cap: settings.maxLineQuantity))
             }
-            if let stock = product.stock, line.quantity > stock {
-                problems.append(.insufficientStock(sku: product.sku, quantity: line.quantity, available: stock))
+            if let stock = line.product.stock, line.quantity > stock {
+                problems.append(.insufficientStock(sku: line.product.sku, quantity: line.quantity, available: stock))
             }
         }
         problems += missing.map(CartProblem.unknownProduct)
