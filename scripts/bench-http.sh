@@ -36,14 +36,12 @@ seconds=${1:-10}
 connections=${2:-64}
 threads=${3:-4}
 rounds=${4:-3}
-swift build -c release --product cart >/dev/null
-swift build -c release --product raw-cart-http-baseline >/dev/null
-bin=$(swift build -c release --show-bin-path)
 
 work=$(mktemp -d)
 servers=()
 source scripts/lib/servers.sh
 trap 'stop_servers; rm -rf "$work"' EXIT
+build_release
 
 db=$work/shop.sqlite3
 seed_store "$bin/cart" "$db" 64 "$work/ids" "$lines"

@@ -27,14 +27,12 @@ if [[ $method != GET && $method != POST ]] || (( seconds < 4 )); then
     exit 64
 fi
 command -v perf >/dev/null || { echo "perf is not installed (apt-get install linux-perf)" >&2; exit 69; }
-swift build -c release --product cart >/dev/null
-swift build -c release --product raw-cart-http-baseline >/dev/null
-bin=$(swift build -c release --show-bin-path)
 
 work=$(mktemp -d)
 servers=()
 source scripts/lib/servers.sh
 trap 'stop_servers; rm -rf "$work"' EXIT
+build_release
 seed_store "$bin/cart" "$work/shop.sqlite3" 64 "$work/ids"
 
 # Measures server $1 (cart or raw); prints its figures and keeps the samples in $work/$1.data.

@@ -12,13 +12,11 @@
 # so start-up and stop do not count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product cart >/dev/null
-swift build -c release --product raw-cart-http-baseline >/dev/null
-bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d)
 servers=()
 source scripts/lib/servers.sh
 trap 'stop_servers; rm -rf "$work"' EXIT
+build_release
 
 # Sends $3 requests of method $2 on one connection to the server at URL $1, cart $4.
 drive() {

@@ -1,4 +1,13 @@
-# Sourced by the HTTP scripts: starting a server that prints "Listening on http://HOST:PORT".
+# Sourced by the HTTP scripts: building the servers, and starting one that prints "Listening on
+# http://HOST:PORT".
+
+# build_release : builds the release `cart` and raw-cart-http-baseline, and sets $bin to the
+# directory that holds them.
+build_release() {
+    swift build -c release --product cart >/dev/null
+    swift build -c release --product raw-cart-http-baseline >/dev/null
+    bin=$(swift build -c release --show-bin-path)
+}
 
 # start_server NAME COMMAND... : runs COMMAND in the background with its output in
 # $work/NAME.stdout and $work/NAME.err, waits up to 30 s for its "Listening on" line, and sets
