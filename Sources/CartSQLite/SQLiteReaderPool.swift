@@ -1,6 +1,9 @@
 import CSQLite
 import CartCore
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Connections that only read, for a repository that serves many threads: in WAL mode each
 /// reads its own snapshot while the writer connection writes, so reads do not queue behind
@@ -13,7 +16,8 @@ final class SQLiteReaderPool: @unchecked Sendable {
     /// How long a read waits for a free reader, in seconds.
     private let wait: Double
     private let open: () throws -> Database
-    private var idle: [Database] = []
+    /// The connections no read is using, each with the thread that used it last.
+    private var idle: [(reader: Database, thread: pthread_t)] = []
 
     /// A pool of at most `capacity` readers, each opened by `open`; a read waits up to `wait`
     /// for a free one.
@@ -34,8 +38,19 @@ final class SQLiteReaderPool: @unchecked Sendable {
                 explanation: "every reader connection of this repository stayed busy past the busy timeout")
         }
         defer { slots.signal() }
-        let reader = try lock.withLock { idle.popLast() } ?? (try open())
-        defer { lock.withLock { idle.append(reader) } }
+        let thread = pthread_self()
+        let reader = try lock.withLock { takeIdle(preferring: thread) } ?? (try open())
+        defer { lock.withLock { idle.append((reader, thread)) } }
         return try body(reader)
+    }
+
+    /// An idle connection, the one `thread` used last if it is idle: that connection's pages
+    /// and prepared statements are likeliest to be in the caches of the core the thread runs
+    /// on, which a server's fixed request threads keep reading through. Called with `lock` held.
+    private func takeIdle(preferring thread: pthread_t) -> Database? {
+        guard let index = idle.lastIndex(where: { pthread_equal($0.thread, thread) != 0 }) ?? idle.indices.last else {
+            return nil
+        }
+        return idle.remove(at: index).reader
     }
 }
