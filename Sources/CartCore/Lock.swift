@@ -30,4 +30,12 @@ package final class Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
+
+    /// Runs `body` while holding the lock if no other thread holds it; returns `nil` at once,
+    /// without running it, if one does.
+    package func withLockIfAvailable<Result>(_ body: () throws -> Result) rethrows -> Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
 }

@@ -42,6 +42,15 @@ final class Database {
     private var statements: [String: Statement] = [:]
     /// Statements of `CachedSQL`, by slot.
     private var slots: [Statement?] = []
+    /// Whether SQLite checkpoints the write-ahead log inside this connection's commits once
+    /// the log holds 1,000 pages (its default). When false, a commit only records the log's
+    /// size in `logPages`, and checkpoints are left to the connection's owner.
+    var checkpointsInCommits = true {
+        didSet { configureCheckpoints() }
+    }
+    /// The write-ahead log's size in pages after this connection's last commit, recorded when
+    /// `checkpointsInCommits` is false.
+    private(set) var logPages: Int32 = 0
 
     /// Opens (or creates) the database file at `path`, or a private in-memory database for
     /// `":memory:"`. A file this process cannot write is opened read-only (see `Access`).
@@ -79,6 +88,7 @@ final class Database {
         statements.removeAll()
         slots.removeAll()
         sqlite3_busy_handler(handle, nil, nil)
+        sqlite3_wal_hook(handle, nil, nil)
         sqlite3_close_v2(handle)
         (handle, access) = (newHandle, newAccess)
         generation &+= 1
@@ -89,6 +99,33 @@ final class Database {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_handler(handle, Self.busyHandler, Unmanaged.passUnretained(self).toOpaque())
         _ = cart_sqlite3_enable_defensive(handle)
+        configureCheckpoints()
+    }
+
+    /// SQLite's automatic checkpoint is itself a write-ahead-log hook: setting one replaces it,
+    /// and setting the automatic checkpoint again replaces the hook.
+    private func configureCheckpoints() {
+        if checkpointsInCommits {
+            sqlite3_wal_autocheckpoint(handle, 1000)
+        } else {
+            sqlite3_wal_hook(handle, Self.logHook, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    /// SQLite calls the hook after each commit to a write-ahead log, with the log's size.
+    private static let logHook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32)
+        -> Int32 = { context, _, _, pages in
+            if let context { Unmanaged<Database>.fromOpaque(context).takeUnretainedValue().logPages = pages }
+            return SQLITE_OK
+        }
+
+    /// Copies what it can of the write-ahead log into the database file without waiting for
+    /// any lock and without stopping readers or writers (`SQLITE_CHECKPOINT_PASSIVE`), as
+    /// SQLite's automatic checkpoint does. Like that checkpoint, it ignores failure: one that
+    /// could not finish (a reader still needs old pages, another process checkpoints) leaves
+    /// the log for the next one.
+    func checkpointPassively() {
+        _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
 
     /// Starts the lock deadline of a unit: `busyTimeout` from now, except for the first unit
@@ -134,6 +171,7 @@ final class Database {
 
     deinit {
         sqlite3_busy_handler(handle, nil, nil)
+        sqlite3_wal_hook(handle, nil, nil)
         statements.removeAll()
         slots.removeAll()
         sqlite3_close_v2(handle)

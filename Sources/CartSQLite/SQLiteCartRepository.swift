@@ -37,6 +37,10 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     let initialSettings: StoreSettings
     /// The connections reads use while this one writes; `nil` when reads use this one.
     private let readers: SQLiteReaderPool?
+    /// Checkpoints the write-ahead log outside `lock` when reads have connections of their
+    /// own (a server); `nil` when the writing connection's commits checkpoint, as SQLite does
+    /// by default.
+    private let checkpointer: SQLiteCheckpointer?
 
     /// The file's path as given, or `:memory:` for `inMemory(initialSettings:)`.
     public let path: String
@@ -99,12 +103,20 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
                 try reader.configure("PRAGMA query_only = ON")
                 return reader
             } : nil
+        self.checkpointer =
+            readers > 0
+            ? SQLiteCheckpointer {
+                let connection = try Database(path: fileName, busyTimeout: busyTimeout)
+                try connection.configure("PRAGMA synchronous = NORMAL")
+                return connection
+            } : nil
         try settingUp {
             try database.consistentRead {
                 try prepareSchema(migrate: migrate, initialSettings: initialSettings)
                 try database.configure("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             }
         }
+        if checkpointer != nil { database.checkpointsInCommits = false }
     }
 
     /// Runs `setup`, which switches a file to WAL or migrates it, until it gets through or the
@@ -180,7 +192,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     }
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
-        try withConnection {
+        let (result, logPages) = try withConnection {
             if let reason = database.readOnlyReason {
                 throw DatabaseError(
                     extendedResultCode: SQLITE_READONLY | 6 << 8, message: "attempt to write a readonly database",
@@ -188,8 +200,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             }
             let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
             localCommits += 1
-            return result
+            return (result, database.logPages)
         }
+        if let checkpointer, logPages >= SQLiteCheckpointer.logPagesThreshold {
+            checkpointer.checkpoint { pass in try withConnection(pass) }
+        }
+        return result
     }
 
     public func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result {
