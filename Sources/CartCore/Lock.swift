@@ -31,8 +31,8 @@ package final class Lock: @unchecked Sendable {
         return try body()
     }
 
-    /// Runs `body` while holding the lock if no other thread holds it; returns `nil` at once,
-    /// without running it, if one does.
+    /// Runs `body` while holding the lock if it is free; returns `nil` at once, without
+    /// running it, if any thread holds it, the calling one included.
     package func withLockIfAvailable<Result>(_ body: () throws -> Result) rethrows -> Result? {
         guard pthread_mutex_trylock(mutex) == 0 else { return nil }
         defer { pthread_mutex_unlock(mutex) }

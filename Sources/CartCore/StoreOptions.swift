@@ -11,9 +11,10 @@ public struct StoreOptions: Sendable {
     /// Create a store that does not exist yet (a new SQLite file, with its directory);
     /// `false` throws `StoreLocationError.noStore` instead.
     public var createIfMissing: Bool
-    /// The most connections a backend keeps open, for a store serving many threads at once
-    /// (SQLite: one that writes and the rest that read; PostgreSQL: its pool); `nil` for the
-    /// backend's default, which for SQLite is one connection.
+    /// The most connections a backend keeps open to serve many threads at once (SQLite: one
+    /// that writes and the rest that read, and with readers one more that checkpoints the
+    /// write-ahead log; PostgreSQL: its pool); `nil` for the backend's default, which for
+    /// SQLite is one connection.
     public var maximumConnections: Int?
 
     /// Creates options; the defaults open or create a store and migrate it.

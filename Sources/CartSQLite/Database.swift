@@ -42,14 +42,10 @@ final class Database {
     private var statements: [String: Statement] = [:]
     /// Statements of `CachedSQL`, by slot.
     private var slots: [Statement?] = []
-    /// Whether SQLite checkpoints the write-ahead log inside this connection's commits once
-    /// the log holds 1,000 pages (its default). When false, a commit only records the log's
-    /// size in `logPages`, and checkpoints are left to the connection's owner.
-    var checkpointsInCommits = true {
-        didSet { configureCheckpoints() }
-    }
-    /// The write-ahead log's size in pages after this connection's last commit, recorded when
-    /// `checkpointsInCommits` is false.
+    /// Whether this connection's commits leave checkpoints to its owner (`recordLogSize()`).
+    private var recordsLogSize = false
+    /// The write-ahead log's size in pages after this connection's last commit, once
+    /// `recordLogSize()` was called.
     private(set) var logPages: Int32 = 0
 
     /// Opens (or creates) the database file at `path`, or a private in-memory database for
@@ -99,17 +95,16 @@ final class Database {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_handler(handle, Self.busyHandler, Unmanaged.passUnretained(self).toOpaque())
         _ = cart_sqlite3_enable_defensive(handle)
-        configureCheckpoints()
+        if recordsLogSize { sqlite3_wal_hook(handle, Self.logHook, Unmanaged.passUnretained(self).toOpaque()) }
     }
 
-    /// SQLite's automatic checkpoint is itself a write-ahead-log hook: setting one replaces it,
-    /// and setting the automatic checkpoint again replaces the hook.
-    private func configureCheckpoints() {
-        if checkpointsInCommits {
-            sqlite3_wal_autocheckpoint(handle, 1000)
-        } else {
-            sqlite3_wal_hook(handle, Self.logHook, Unmanaged.passUnretained(self).toOpaque())
-        }
+    /// Makes this connection's commits record the write-ahead log's size in `logPages` instead
+    /// of checkpointing the log once it holds 1,000 pages, as SQLite does by default: its
+    /// automatic checkpoint is a write-ahead-log hook, which this one replaces. Checkpoints
+    /// are then the owner's to run.
+    func recordLogSize() {
+        recordsLogSize = true
+        sqlite3_wal_hook(handle, Self.logHook, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// SQLite calls the hook after each commit to a write-ahead log, with the log's size.
@@ -120,10 +115,11 @@ final class Database {
         }
 
     /// Copies what it can of the write-ahead log into the database file without waiting for
-    /// any lock and without stopping readers or writers (`SQLITE_CHECKPOINT_PASSIVE`), as
-    /// SQLite's automatic checkpoint does. Like that checkpoint, it ignores failure: one that
-    /// could not finish (a reader still needs old pages, another process checkpoints) leaves
-    /// the log for the next one.
+    /// any lock and without stopping readers or writers (`SQLITE_CHECKPOINT_PASSIVE`). It does
+    /// nothing on a connection that has not read the file yet: SQLite opens the log at a
+    /// connection's first read. Like SQLite's automatic checkpoint, it ignores failure: what
+    /// one checkpoint could not copy (a reader still needs older pages, another connection is
+    /// checkpointing) is left for the next.
     func checkpointPassively() {
         _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }

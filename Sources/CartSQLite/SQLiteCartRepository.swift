@@ -27,7 +27,8 @@ import Glibc
 /// any other, so nothing in a path can switch off locking or durability. For a private
 /// in-memory database, use `inMemory(initialSettings:)`.
 public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
-    // @unchecked: the connection and the commit count are only used while `lock` is held.
+    // @unchecked: the connection and the commit count are only used while `lock` is held;
+    // `checkpointer` is only set in `init`.
     let lock = Lock()
     private static let journalMode = CachedSQL("PRAGMA journal_mode")
     private static let dataVersion = CachedSQL("PRAGMA data_version")
@@ -38,9 +39,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// The connections reads use while this one writes; `nil` when reads use this one.
     private let readers: SQLiteReaderPool?
     /// Checkpoints the write-ahead log outside `lock` when reads have connections of their
-    /// own (a server); `nil` when the writing connection's commits checkpoint, as SQLite does
-    /// by default.
-    private let checkpointer: SQLiteCheckpointer?
+    /// own (a server); `nil` when the writing connection's commits checkpoint, as SQLite's do
+    /// by default. Set once, in `init`.
+    private var checkpointer: SQLiteCheckpointer?
 
     /// The file's path as given, or `:memory:` for `inMemory(initialSettings:)`.
     public let path: String
@@ -62,7 +63,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///     `status()` and an explicit `migrate()`).
     ///   - readers: how many more connections read while this one writes, for a repository
     ///     that serves many threads (a server); 0 reads through the writing connection, which
-    ///     suits a short command. Each opens on first use.
+    ///     suits a short command. Each opens on first use. With readers, one more connection
+    ///     checkpoints the write-ahead log (`SQLiteCheckpointer`).
     /// - Throws: `StoreLocationError.unusable` for the paths above and a file with more than
     ///   one name (hard link), `MigrationError` for a file this build must not touch,
     ///   `DatabaseError` when SQLite cannot open or read it (not a database, busy…).
@@ -103,20 +105,30 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
                 try reader.configure("PRAGMA query_only = ON")
                 return reader
             } : nil
-        self.checkpointer =
-            readers > 0
-            ? SQLiteCheckpointer {
-                let connection = try Database(path: fileName, busyTimeout: busyTimeout)
-                try connection.configure("PRAGMA synchronous = NORMAL")
-                return connection
-            } : nil
         try settingUp {
             try database.consistentRead {
                 try prepareSchema(migrate: migrate, initialSettings: initialSettings)
                 try database.configure("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             }
         }
-        if checkpointer != nil { database.checkpointsInCommits = false }
+        if readers > 0, let checkpointer = try openCheckpointer(fileName: fileName, busyTimeout: busyTimeout) {
+            self.checkpointer = checkpointer
+            database.recordLogSize()
+        }
+    }
+
+    private static let schemaVersion = CachedSQL("PRAGMA schema_version")
+
+    /// A checkpointer on a connection of its own, opened now so that a failure shows here and
+    /// not as a log that grows; `nil` for a file without a write-ahead log, or one that
+    /// connection cannot write, whose checkpoints the writing connection's commits keep.
+    private func openCheckpointer(fileName: String, busyTimeout: Duration) throws -> SQLiteCheckpointer? {
+        guard !database.isReadOnly, try currentJournalMode() == "wal" else { return nil }
+        let connection = try Database(path: fileName, busyTimeout: busyTimeout)
+        guard !connection.isReadOnly else { return nil }
+        // A connection's first read opens the log, without which a checkpoint does nothing.
+        _ = try connection.scalar(Self.schemaVersion)
+        return SQLiteCheckpointer(connection: connection)
     }
 
     /// Runs `setup`, which switches a file to WAL or migrates it, until it gets through or the
@@ -203,7 +215,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             return (result, database.logPages)
         }
         if let checkpointer, logPages >= SQLiteCheckpointer.logPagesThreshold {
-            checkpointer.checkpoint { pass in try withConnection(pass) }
+            checkpointer.checkpoint { pass in lock.withLock(pass) }
         }
         return result
     }

@@ -2,7 +2,11 @@ import CSQLite
 import CartCore
 import Dispatch
 #if canImport(Glibc)
-import Glibc
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Connections that only read, for a repository that serves many threads: in WAL mode each

@@ -5,8 +5,8 @@ import Foundation
 import Testing
 
 /// A repository with reader connections (a server) checkpoints its write-ahead log on a
-/// connection of its own, outside the writing connection's lock, and the log still stays near
-/// SQLite's 1,000 pages however long the writes go on.
+/// connection of its own, after a write lets go of the writing connection; the log still stays
+/// near SQLite's 1,000 pages however long the writes go on.
 @Suite("SQLite checkpoints of a server repository")
 struct CheckpointTests {
     /// The write-ahead log's size in pages (of 4 KiB, each with its 24-byte frame header).

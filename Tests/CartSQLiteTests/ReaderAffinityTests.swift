@@ -26,10 +26,10 @@ struct ReaderAffinityTests {
             }
             try? pool.withReader { reader in helperConnections.record(ObjectIdentifier(reader)) }
         }
-        helperHolds.wait()
+        try #require(helperHolds.wait(timeout: .now() + 10) == .success)
         let first = try pool.withReader { ObjectIdentifier($0) }
         mainReturned.signal()
-        helperDone.wait()
+        try #require(helperDone.wait(timeout: .now() + 10) == .success)
         let second = try pool.withReader { ObjectIdentifier($0) }
 
         let helper = helperConnections.all
