@@ -25,7 +25,8 @@ enum ServeCommand {
     static let connections = Option<Int?>(
         "--connections", "n", 1...257,
         help: "Connections to the store (without it, one a thread and one for the event streams). SQLite "
-            + "writes through one and reads through the rest; 1 serves every request through one connection.")
+            + "writes through one and reads through the rest, and opens one more to checkpoint its log; 1 serves "
+            + "every request through one connection.")
 
     static let spec = CommandSpec(
         "serve", abstract: "Serve the carts, the catalog and the orders over HTTP, and the shop to a browser.",
