@@ -1,7 +1,6 @@
 @testable import CartSQLite
 import CartCore
 import CartTestSupport
-import Foundation
 import Testing
 
 /// A repository with reader connections (a server) checkpoints its write-ahead log on a
@@ -43,25 +42,19 @@ struct CheckpointTests {
     func concurrentWriters() throws {
         let (directory, path, service) = try serverStore(readers: 4)
         defer { withExtendedLifetime(directory) {} }
-        let group = DispatchGroup()
         let failures = Recorder<String>()
         let sizes = Recorder<Int64>()
-        for thread in 0..<4 {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                do {
-                    for index in 0..<1_500 {
-                        try service.add("sku-\(index % 5)", to: "cart-\(thread)-\(index % 10)")
-                        if index % 10 == 0 { _ = try service.cart("cart-\(thread)-0") }
-                        sizes.record(logPages(path))
-                    }
-                } catch {
-                    failures.record("\(error)")
+        runOnThreads(4) { thread in
+            do {
+                for index in 0..<1_500 {
+                    try service.add("sku-\(index % 5)", to: "cart-\(thread)-\(index % 10)")
+                    if index % 10 == 0 { _ = try service.cart("cart-\(thread)-0") }
+                    sizes.record(logPages(path))
                 }
+            } catch {
+                failures.record("\(error)")
             }
         }
-        group.wait()
         #expect(failures.all.isEmpty)
         // The 6,000 writes fill a dozen logs of 1,000 pages; a log that never started over
         // would hold them all. While a checkpoint waits for the writer, the others add to the
