@@ -1114,6 +1114,45 @@ def test_a_product_gone_or_off_sale_meanwhile_is_refused_in_words_above_the_list
         server.cli("products", "update", "rowan", "--inactive")
 
 
+def test_the_catalog_reads_as_loading_until_its_first_read_answers(browser, server):
+    cart_id = server.mint([("apple", 1)])
+    # The products request is held (the browser pauses it, and nothing lets it go on) while
+    # the cart loads and shows: an empty list then is not yet an empty catalog.
+    browser.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": "*/v1/products*"}]})
+    try:
+        browser.get(server.url + "/?cart=" + cart_id)
+        shop = Shop(browser, server)
+        wait_until(lambda: shop.cart_id == cart_id, message="the cart to load")
+        shop.wait_for(lambda: shop.find(hooked("cart-badge")).get_attribute("textContent") == "1", "the cart shown")
+        status = shop.find("#products-status")
+        assert status.is_displayed() and status.text == "Loading products…", status.text
+    finally:
+        browser.execute_cdp_cmd("Fetch.disable", {})
+    shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row")), "the list once read")
+    assert not status.is_displayed()
+
+
+def test_a_catalog_that_cannot_be_read_says_so_until_it_is_read(browser, server):
+    cart_id = server.mint([("apple", 1)])
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/products*"]})
+    try:
+        browser.get(server.url + "/?cart=" + cart_id)
+        shop = Shop(browser, server)
+        status = shop.find("#products-status")
+        shop.wait_for(lambda: status.text.startswith("The products could not be loaded: "), "the failed read said")
+        # A change of the cart shows, and the list it cannot show is still explained.
+        server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "banana", "quantity": 1})
+        shop.wait_for(lambda: shop.find(hooked("cart-badge")).get_attribute("textContent") == "2", "the change shown")
+        assert status.text.startswith("The products could not be loaded: "), status.text
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    # The next change reads the list again.
+    server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "banana", "quantity": 1})
+    shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row")), "the list once read")
+    assert not status.is_displayed()
+
+
 def test_a_checkout_refused_for_stock_marks_the_line_without_the_event_stream(browser, server):
     server.cli("products", "add", "sloe", "--name", "Sloe gin jam", "--price", "5.00", "--stock", "4")
     # No event reaches the page: it reads the cart only when it asks.

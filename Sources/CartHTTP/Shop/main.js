@@ -28,6 +28,9 @@ const state = {
   cartID: "",
   cart: null,
   products: [],
+  // What the shopper is told about the catalog above its list: that it is loading, why its
+  // last read failed, or nothing once a read has answered ("").
+  productsNote: "Loading products…",
   // The most units a line may hold and lines a cart may hold (the store's caps), read with
   // the products.
   maxLineQuantity: Infinity,
@@ -63,7 +66,7 @@ function showCart(cart, { fromStream = false } = {}) {
     if (state.notice) notify("");
   }
   renderCart(cart, state.products, state.maxLineQuantity);
-  renderProducts(state.products, cart, state.maxLineQuantity, state.maxLinesPerCart);
+  renderProducts(state.products, cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   // A cart that changed and is empty may have been checked out, here or anywhere else, also
   // when the lines and the checkout came between two events.
@@ -312,14 +315,13 @@ async function loadProducts() {
     const settings = await send("GET", "/v1/settings");
     state.maxLineQuantity = settings.maxLineQuantity;
     state.maxLinesPerCart = settings.maxLinesPerCart;
-    renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart);
+    state.productsNote = "";
     if (state.cart) renderCart(state.cart, state.products, state.maxLineQuantity);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    const status = byID("products-status");
-    status.hidden = false;
-    status.textContent = `The products could not be loaded: ${error.message}`;
+    state.productsNote = `The products could not be loaded: ${error.message}`;
   }
+  renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote);
 }
 
 /** The newest page of orders, or with `older` the page after those shown. */

@@ -122,8 +122,10 @@ function nearbyControl(row) {
 
 /** The product list in name order, with each row's controls for what `cart` holds; no +
  * once a line holds `maxLineQuantity`, the store's per-line cap, and no Add for a new line
- * once the cart holds `maxLines`, its cap on lines, which a note above the list says. */
-export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLines = Infinity) {
+ * once the cart holds `maxLines`, its cap on lines, which a note above the list says. Above
+ * the list, `note` (the catalog is loading, or could not be read), or else that none is for
+ * sale when the list is empty. */
+export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLines = Infinity, note = "") {
   const list = byID("products");
   const held = quantities(cart);
   const linesFull = held.size >= maxLines;
@@ -140,8 +142,9 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
     renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0, maxLineQuantity, linesFull);
   }
   if (refocus) refocus();
-  byID("products-status").hidden = products.length > 0;
-  byID("products-status").textContent = products.length > 0 ? "" : "No products are for sale yet.";
+  const status = note || (products.length > 0 ? "" : "No products are for sale yet.");
+  byID("products-status").hidden = status === "";
+  byID("products-status").textContent = status;
 }
 
 function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
