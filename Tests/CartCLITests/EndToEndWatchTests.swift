@@ -53,6 +53,17 @@ struct EndToEndWatchTests {
         #expect(watch.exitStatus() == 0)
     }
 
+    @Test("watch ends within an interval once the reader of its output has gone (cart watch | head -1)")
+    func readerGone() throws {
+        let sandbox = try stocked()
+        // No change comes after the first snapshot: only the closed pipe can end the watch.
+        // `timeout` bounds the test if it does not (status 124).
+        let result = try sandbox.shell(
+            #"{ timeout 30 "$0" watch --interval 50 2>/dev/null; echo "watch exited $?" >&2; } | head -n 1"#)
+        #expect(result.stdout == "Cart 'default' is empty.\n")
+        #expect(result.stderr == "watch exited 1\n", "1 is the status of every command whose reader went away")
+    }
+
     @Test("an interval below 10 ms is a usage error")
     func intervalChecked() throws {
         let sandbox = try CartSandbox()

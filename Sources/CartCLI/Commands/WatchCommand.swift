@@ -22,7 +22,9 @@ enum WatchCommand {
             object per line, flushed at once, for programs that follow the cart. When the store \
             becomes unavailable after the first snapshot (a database server restarting, a network \
             cut), a line on stderr says so and watching goes on once it is back, a second line \
-            saying that. Ctrl-C (SIGINT) or SIGTERM ends it with status 0.
+            saying that. Ctrl-C (SIGINT) or SIGTERM ends it with status 0; a reader of its output \
+            that goes away ('cart watch | head -1') ends it within one --interval, silently with \
+            status 1, as for every command.
             """,
         options: [interval],
         action: { try run($0) })
@@ -74,6 +76,18 @@ enum WatchCommand {
             }
         }
         defer { feed.cancel() }
+        // Nothing is written until the cart changes, perhaps hours later: the reader of a pipe
+        // going away is looked for every interval, as changes are.
+        let checkInterval = Duration.milliseconds(try runner[interval])
+        let readerCheck = runner.stdout.descriptor.map { descriptor in
+            Task {
+                while !Task.isCancelled {
+                    if readerGone(descriptor) { return events.post(.outputClosed) }
+                    try? await Task.sleep(for: checkInterval)
+                }
+            }
+        }
+        defer { readerCheck?.cancel() }
 
         var printed = 0
         while true {
@@ -88,6 +102,8 @@ enum WatchCommand {
             case .reconnected:
                 try runner.stderr.write("The store is back.\n")
                 try runner.stderr.flush()
+            case .outputClosed:
+                throw OutputClosed()
             case .interrupted:
                 // At once, even while the feed waits on a store that does not answer; the
                 // process ends with it.
@@ -97,6 +113,14 @@ enum WatchCommand {
                 return
             }
         }
+    }
+
+    /// Whether the reader of the pipe or socket `descriptor` writes to has gone away: `poll`
+    /// then reports an error or a hang-up on it. A file never does; a terminal only once it
+    /// hangs up.
+    static func readerGone(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLERR | POLLHUP) != 0
     }
 
     /// One snapshot with its problems, as `cart show` prints it: a JSON line, or the table

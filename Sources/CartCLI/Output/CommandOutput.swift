@@ -17,11 +17,18 @@ public protocol CommandOutput: AnyObject {
 
     /// The terminal's width in columns, when it reports one.
     var terminalColumns: Int? { get }
+
+    /// The file descriptor written to, for a command that must notice on its own that the
+    /// reader went away (`cart watch`, which may have nothing to write for hours).
+    var descriptor: Int32? { get }
 }
 
 extension CommandOutput {
     /// No width: tables are written whole.
     public var terminalColumns: Int? { nil }
+
+    /// No descriptor: output captured in memory has no reader to lose.
+    public var descriptor: Int32? { nil }
 }
 
 /// The reader of the output went away, as when `cart orders --csv | head` has read enough.

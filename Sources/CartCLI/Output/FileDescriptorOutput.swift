@@ -9,7 +9,7 @@
 /// A buffered writer over a file descriptor: streaming thousands of CSV rows costs a few
 /// system calls, and memory stays at one buffer whatever the output size.
 public final class FileDescriptorOutput: CommandOutput {
-    private let descriptor: Int32
+    private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity: Int
 
@@ -21,16 +21,18 @@ public final class FileDescriptorOutput: CommandOutput {
 
     /// Wraps a descriptor the caller keeps open.
     public init(descriptor: Int32, capacity: Int = 64 * 1024) {
-        self.descriptor = descriptor
+        self.fileDescriptor = descriptor
         self.capacity = capacity
         buffer.reserveCapacity(capacity)
     }
 
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    public var descriptor: Int32? { fileDescriptor }
+
+    public var isTerminal: Bool { isatty(fileDescriptor) == 1 }
 
     public var terminalColumns: Int? {
         var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 
@@ -52,11 +54,11 @@ public final class FileDescriptorOutput: CommandOutput {
         while written < buffer.count {
             let result = buffer[written...].withUnsafeBytes { bytes in
                 #if canImport(Glibc)
-                    Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+                    Glibc.write(fileDescriptor, bytes.baseAddress, bytes.count)
                 #elseif canImport(Musl)
-                    Musl.write(descriptor, bytes.baseAddress, bytes.count)
+                    Musl.write(fileDescriptor, bytes.baseAddress, bytes.count)
                 #else
-                    Darwin.write(descriptor, bytes.baseAddress, bytes.count)
+                    Darwin.write(fileDescriptor, bytes.baseAddress, bytes.count)
                 #endif
             }
             if result < 0 {
