@@ -1116,8 +1116,9 @@ def test_a_product_gone_or_off_sale_meanwhile_is_refused_in_words_above_the_list
 
 def test_the_catalog_reads_as_loading_until_its_first_read_answers(browser, server):
     cart_id = server.mint([("apple", 1)])
-    # The products request is held (the browser pauses it, and nothing lets it go on) while
-    # the cart loads and shows: an empty list then is not yet an empty catalog.
+    # The products request is held (the browser's Fetch domain pauses it until the test turns
+    # that domain off) while the cart loads and shows: an empty list then is not yet an empty
+    # catalog.
     browser.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": "*/v1/products*"}]})
     try:
         browser.get(server.url + "/?cart=" + cart_id)
@@ -1141,16 +1142,34 @@ def test_a_catalog_that_cannot_be_read_says_so_until_it_is_read(browser, server)
         shop = Shop(browser, server)
         status = shop.find("#products-status")
         shop.wait_for(lambda: status.text.startswith("The products could not be loaded: "), "the failed read said")
+        # Every text the note shows from now on is recorded: a render of the cart must not
+        # claim, even for a moment, that nothing is for sale.
+        browser.execute_script("""
+            window.productNotes = [];
+            new MutationObserver(() => window.productNotes.push(arguments[0].textContent))
+                .observe(arguments[0], {childList: true, characterData: true, subtree: true});
+        """, status)
         # A change of the cart shows, and the list it cannot show is still explained.
         server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "banana", "quantity": 1})
         shop.wait_for(lambda: shop.find(hooked("cart-badge")).get_attribute("textContent") == "2", "the change shown")
         assert status.text.startswith("The products could not be loaded: "), status.text
+        notes = browser.execute_script("return window.productNotes")
+        assert all(note.startswith("The products could not be loaded: ") for note in notes), notes
     finally:
         browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     # The next change reads the list again.
     server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "banana", "quantity": 1})
     shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row")), "the list once read")
     assert not status.is_displayed()
+    # A later read that fails keeps the list read before, and says it may be out of date.
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/v1/products*"]})
+    try:
+        server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "banana", "quantity": 1})
+        shop.wait_for(lambda: status.is_displayed(), "the failed update said")
+        assert status.text.startswith("The product list could not be updated: "), status.text
+        assert browser.find_elements(By.CSS_SELECTOR, hooked("product-row")), "the list read before is kept"
+    finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
 
 
 def test_a_checkout_refused_for_stock_marks_the_line_without_the_event_stream(browser, server):

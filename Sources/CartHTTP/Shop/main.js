@@ -29,7 +29,8 @@ const state = {
   cart: null,
   products: [],
   // What the shopper is told about the catalog above its list: that it is loading, why its
-  // last read failed, or nothing once a read has answered ("").
+  // last read failed (the list shown, if any, is the one read before), or nothing once a read
+  // has answered ("").
   productsNote: "Loading products…",
   // The most units a line may hold and lines a cart may hold (the store's caps), read with
   // the products.
@@ -311,15 +312,18 @@ async function loadProducts() {
       products.push(...page.products);
       after = page.next ?? null;
     } while (after !== null);
-    state.products = products;
     const settings = await send("GET", "/v1/settings");
+    // Taken together once both have answered, so the list and its note never disagree.
+    state.products = products;
     state.maxLineQuantity = settings.maxLineQuantity;
     state.maxLinesPerCart = settings.maxLinesPerCart;
     state.productsNote = "";
     if (state.cart) renderCart(state.cart, state.products, state.maxLineQuantity);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    state.productsNote = `The products could not be loaded: ${error.message}`;
+    state.productsNote = state.products.length > 0
+      ? `The product list could not be updated: ${error.message}`
+      : `The products could not be loaded: ${error.message}`;
   }
   renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote);
 }
