@@ -53,15 +53,17 @@ struct EndToEndWatchTests {
         #expect(watch.exitStatus() == 0)
     }
 
-    @Test("watch ends within an interval once the reader of its output has gone (cart watch | head -1)")
+    @Test("watch ends soon after the reader of its output has gone (cart watch | head -1), silently")
     func readerGone() throws {
         let sandbox = try stocked()
-        // No change comes after the first snapshot: only the closed pipe can end the watch.
-        // `timeout` bounds the test if it does not (status 124).
+        // No change comes after the first snapshot, and the interval is a minute: only the
+        // closed pipe can end the watch within `timeout`'s 30 s (status 124 if it does not).
         let result = try sandbox.shell(
-            #"{ timeout 30 "$0" watch --interval 50 2>/dev/null; echo "watch exited $?" >&2; } | head -n 1"#)
+            #"{ timeout 30 "$0" watch --interval 60000; echo "watch exited $?" >&2; } | head -n 1"#)
         #expect(result.stdout == "Cart 'default' is empty.\n")
-        #expect(result.stderr == "watch exited 1\n", "1 is the status of every command whose reader went away")
+        #expect(
+            result.stderr == "watch exited 1\n",
+            "nothing on stderr, and 1, the status of every command whose reader went away")
     }
 
     @Test("an interval below 10 ms is a usage error")

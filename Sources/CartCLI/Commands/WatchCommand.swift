@@ -23,17 +23,19 @@ enum WatchCommand {
             becomes unavailable after the first snapshot (a database server restarting, a network \
             cut), a line on stderr says so and watching goes on once it is back, a second line \
             saying that. Ctrl-C (SIGINT) or SIGTERM ends it with status 0; a reader of its output \
-            that goes away ('cart watch | head -1') ends it within one --interval, silently with \
+            that goes away ('cart watch | head -1') ends it within half a second, silently with \
             status 1, as for every command.
             """,
         options: [interval],
         action: { try run($0) })
 
-    /// Prints every snapshot of `CartSnapshots` until SIGINT or SIGTERM.
+    /// Prints every snapshot of `CartSnapshots` until SIGINT or SIGTERM, or until the reader of
+    /// its output goes away.
     ///
-    /// The snapshots are polled by a task; this thread only waits for events and prints, so
-    /// the runner and its outputs are used by one thread, and the signal handler does no more
-    /// than post an event. The signals' previous dispositions come back when it returns.
+    /// The snapshots are polled by a task; this thread only waits for events, prints, and
+    /// between events looks for the output's reader, so the runner and its outputs are used by
+    /// one thread, and the signal handler does no more than post an event. The signals'
+    /// previous dispositions come back when it returns.
     static func run(_ runner: CommandRunner) throws {
         let snapshots = CartSnapshots(
             service: try runner.service(), cartID: runner.cartID, interval: .milliseconds(try runner[interval]))
@@ -76,22 +78,16 @@ enum WatchCommand {
             }
         }
         defer { feed.cancel() }
-        // Nothing is written until the cart changes, perhaps hours later: the reader of a pipe
-        // going away is looked for every interval, as changes are.
-        let checkInterval = Duration.milliseconds(try runner[interval])
-        let readerCheck = runner.stdout.descriptor.map { descriptor in
-            Task {
-                while !Task.isCancelled {
-                    if readerGone(descriptor) { return events.post(.outputClosed) }
-                    try? await Task.sleep(for: checkInterval)
-                }
-            }
-        }
-        defer { readerCheck?.cancel() }
-
+        // Nothing is written until the cart changes, perhaps hours later: between events, this
+        // thread looks for the reader of a pipe going away, at most half a second apart.
+        let readerCheck = min(Duration.milliseconds(try runner[interval]), .milliseconds(500))
         var printed = 0
         while true {
-            switch events.next() {
+            guard let event = events.next(within: readerCheck) else {
+                if let descriptor = runner.stdout.descriptor, readerGone(descriptor) { throw OutputClosed() }
+                continue
+            }
+            switch event {
             case .snapshot(let report):
                 try show(report, after: printed, runner)
                 printed += 1
@@ -102,8 +98,6 @@ enum WatchCommand {
             case .reconnected:
                 try runner.stderr.write("The store is back.\n")
                 try runner.stderr.flush()
-            case .outputClosed:
-                throw OutputClosed()
             case .interrupted:
                 // At once, even while the feed waits on a store that does not answer; the
                 // process ends with it.
@@ -117,9 +111,10 @@ enum WatchCommand {
 
     /// Whether the reader of the pipe or socket `descriptor` writes to has gone away: `poll`
     /// then reports an error or a hang-up on it. A file never does; a terminal only once it
-    /// hangs up.
+    /// hangs up. (`POLLOUT` is asked for because some systems report nothing on a descriptor
+    /// polled for no event; only the error and the hang-up count.)
     static func readerGone(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLERR | POLLHUP) != 0
     }
 

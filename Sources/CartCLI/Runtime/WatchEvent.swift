@@ -11,8 +11,6 @@ enum WatchEvent: Sendable {
     case unavailable(any Error)
     /// The store answers again after `unavailable`.
     case reconnected
-    /// The reader of the output went away (`cart watch | head -1` once `head` has its line).
-    case outputClosed
     /// The snapshots ended: after an interruption (`nil`), or with the error of a read.
     case ended((any Error)?)
 }
