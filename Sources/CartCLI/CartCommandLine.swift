@@ -94,6 +94,17 @@ public enum CartCommandLine {
         // A reader that goes away (`cart orders | head`) must make a write fail with EPIPE,
         // which ends the output silently with status 1, not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        // A standard descriptor that whoever started the tool closed (`cart show >&-`) would
+        // be taken by the next file or socket opened, a PostgreSQL connection's say, and what
+        // is written to stdout or stderr would go there. Each is held open on /dev/null, the
+        // wrong way round, so that using it still fails as on a closed one (EBADF).
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
+            let placeholder = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+            if placeholder > descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+        }
         let stderr = FileDescriptorOutput.standardError()
         let arguments: [String]
         let environment: [String: String]

@@ -32,6 +32,12 @@ struct CartCommand: Sendable {
     /// The whole environment of a run.
     private var environment: [String: String] { ["HOME": home, "CART_DB": location, "PATH": "/usr/bin:/bin"] }
 
+    /// Runs a `/bin/sh` script in this store's environment, with `$0` the `cart` binary, for
+    /// what needs a shell: a redirection, a closed descriptor.
+    func shell(_ script: String) throws -> ProgramRun {
+        try ProgramRun.run("/bin/sh", ["-c", script, try Self.binary()], environment: environment)
+    }
+
     /// Runs `cart` and expects success.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> ProgramRun {

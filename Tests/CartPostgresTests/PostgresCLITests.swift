@@ -122,6 +122,24 @@ struct PostgresCLITests {
         #expect(check.status == 1 && check.stdout.contains("the price of product 'apple' is -5, below 0"), "\(check)")
     }
 
+    @Test("a closed stdout is an output failure, not the connection's socket written to", TestServer.requires())
+    func closedStandardOutput() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("db", "init")
+        try postgres.ok("products", "add", "apple", "--name", "Apple", "--price", "1.29")
+        // With descriptor 1 closed, the connection's socket would be the next descriptor
+        // opened, and the confirmation would be written into it.
+        let added = try postgres.shell(#"exec "$0" add apple >&-"#)
+        #expect(added.status == 74, "\(added)")
+        #expect(added.stderr == "Error: The change was saved, but its output could not be written: Bad file descriptor.\n")
+        let read = try postgres.shell(#"exec "$0" show >&-"#)
+        #expect(read.status == 1 && read.stderr == "Error: Cannot write output: Bad file descriptor.\n", "\(read)")
+        #expect(try postgres.ok("show", "--json").stdout.contains(#""quantity":1,"sku":"apple""#))
+    }
+
     @Test("db check: a fresh store is ok; a dropped unique index is one finding, in words and in JSON", TestServer.requires())
     func droppedIndex() throws {
         let home = try TemporaryDirectory()
