@@ -1,5 +1,6 @@
 import CartCore
 import CartStore
+import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +81,7 @@ enum WatchCommand {
         defer { feed.cancel() }
         // Nothing is written until the cart changes, perhaps hours later: between events, this
         // thread looks for the reader of a pipe going away, at most half a second apart.
-        let readerCheck = min(Duration.milliseconds(try runner[interval]), .milliseconds(500))
+        let readerCheck = DispatchTimeInterval.milliseconds(min(try runner[interval], 500))
         var printed = 0
         while true {
             guard let event = events.next(within: readerCheck) else {

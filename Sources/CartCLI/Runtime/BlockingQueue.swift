@@ -22,10 +22,8 @@ final class BlockingQueue<Element: Sendable>: Sendable {
 
     /// Waits up to `timeout` for the oldest element not yet taken, and takes it; `nil` if none
     /// came in that time.
-    func next(within timeout: Duration) -> Element? {
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        guard available.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success else { return nil }
+    func next(within timeout: DispatchTimeInterval) -> Element? {
+        guard available.wait(timeout: .now() + timeout) == .success else { return nil }
         return elements.withLock { $0.removeFirst() }
     }
 }
