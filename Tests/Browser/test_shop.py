@@ -576,9 +576,29 @@ def test_back_closes_the_cart_sheet_and_forward_opens_it(browser, server):
     # Done closes it and takes its history entry along: Back then leaves the sheet closed
     # and goes where it went before the sheet was opened.
     shop.close_cart()
-    assert not browser.execute_script("return Boolean(history.state && history.state.sheet)")
+    in_sheet_entry = "return Boolean(history.state && history.state.sheet)"
+    shop.wait_for(lambda: not browser.execute_script(in_sheet_entry), "Done to take the sheet's entry")
+    # Opened again at once after Done, before the sheet's close has been handled, and again
+    # after it has been handled but before its entry has gone: the sheet stays open on one
+    # entry, and Done then leaves it closed on the entry it was opened from.
     shop.open_cart()
+    length = browser.execute_script("return history.length")
+    for reopen in (
+        "done.click(); open.click(); setTimeout(settled, 200);",
+        "sheet.addEventListener('close', () => { open.click(); setTimeout(settled, 200); },"
+        " { once: true }); done.click();",
+    ):
+        browser.execute_async_script(
+            "const settled = arguments[arguments.length - 1];"
+            "const [sheet, done, open] = ['cart', 'cart-done', 'cart-open']"
+            ".map((id) => document.getElementById(id));" + reopen)
+        shop.wait_for(lambda: browser.execute_script(in_sheet_entry), "the sheet opened again to have an entry")
+        assert shop.find("#cart").is_displayed()
+        assert browser.execute_script("return history.length") == length
     shop.close_cart()
+    shop.wait_for(lambda: not browser.execute_script(in_sheet_entry), "Done to take the entry again")
+    browser.execute_async_script("setTimeout(arguments[0], 200)")
+    assert not shop.find("#cart").is_displayed()
     shop.press("increment", "tea")
     shop.wait_for(lambda: shop.quantity("tea") == 2, "the shop to work on")
     # Reloaded with the sheet open, the page opens it again: its entry still means the sheet.

@@ -655,25 +655,30 @@ function wire() {
   let leavingSheetEntry = false;
   byID("cart-open").addEventListener("click", () => {
     sheet.showModal();
-    history.pushState({ sheet: true }, "");
+    // Opened again before the entry of the sheet just closed has gone, the sheet keeps that
+    // entry, or takes a new one once it has gone (below).
+    if (!sheetInHistory()) history.pushState({ sheet: true }, "");
     byID("cart-done").focus();
   });
   window.addEventListener("popstate", () => {
-    if (sheetInHistory() && !sheet.open) {
+    if (leavingSheetEntry) {
+      leavingSheetEntry = false;
+      if (!sheet.open) byID("cart-open").focus();
+      else if (!sheetInHistory()) history.pushState({ sheet: true }, "");
+    } else if (sheetInHistory() && !sheet.open) {
       sheet.showModal();
       byID("cart-done").focus();
     } else if (!sheetInHistory() && sheet.open) {
       sheet.close();
-    } else if (leavingSheetEntry) {
-      byID("cart-open").focus();
     }
-    leavingSheetEntry = false;
   });
   byID("cart-done").addEventListener("click", () => sheet.close());
   sheet.addEventListener("close", () => {
+    // Opened again before this event came: the sheet stays, and so does its entry.
+    if (sheet.open) return;
     hideShareLink();
-    // Closed by Done, Escape or the backdrop: its history entry goes too.
-    if (sheetInHistory()) {
+    // Closed by Done, Escape or the backdrop: its history entry goes too, once.
+    if (sheetInHistory() && !leavingSheetEntry) {
       leavingSheetEntry = true;
       history.back();
     }
