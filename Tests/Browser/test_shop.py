@@ -1134,7 +1134,7 @@ def test_a_product_gone_or_off_sale_meanwhile_is_refused_in_words_above_the_list
         server.cli("products", "update", "rowan", "--inactive")
 
 
-def test_the_catalog_reads_as_loading_until_its_first_read_answers(browser, server):
+def test_the_catalog_reads_as_loading_until_read_and_the_cart_follows_meanwhile(browser, server):
     cart_id = server.mint([("apple", 1)])
     # The products request is held (the browser's Fetch domain pauses it until the test turns
     # that domain off) while the cart loads and shows: an empty list then is not yet an empty
@@ -1147,6 +1147,10 @@ def test_the_catalog_reads_as_loading_until_its_first_read_answers(browser, serv
         shop.wait_for(lambda: shop.find(hooked("cart-badge")).get_attribute("textContent") == "1", "the cart shown")
         status = shop.find("#products-status")
         assert status.is_displayed() and status.text == "Loading products…", status.text
+        # The cart follows changes made elsewhere while the catalog is still being read.
+        server.cli("add", "banana", cart=cart_id)
+        shop.wait_for(lambda: shop.find(hooked("cart-badge")).get_attribute("textContent") == "2", "the change shown")
+        assert status.text == "Loading products…", status.text
     finally:
         browser.execute_cdp_cmd("Fetch.disable", {})
     shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row")), "the list once read")

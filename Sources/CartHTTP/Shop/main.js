@@ -764,9 +764,11 @@ async function start() {
   document.body.dataset.cart = state.cartID;
   offerOwnCart();
   showCart(cart);
-  await firstProducts;
-  // Read again when the first read found nothing: the shop may not have been reachable then.
-  if (state.products.length === 0) await refreshProducts();
+  // The cart follows its changes while the catalog's first read may still be under way.
+  firstProducts.then(() => {
+    // Read again when the first read found nothing: the shop may not have been reachable then.
+    if (state.products.length === 0) refreshProducts();
+  });
   loadOrders();
   // A browser allows a site only six connections, so a page out of view (a tab in the
   // background, a page in the back/forward cache) closes its stream, and opens it again, with
