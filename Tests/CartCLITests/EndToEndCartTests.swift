@@ -236,7 +236,11 @@ struct EndToEndCartTests {
             (["products", "add", "x", "--name", " ", "--price", "1"], [:], "Invalid product name ' ': it is empty."),
             (
                 ["products", "add", "x", "--name", "X", "--price", "1000000.01"], [:],
-                "Invalid amount '1000000.01': prices are at most 1000000.00."
+                "The value '1000000.01' is invalid for '--price <amount>': prices are at most 1000000.00."
+            ),
+            (
+                ["products", "update", "apple", "--price", "1000000.01"], [:],
+                "The value '1000000.01' is invalid for '--price <amount>': prices are at most 1000000.00."
             ),
         ] {
             let result = try sandbox.run(arguments, environment: environment)

@@ -130,8 +130,10 @@ enum ProductCommands {
         let new = Product(
             sku: try runner[CommandTree.sku], name: try runner[name], price: try runner.money(price),
             isActive: !runner[addedInactive], stock: try runner[stock])
-        _ = try CartService.validatedNew(new, settings: try runner.storeSettings())
-        let product = try inStoreCurrency { try runner.service().addProduct(new) }
+        let product = try priced(try runner[price], as: price.spec, runner) {
+            _ = try CartService.validatedNew(new, settings: try runner.storeSettings())
+            return try inStoreCurrency { try runner.service().addProduct(new) }
+        }
         if runner.json { return try runner.emit(product) }
         try runner.line("Added \(describe(product)).")
     }
@@ -155,7 +157,9 @@ enum ProductCommands {
         let sku = try runner[CommandTree.sku]
         // Read first only to tell the user, and the exit status, that nothing changed.
         let before = try? service.product(sku)
-        let product = try inStoreCurrency { try service.updateProduct(sku, with: update) }
+        let product = try priced(try runner[newPrice], as: newPrice.spec, runner) {
+            try inStoreCurrency { try service.updateProduct(sku, with: update) }
+        }
         let unchanged = product == before
         if unchanged { runner.noteNothingChanged() }
         if runner.json { return try runner.emit(product) }
@@ -213,6 +217,18 @@ enum ProductCommands {
 
     /// `apple (Apple) at $1.29, 12 in stock`.
     /// Runs `body`, whose amounts were read in the store's currency when the command began.
+    /// Runs `body`, in which the service may refuse the price typed as `text` for `option`
+    /// (above the cap, say); that refusal names the option as any other bad value of it does.
+    private static func priced<Result>(
+        _ text: String?, as option: OptionSpec, _ runner: CommandRunner, _ body: () throws -> Result
+    ) throws -> Result {
+        do {
+            return try body()
+        } catch CartError.invalidAmount(let amount, let reason) {
+            throw runner.invalidValue(text ?? amount, for: option, reason)
+        }
+    }
+
     private static func inStoreCurrency<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()

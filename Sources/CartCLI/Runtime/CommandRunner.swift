@@ -225,10 +225,15 @@ final class CommandRunner {
         } catch {
             var reason = error.description
             if case .invalidAmount(_, let why) = error { reason = why }
-            throw UsageError(
-                "The value '\(DisplayText.clean(text))' is invalid for '\(option.synopsis)': \(reason).",
-                command: invocation.command)
+            throw invalidValue(text, for: option, reason)
         }
+    }
+
+    /// The usage error for a value of `option` that is refused for `reason`.
+    func invalidValue(_ text: String, for option: OptionSpec, _ reason: String) -> UsageError {
+        UsageError(
+            "The value '\(DisplayText.clean(text))' is invalid for '\(option.synopsis)': \(reason).",
+            command: invocation.command)
     }
 
     // MARK: - Output
