@@ -225,6 +225,24 @@ struct EndToEndServeTests {
         }
     }
 
+    @Test("on the in-memory store, it says as it starts, in the log's form, that nothing is kept, and only then")
+    func memoryStoreNoted() throws {
+        let sandbox = try CartSandbox()
+        let log = sandbox.path("serve.log")
+        let process = try RunningCart(["--db", "memory:", "serve", "--listen", "127.0.0.1:0"], in: sandbox, errorLog: log)
+        defer { process.stop() }
+        #expect(try #require(process.nextLine()).hasPrefix("Listening on http://127.0.0.1:"))
+        let note = "Note: the in-memory store keeps nothing; every change is lost when this command ends."
+        let stamp = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /#
+        // Written before the line that says where it listens, so there while it runs.
+        let running = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(running.split(separator: "\n").contains { $0.wholeMatch(of: Regex { stamp; note }) != nil }, "\(running)")
+        process.send(SIGTERM)
+        #expect(process.exitStatus() == 0)
+        let stopped = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(stopped.filter { $0.contains("Note:") }.count == 1, "\(stopped)")
+    }
+
     @Test("listening on every interface, it says on stderr which address to open from this machine")
     func everyInterfaceNote() throws {
         let sandbox = try stocked()

@@ -92,6 +92,9 @@ enum ServeCommand {
         } catch {
             throw usageError(error, runner)
         }
+        // Said as the server starts, in the log's form, so that nobody fills a store that
+        // keeps nothing unaware.
+        if let note = runner.takeMemoryStoreNote() { stderr.send(note) }
         if runner.json {
             try runner.emit(CLIJSON.Listening(url: server.url))
         } else {

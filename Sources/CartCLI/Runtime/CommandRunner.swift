@@ -38,6 +38,7 @@ final class CommandRunner {
         self.environment = environment
         self.stderr = stderr
         self.style = TextStyle.forOutput(stdout, environment: environment)
+        self.memoryStoreNote = globals.memoryStoreNote
         self.invokedAs = program
         self.searchPath = environment["PATH"]
     }
@@ -146,6 +147,18 @@ final class CommandRunner {
     /// not a change that stays made.
     func noteNothingChanged() {
         changedNothing = true
+    }
+
+    /// The note that the in-memory store keeps nothing, for the tool to write once the
+    /// command has succeeded; `nil` for a store that keeps its data, or once the command has
+    /// written the note itself (`takeMemoryStoreNote()`).
+    private(set) var memoryStoreNote: String?
+
+    /// The in-memory store's note, for a command that writes it itself: a server says it as it
+    /// starts, not as it stops.
+    func takeMemoryStoreNote() -> String? {
+        defer { memoryStoreNote = nil }
+        return memoryStoreNote
     }
 
     /// Records that the command saved a change without `service()` (a migration, a copy), so
