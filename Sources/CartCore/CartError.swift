@@ -132,8 +132,8 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
             let verb = change < 0 ? "taken from" : "added to"
             return "The stock of '\(sku.displayable)' is not tracked, so units cannot be \(verb) it; set a stock level first."
         case .stockChangeRefused(let sku, let change, let stock?) where change < 0:
-            let units = change == Int.min ? "more units than a stock can hold" : "\(-change)"
-            return "Cannot take \(units) from the stock of '\(sku.displayable)': it holds \(stock)."
+            // The magnitude, which `-change` cannot hold for `Int.min`.
+            return "Cannot take \(change.magnitude) from the stock of '\(sku.displayable)': it holds \(stock)."
         case .stockChangeRefused(let sku, let change, let stock?):
             return "Cannot add \(change) to the stock of '\(sku.displayable)' (\(stock)): a stock holds at most \(Int.max)."
         case .unknownProduct(let sku):
