@@ -61,6 +61,19 @@ public final class CartHTTPServer: Sendable {
         port = server.port
     }
 
+    /// Checks that the address `configuration` names could be listened on now (see
+    /// ``HTTPServer/checkAddress(host:port:)``), before anything is prepared for the server.
+    ///
+    /// - Throws: ``CartHTTPServerError/server(_:)`` when the host does not resolve or the
+    ///   port is in use.
+    public static func checkAddress(of configuration: CartHTTPConfiguration) throws(CartHTTPServerError) {
+        do throws(HTTPServerError) {
+            try HTTPServer.checkAddress(host: configuration.host, port: configuration.port)
+        } catch {
+            throw .server(error)
+        }
+    }
+
     /// `host:port` as it goes in a URL: `127.0.0.1:8080`, or `[::1]:8080`.
     public var authority: String {
         server.authority

@@ -2,6 +2,7 @@ import CMicroHTTPD
 import CMicroHTTPDLoader
 import Dispatch
 import Synchronization
+import Glibc
 
 /// Answers one request. It runs synchronously on one of the server's threads and may block
 /// (on a database, say); it is called from several threads at once.
@@ -88,6 +89,28 @@ public final class HTTPServer: Sendable {
 
     deinit {
         stop()
+    }
+
+    /// Checks that this machine could listen on `host` and `port` now, by binding a socket
+    /// there as libmicrohttpd does (`SO_REUSEADDR`) and closing it, so that a caller can find
+    /// out before it prepares what a server needs (creates a store, say). Another process may
+    /// still take the port before the server starts; port 0 always passes.
+    ///
+    /// - Throws: ``HTTPServerError/invalidHost(_:)`` and
+    ///   ``HTTPServerError/cannotListen(host:port:reason:)``, as ``init(configuration:handler:)``
+    ///   would.
+    public static func checkAddress(host: String, port: UInt16) throws(HTTPServerError) {
+        let address = try ListenAddress(host: host, port: port)
+        let probe = socket(address.isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        // Without a socket to try, the server's own start says what is wrong.
+        guard probe >= 0 else { return }
+        defer { close(probe) }
+        var on: Int32 = 1
+        _ = setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        if address.isIPv6 { _ = setsockopt(probe, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
+        guard address.withSockaddr({ bind(probe, $0, address.length) }) == 0 else {
+            throw .cannotListen(host: host, port: port, reason: String(cString: strerror(errno)))
+        }
     }
 
     /// libmicrohttpd's message about a failed start, without its own "Failed to bind to port

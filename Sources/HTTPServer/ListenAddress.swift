@@ -49,6 +49,11 @@ struct ListenAddress {
         self.host = numeric
     }
 
+    /// The size of the socket address `withSockaddr` passes.
+    var length: socklen_t {
+        socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+    }
+
     /// Calls `body` with a pointer to the socket address.
     func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>) -> Result) -> Result {
         withUnsafeBytes(of: storage) { bytes in

@@ -208,6 +208,12 @@ struct EndToEndServeTests {
         #expect(result.errorLines.first?.contains("port \(port): Address already in use") == true, "\(result)")
         #expect(result.errorLines.first?.contains("port 0") == false, "\(result)")
         #expect(result.stdout.isEmpty)
+        // On a store that does not exist yet, the refusal makes no store, nor its directory.
+        let missing = sandbox.path("new/shop.sqlite3")
+        let refused = try sandbox.run(["--db", missing, "serve", "--listen", "127.0.0.1:\(port)"])
+        #expect(refused.status == 1)
+        #expect(refused.errorLines == result.errorLines, "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.path("new")), "\(refused)")
     }
 
     @Test("a server started on a store that does not exist says so once, and serves a new, empty one")

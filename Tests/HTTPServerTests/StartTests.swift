@@ -15,6 +15,13 @@ struct StartTests {
             guard case HTTPServerError.cannotListen(_, let failedPort, let reason) = error else { return false }
             return failedPort == port && reason.contains("in use")
         }
+        // Checked beforehand, the address gives the same refusal; once free, it passes.
+        #expect(throws: HTTPServerError.cannotListen(host: "127.0.0.1", port: port, reason: "Address already in use")) {
+            try HTTPServer.checkAddress(host: "127.0.0.1", port: port)
+        }
+        first.stop()
+        try HTTPServer.checkAddress(host: "127.0.0.1", port: port)
+        #expect(throws: HTTPServerError.invalidHost("not a host")) { try HTTPServer.checkAddress(host: "not a host", port: 0) }
     }
 
     @Test("a host that is not an address or known name is refused")

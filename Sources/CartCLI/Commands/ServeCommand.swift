@@ -74,7 +74,14 @@ enum ServeCommand {
             repository = try Stores.registry.open(runner.location, options: options)
         } catch StoreLocationError.noStore {
             // A new shop may start empty and be filled over HTTP; a mistyped --db is told apart
-            // by this line.
+            // by this line. A server that cannot listen (the port is in use) makes no store.
+            do throws(CartHTTPServerError) {
+                try CartHTTPServer.checkAddress(of: configuration)
+            } catch .server(let error) {
+                throw try cannotServe(error, runner)
+            } catch {
+                throw usageError(error, runner)
+            }
             options.createIfMissing = true
             repository = try Stores.registry.open(runner.location, options: options)
             stderr.send(
@@ -88,7 +95,7 @@ enum ServeCommand {
         do {
             server = try CartHTTPServer(service: service, configuration: configuration)
         } catch .server(let error) {
-            throw CommandFailure("Cannot serve on \(DisplayText.clean(try runner[listen])): \(error).")
+            throw try cannotServe(error, runner)
         } catch {
             throw usageError(error, runner)
         }
@@ -136,6 +143,11 @@ enum ServeCommand {
             throw refuse("write an IPv6 address in brackets, such as [::1]:8080")
         }
         return (host, port)
+    }
+
+    /// The failure of a server that cannot listen where it was told (the port is in use).
+    private static func cannotServe(_ reason: any Error, _ runner: CommandRunner) throws -> CommandFailure {
+        CommandFailure("Cannot serve on \(DisplayText.clean(try runner[listen])): \(reason).")
     }
 
     /// What the configuration's refusal means for the command line: a usage error (64).
