@@ -999,6 +999,40 @@ def test_screenshots_at_375_and_1280_pixels(browser, server, screenshots):
         shop.close_cart()
 
 
+def test_a_long_unbroken_name_wraps_in_every_view_at_375_pixels(browser, server):
+    name = "Supercalifragilisticexpialidocious_unbroken_word_that_goes_on_and_on_for_ever " * 2
+    server.cli("products", "add", "long-name", "--name", name.strip(), "--price", "999999.99")
+    cart_id = server.mint([("long-name", 4), ("tea", 1)])
+    status, body = server.api("POST", f"/v1/carts/{cart_id}/checkout", headers={"Idempotency-Key": f"long-{cart_id}"})
+    assert status == 201, body
+    server.api("POST", f"/v1/carts/{cart_id}/items", {"sku": "long-name", "quantity": 1})
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 375, "height": 812, "deviceScaleFactor": 2, "mobile": True})
+    shop = Shop(browser, server).open(cart_id)
+    order = shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("order")), "the history")[0]
+    order.find_element(By.CSS_SELECTOR, "summary").click()
+    shop.wait_for(lambda: order.find_element(By.CSS_SELECTOR, ".order-lines li").is_displayed(), "the order's lines")
+    # Nothing scrolls sideways, and each amount lies inside its box.
+    overflow = browser.execute_script("""
+        const inside = (element, box) => {
+            const a = element.getBoundingClientRect(), b = box.getBoundingClientRect();
+            return a.left >= b.left - 0.5 && a.right <= b.right + 0.5;
+        };
+        const order = document.querySelector('[data-testid="order"]');
+        return {
+            page: document.documentElement.scrollWidth,
+            orderTotals: [...order.querySelectorAll(".order-lines li > :last-child")].every((total) => inside(total, order)),
+            rows: [...document.querySelectorAll('[data-testid="product-row"]')]
+                .every((row) => row.scrollWidth <= row.clientWidth),
+        };
+    """)
+    assert overflow == {"page": 375, "orderTotals": True, "rows": True}, overflow
+    shop.open_cart()
+    assert browser.execute_script(
+        "return [document.getElementById('cart'), document.querySelector('#cart .sheet-body')]"
+        ".every((element) => element.scrollWidth <= element.clientWidth)")
+
+
 def test_a_cart_pruned_and_made_again_is_followed_not_frozen(browser, server):
     import sqlite3
 

@@ -364,8 +364,10 @@ function orderItem(order) {
     ...order.lines.map((line) => {
       const entry = document.createElement("li");
       const what = document.createElement("span");
+      what.className = "order-line-name";
       what.textContent = `${line.quantity} × ${line.name}`;
       const total = document.createElement("span");
+      total.className = "order-line-total";
       total.textContent = money(line.lineTotal, line.currency);
       entry.append(what, total);
       return entry;
