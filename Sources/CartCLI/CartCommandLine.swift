@@ -112,9 +112,10 @@ public enum CartCommandLine {
             arguments = try processArguments()
             environment = try processEnvironment()
         } catch {
-            try? stderr.write("Error: \(error.what) is not valid UTF-8 text; file names and values must be UTF-8.\n")
-            try? stderr.flush()
-            exit(ExitCode.usage)
+            // A usage error of the command the words name, read with their bytes repaired.
+            let command = CommandLineParser(root: CommandTree.root).command(namedIn: Array(CommandLine.arguments.dropFirst()))
+            let message = "\(error.what) is not valid UTF-8 text; file names and values must be UTF-8."
+            exit(ErrorReporter.report(UsageError(message, command: command), location: nil, to: stderr))
         }
         let status = run(
             arguments: arguments, environment: environment, stdout: FileDescriptorOutput.standardOutput(),

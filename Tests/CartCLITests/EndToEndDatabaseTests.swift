@@ -377,7 +377,7 @@ struct EndToEndDatabaseTests {
         #expect(try sandbox.shell("cd '\(work)' && CART_DB='file:x' \"$0\" show").status == 64)
     }
 
-    @Test("a --db path or CART_DB that is not valid UTF-8 is refused with one line, never read as another file")
+    @Test("a --db path or CART_DB that is not valid UTF-8 is a usage error, never read as another file")
     func nonUTF8Names() throws {
         let sandbox = try CartSandbox()
         let work = sandbox.path("work")
@@ -385,11 +385,19 @@ struct EndToEndDatabaseTests {
         for byte in ["377", "376", "300"] {
             let result = try sandbox.shell(#"cd '\#(work)' && exec "$0" --db "$(printf 'shop\\#(byte).db')" add apple"#)
             #expect(result.status == 64, "\(byte): \(result)")
-            #expect(result.stderr == "Error: Argument 2 is not valid UTF-8 text; file names and values must be UTF-8.\n", "\(result)")
+            // A usage error like any other: the usage of the command the words name follows.
+            #expect(
+                result.stderr == "Error: Argument 2 is not valid UTF-8 text; file names and values must be UTF-8.\n"
+                    + "Usage: cart add <sku> [<quantity>] [--if-version <n>]\nSee 'cart add --help' for more information.\n", "\(result)")
         }
         let environment = try sandbox.shell(#"cd '\#(work)' && CART_DB="$(printf 'shop\377.db')" exec "$0" show"#)
         #expect(environment.status == 64, "\(environment)")
-        #expect(environment.stderr == "Error: CART_DB is not valid UTF-8 text; file names and values must be UTF-8.\n")
+        #expect(
+            environment.stderr == "Error: CART_DB is not valid UTF-8 text; file names and values must be UTF-8.\n"
+                + "Usage: cart show\nSee 'cart show --help' for more information.\n")
+        let argument = try sandbox.shell(#"cd '\#(work)' && exec "$0" products add "$(printf 'bad\377')" --name X --price 1"#)
+        #expect(argument.status == 64, "\(argument)")
+        #expect(argument.stderr.hasSuffix("See 'cart products add --help' for more information.\n"), "\(argument)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
     }
 }

@@ -78,6 +78,12 @@ struct CommandLineParser {
         return .run(invocation)
     }
 
+    /// The command that `argv`'s words name, as far as they name one: the command whose usage
+    /// goes with an error found before parsing (an argument that is not UTF-8).
+    func command(namedIn argv: [String]) -> ResolvedCommand {
+        resolveCommand(Self.positionals(tokenize(argv)), from: ResolvedCommand(ancestors: [], spec: root)).command
+    }
+
     /// Follows the command words from `top` as far as they name subcommands: the command, how
     /// many words it took, and the word that named no subcommand of a command without
     /// arguments, if any.
