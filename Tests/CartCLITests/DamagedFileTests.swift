@@ -286,6 +286,11 @@ struct DamagedFileTests {
                         == "Error: The store '\(sandbox.database)' is read-only; this command needs to write to it.\n",
                     "\(arguments)")
             }
+            // `db init` that changes no setting writes nothing, so it says the store is as it was.
+            let unchanged = try sandbox.run(["db", "init"], launcher: launcher)
+            #expect(unchanged.status == 0 && unchanged.stdout.hasPrefix("Unchanged "), "\(unchanged)")
+            let changed = try sandbox.run(["db", "init", "--max-lines", "7"], launcher: launcher)
+            #expect(changed.status == 1 && changed.errorLines.first?.contains("is read-only") == true, "\(changed)")
         }
         #expect(try sandbox.checksum(sandbox.database) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)

@@ -175,8 +175,12 @@ enum DatabaseCommands {
         let created = !existed && !migrated.isEmpty
         let service = CartService(repository: store)
         let before = created ? nil : try service.settings()
-        let settings = try service.updateSettings(
-            currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
+        // Without a setting to change, nothing is written: a store that cannot be written to
+        // (read-only) is then reported as it is.
+        let settings =
+            currency == nil && maxLineQuantity == nil && maxLines == nil
+            ? try before ?? service.settings()
+            : try service.updateSettings(currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
         if !migrated.isEmpty || before != settings { runner.noteSavedChange() }
         if runner.json {
             return try runner.emit(CLIJSON.Initialised(created: created, settings: settings))
