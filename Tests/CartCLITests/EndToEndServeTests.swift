@@ -168,6 +168,16 @@ struct EndToEndServeTests {
         #expect(variable.errorLines.first?.contains("--listen") == false, "\(variable)")
     }
 
+    @Test("a --listen without a port asks for one, an IPv6 address in brackets too")
+    func listenWithoutPort() throws {
+        for address in ["127.0.0.1", "[::1]", "localhost"] {
+            let result = try CartSandbox().run(["serve", "--listen", address])
+            let expected = "Error: The value '\(address)' is invalid for '--listen <host:port>': give a host and a port, "
+                + "such as 127.0.0.1:8080 or [::1]:8080."
+            #expect(result.errorLines.first.map(String.init) == expected, "\(result)")
+        }
+    }
+
     @Test("with --json, the line that says where it listens is JSON: {\"url\":…}")
     func listeningAsJSON() throws {
         let sandbox = try stocked()

@@ -21,12 +21,13 @@ enum ServeCommand {
             + "at least 16 printable ASCII characters. Prefer the variable: a command line is visible to others.",
         environment: "CART_ADMIN_TOKEN")
     static let threads = Option<Int>(
-        "--threads", "n", 1...256, help: "Requests served at once, each with its own connection to the store.", default: 4)
+        "--threads", "n", 1...256, help: "Requests served at once, from 1 to 256, each with its own connection to the store.",
+        default: 4)
     static let connections = Option<Int?>(
         "--connections", "n", 1...257,
-        help: "Connections to the store (without it, one a thread and one for the event streams). SQLite "
-            + "writes through one and reads through the rest, and opens one more to checkpoint its log; 1 serves "
-            + "every request through one connection.")
+        help: "Connections to the store, from 1 to 257 (without it, one a thread and one for the event streams: "
+            + "at most 256 + 1). SQLite writes through one and reads through the rest, and opens one more to "
+            + "checkpoint its log; 1 serves every request through one connection.")
 
     static let spec = CommandSpec(
         "serve", abstract: "Serve the carts, the catalog and the orders over HTTP, and the shop to a browser.",
@@ -129,7 +130,10 @@ enum ServeCommand {
                 "The value '\(DisplayText.clean(text))' is invalid for \(runner.label(of: listen)): \(reason).",
                 command: runner.invocation.command)
         }
-        guard let colon = text.lastIndex(of: ":") else { throw refuse("give a host and a port, such as 127.0.0.1:8080") }
+        // An IPv6 address alone (`[::1]`) holds colons, but no port after its bracket.
+        guard let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") else {
+            throw refuse("give a host and a port, such as 127.0.0.1:8080 or [::1]:8080")
+        }
         let host = String(text[..<colon])
         let digits = text[text.index(after: colon)...]
         // Digits only: UInt16 would also take a sign (`:+8080`, `:-0`).
