@@ -76,7 +76,17 @@ public final class CartAPI: Sendable {
             let (route, parameters) = try Self.route(request.method, segments)
             let request = APIRequest(http: request, parameters: parameters, isAdmin: try holdsAdminToken(request))
             if route.access == .admin { try requireAdmin(request, "This needs the admin token") }
-            return try route.handler(self, request)
+            guard !route.readsIfMatch else { return try route.handler(self, request) }
+            // A resource without entity tags matches no tag that If-Match names. A change or a
+            // stream is refused before it starts; a read first answers as it would without the
+            // header, so that a 404 stays a 404 (RFC 9110 §13.2.1).
+            guard route.answersHead else {
+                try EntityTag.refuseTagsOfUntagged(request.http)
+                return try route.handler(self, request)
+            }
+            let response = try route.handler(self, request)
+            if (200...299).contains(response.status) { try EntityTag.refuseTagsOfUntagged(request.http) }
+            return response
         } catch {
             return APIError(error, log: log).response
         }

@@ -26,6 +26,10 @@ public struct CartRoute: Sendable {
     /// libmicrohttpd 0.9.75 sends a chunked body's last chunk in answer to HEAD, so a streamed
     /// GET answers GET alone.
     public let answersHead: Bool
+    /// Whether the handler evaluates `If-Match` against entity tags of its own (a cart's
+    /// version, a file's digest, a product's existence); on any other route `CartAPI` refuses
+    /// an `If-Match` that names tags.
+    let readsIfMatch: Bool
     let handler: @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
     /// The template's segments: a literal, or nil for a `{parameter}`.
     private let literals: [String?]
@@ -37,13 +41,14 @@ public struct CartRoute: Sendable {
 
     init(
         _ method: String, _ path: String, _ operationID: String, _ access: Access, streams: Bool = false,
-        _ handler: @escaping @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
+        readsIfMatch: Bool = false, _ handler: @escaping @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
     ) {
         self.method = method
         self.path = path
         self.operationID = operationID
         self.access = access
         answersHead = method == "GET" && !streams
+        self.readsIfMatch = readsIfMatch
         self.handler = handler
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         literals = segments.map { $0.hasPrefix("{") ? nil : String($0) }

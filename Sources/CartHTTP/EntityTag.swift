@@ -44,6 +44,17 @@ enum EntityTag {
         return tags == [.wildcard] || tags.contains(.strong(opaque))
     }
 
+    /// Refuses an `If-Match` naming tags on a resource that has none: no tag can match, so
+    /// the method may not act (RFC 9110 §13.1.1). `*` passes: the route itself answers 404
+    /// when there is nothing there.
+    ///
+    /// - Throws: 400 `invalid_if_match` for a malformed list; 412 `precondition_failed`.
+    static func refuseTagsOfUntagged(_ request: HTTPRequest) throws(APIError) {
+        guard let tags = try tags(in: request, "If-Match"), tags != [.wildcard] else { return }
+        throw APIError(
+            status: 412, code: "precondition_failed", message: "This resource has no entity tag: If-Match takes only *.")
+    }
+
     /// Whether `request`'s `If-None-Match` names a resource whose entity tag is `"opaque"`:
     /// `*`, or a list naming the tag under the weak comparison (`W/"opaque"` too).
     ///

@@ -136,6 +136,33 @@ struct ConditionalRequestTests {
         #expect(try shop.service.product("ghost").name == "Changed")
     }
 
+    @Test("a route without an ETag refuses an If-Match naming tags, takes *, and keeps its 404")
+    func untaggedResources() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2)])
+        let before = try shop.snapshot()
+        let reads = [
+            "/v1/health", "/v1/settings", "/v1/products", "/v1/products/apple", "/v1/carts/\(id)/orders",
+            "/v1/carts/\(id)/events", "/v1/orders", "/v1/orders/stats", "/v1/orders.csv",
+        ]
+        for path in reads {
+            let refused = try shop.send("GET", path, headers: [#"If-Match: "1""#], admin: true)
+            #expect(refused.status == 412 && refused.errorCode == "precondition_failed", "\(path) \(refused.status)")
+            #expect(try shop.send("GET", path, headers: ["If-Match: 1"], admin: true).errorCode == "invalid_if_match", "\(path)")
+        }
+        for path in ["/v1/health", "/v1/products", "/v1/products/apple", "/v1/orders"] {
+            #expect(try shop.send("GET", path, headers: ["If-Match: *"], admin: true).status == 200, "\(path)")
+        }
+        // What would be 404 without the header stays 404.
+        #expect(try shop.send("GET", "/v1/products/ghost", headers: [#"If-Match: "1""#]).status == 404)
+        #expect(try shop.send("GET", "/v1/orders/7", headers: [#"If-Match: "1""#], admin: true).status == 404)
+        // Minting refuses before it mints.
+        let mint = try shop.send("POST", "/v1/carts", headers: [#"If-Match: "1""#])
+        #expect(mint.status == 412 && mint.errorCode == "precondition_failed")
+        #expect(mint.header("Location") == nil)
+        #expect(try shop.snapshot() == before)
+    }
+
     @Test("a cart never written is at version 0, and If-Match \"0\" applies to it")
     func versionZero() throws {
         let shop = try TestShop()
