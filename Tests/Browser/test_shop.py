@@ -1422,6 +1422,11 @@ def test_add_is_not_offered_for_a_new_line_once_the_cart_holds_the_most_lines(br
         shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
         shop.wait_for(lambda: note.is_displayed(), "the note that the cart holds the most lines")
         assert note.text == "Your cart holds 2 lines, the most it can: take one out to add another product."
+        # Set apart from the list below it, as the panels' other parts are.
+        gap = browser.execute_script(
+            "return document.getElementById('products').getBoundingClientRect().top"
+            " - arguments[0].getBoundingClientRect().bottom", note)
+        assert gap >= 8, gap
         assert not shop.find(hooked("add"), shop.row("milk")).is_enabled()
         # A line already held can still grow.
         assert shop.find(hooked("increment"), shop.row("apple")).is_enabled()
