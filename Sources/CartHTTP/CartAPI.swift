@@ -76,16 +76,18 @@ public final class CartAPI: Sendable {
             let (route, parameters) = try Self.route(request.method, segments)
             let request = APIRequest(http: request, parameters: parameters, isAdmin: try holdsAdminToken(request))
             if route.access == .admin { try requireAdmin(request, "This needs the admin token") }
-            guard !route.readsIfMatch else { return try route.handler(self, request) }
-            // A resource without entity tags matches no tag that If-Match names. A change or a
-            // stream is refused before it starts; a read first answers as it would without the
-            // header, so that a 404 stays a 404 (RFC 9110 §13.2.1).
-            guard route.answersHead else {
-                try EntityTag.refuseTagsOfUntagged(request.http)
-                return try route.handler(self, request)
-            }
             let response = try route.handler(self, request)
-            if (200...299).contains(response.status) { try EntityTag.refuseTagsOfUntagged(request.http) }
+            // A resource without entity tags matches no tag that If-Match names. The route
+            // answers first, so that its 400, 401 or 404 stays as it is (RFC 9110 §13.2.1):
+            // such a route changes nothing (a read, a stream, a mint, which stores nothing),
+            // and a stream it opened is closed unsent.
+            guard !route.readsIfMatch, (200...299).contains(response.status) else { return response }
+            do {
+                try EntityTag.refuseTagsOfUntagged(request.http)
+            } catch {
+                if case .stream(let stream) = response.body { stream.close() }
+                throw error
+            }
             return response
         } catch {
             return APIError(error, log: log).response

@@ -27,8 +27,9 @@ public struct CartRoute: Sendable {
     /// GET answers GET alone.
     public let answersHead: Bool
     /// Whether the handler evaluates `If-Match` against entity tags of its own (a cart's
-    /// version, a file's digest, a product's existence); on any other route `CartAPI` refuses
-    /// an `If-Match` that names tags.
+    /// version, a file's digest, a product's existence). On any other route `CartAPI` refuses
+    /// an `If-Match` that names tags once the handler has answered, so a route that changes
+    /// the store must read it.
     let readsIfMatch: Bool
     let handler: @Sendable (CartAPI, APIRequest) throws -> HTTPResponse
     /// The template's segments: a literal, or nil for a `{parameter}`.

@@ -153,14 +153,22 @@ struct ConditionalRequestTests {
         for path in ["/v1/health", "/v1/products", "/v1/products/apple", "/v1/orders"] {
             #expect(try shop.send("GET", path, headers: ["If-Match: *"], admin: true).status == 200, "\(path)")
         }
-        // What would be 404 without the header stays 404.
+        // What would be 400, 401 or 404 without the header stays so, streams too.
         #expect(try shop.send("GET", "/v1/products/ghost", headers: [#"If-Match: "1""#]).status == 404)
         #expect(try shop.send("GET", "/v1/orders/7", headers: [#"If-Match: "1""#], admin: true).status == 404)
+        #expect(try shop.send("GET", "/v1/carts/alice/events", headers: [#"If-Match: "1""#]).status == 401)
+        #expect(try shop.send("GET", "/v1/orders.csv?since=bad", headers: [#"If-Match: "1""#], admin: true).status == 400)
         // Minting refuses before it mints.
         let mint = try shop.send("POST", "/v1/carts", headers: [#"If-Match: "1""#])
         #expect(mint.status == 412 && mint.errorCode == "precondition_failed")
         #expect(mint.header("Location") == nil)
         #expect(try shop.snapshot() == before)
+    }
+
+    @Test("every route that may change the store reads If-Match itself; minting stores nothing")
+    func changesReadIfMatch() {
+        let unread = CartAPI.routes.filter { $0.method != "GET" && !$0.readsIfMatch }.map(\.operationID)
+        #expect(unread == ["mintCart"])
     }
 
     @Test("a cart never written is at version 0, and If-Match \"0\" applies to it")
