@@ -73,10 +73,7 @@ public final class HTTPServer: Sendable {
         }
         guard let daemon else {
             cls.release()
-            var reason = Self.reason(context.startFailure ?? "")
-            if let missing = cart_microhttpd_error() {
-                reason = "libmicrohttpd cannot be loaded (\(String(cString: missing))); install it (Debian: libmicrohttpd12)"
-            }
+            let reason = Self.libraryProblem() ?? Self.reason(context.startFailure ?? "")
             throw .cannotListen(
                 host: configuration.host, port: configuration.port,
                 reason: reason.isEmpty ? "libmicrohttpd did not start" : reason)
@@ -93,14 +90,18 @@ public final class HTTPServer: Sendable {
 
     /// Checks that this machine could listen on `host` and `port` now, by binding a socket
     /// there as libmicrohttpd does (`SO_REUSEADDR`) and closing it, so that a caller can find
-    /// out before it prepares what a server needs (creates a store, say). Another process may
-    /// still take the port before the server starts; port 0 always passes.
+    /// out before it prepares what a server needs (creates a store, say); libmicrohttpd is
+    /// loaded too. Another process may still take the port before the server starts; port 0
+    /// always passes.
     ///
     /// - Throws: ``HTTPServerError/invalidHost(_:)`` and
     ///   ``HTTPServerError/cannotListen(host:port:reason:)``, as ``init(configuration:handler:)``
     ///   would.
     public static func checkAddress(host: String, port: UInt16) throws(HTTPServerError) {
         let address = try ListenAddress(host: host, port: port)
+        if cart_microhttpd_open() != 0, let problem = libraryProblem() {
+            throw .cannotListen(host: host, port: port, reason: problem)
+        }
         let probe = socket(address.isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         // Without a socket to try, the server's own start says what is wrong.
         guard probe >= 0 else { return }
@@ -110,6 +111,13 @@ public final class HTTPServer: Sendable {
         if address.isIPv6 { _ = setsockopt(probe, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
         guard address.withSockaddr({ bind(probe, $0, address.length) }) == 0 else {
             throw .cannotListen(host: host, port: port, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Why libmicrohttpd cannot be loaded, in words that say what to install; nil once it is.
+    private static func libraryProblem() -> String? {
+        cart_microhttpd_error().map {
+            "libmicrohttpd cannot be loaded (\(String(cString: $0))); install it (Debian: libmicrohttpd12)"
         }
     }
 
