@@ -287,8 +287,10 @@ struct DamagedFileTests {
                     "\(arguments)")
             }
             // `db init` that changes no setting writes nothing, so it says the store is as it was.
-            let unchanged = try sandbox.run(["db", "init"], launcher: launcher)
-            #expect(unchanged.status == 0 && unchanged.stdout.hasPrefix("Unchanged "), "\(unchanged)")
+            for arguments in [["db", "init"], ["db", "init", "--currency", "USD", "--max-lines", "100"]] {
+                let unchanged = try sandbox.run(arguments, launcher: launcher)
+                #expect(unchanged.status == 0 && unchanged.stdout.hasPrefix("Unchanged "), "\(arguments) \(unchanged)")
+            }
             let changed = try sandbox.run(["db", "init", "--max-lines", "7"], launcher: launcher)
             #expect(changed.status == 1 && changed.errorLines.first?.contains("is read-only") == true, "\(changed)")
         }

@@ -175,11 +175,15 @@ enum DatabaseCommands {
         let created = !existed && !migrated.isEmpty
         let service = CartService(repository: store)
         let before = created ? nil : try service.settings()
-        // Without a setting to change, nothing is written: a store that cannot be written to
-        // (read-only) is then reported as it is.
+        // Settings the store already has are not written again: a store that cannot be written
+        // to (read-only) is then reported as it is.
+        let current = try before ?? service.settings()
+        let asked = StoreSettings(
+            currency: currency ?? current.currency, maxLineQuantity: maxLineQuantity ?? current.maxLineQuantity,
+            maxLinesPerCart: maxLines ?? current.maxLinesPerCart)
         let settings =
-            currency == nil && maxLineQuantity == nil && maxLines == nil
-            ? try before ?? service.settings()
+            asked == current
+            ? current
             : try service.updateSettings(currency: currency, maxLineQuantity: maxLineQuantity, maxLinesPerCart: maxLines)
         if !migrated.isEmpty || before != settings { runner.noteSavedChange() }
         if runner.json {

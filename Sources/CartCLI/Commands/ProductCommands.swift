@@ -215,8 +215,6 @@ enum ProductCommands {
         return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 
-    /// `apple (Apple) at $1.29, 12 in stock`.
-    /// Runs `body`, whose amounts were read in the store's currency when the command began.
     /// Runs `body`, in which the service may refuse the price typed as `text` for `option`
     /// (above the cap, say); that refusal names the option as any other bad value of it does.
     private static func priced<Result>(
@@ -229,6 +227,7 @@ enum ProductCommands {
         }
     }
 
+    /// Runs `body`, whose amounts were read in the store's currency when the command began.
     private static func inStoreCurrency<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
@@ -245,6 +244,7 @@ enum ProductCommands {
             "The store's currency changed from \(read) to \(store) while this command ran; run it again with amounts in \(store).")
     }
 
+    /// `apple (Apple) at $1.29, 12 in stock`.
     static func describe(_ product: Product) -> String {
         var text = "\(DisplayText.escaped(product.sku)) (\(DisplayText.escaped(product.name))) at \(product.price.formatted), "
         text += product.stock.map { "\($0) in stock" } ?? "stock not tracked"
