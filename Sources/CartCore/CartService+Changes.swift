@@ -4,7 +4,8 @@ extension CartService {
     /// Adds units of a product, merging into the existing line for the same SKU (the tutorial's
     /// `addToCart`).
     ///
-    /// - Throws: `CartError.invalidQuantity` (below 1), `.unknownProduct`, `.inactiveProduct`,
+    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.invalidQuantity` (below 1),
+    ///   `.unknownProduct`, `.inactiveProduct`,
     ///   `.lineQuantityCapExceeded` (the line would hold more than the store's per-line cap),
     ///   `.insufficientStock`, `.lineCountCapExceeded`, `.versionConflict`, `.amountOverflow`,
     ///   `StoredDataError`, or a storage error.
@@ -18,7 +19,7 @@ extension CartService {
     /// Takes units of a product out of the cart; the line disappears when it reaches 0, also
     /// when more are removed than it holds (the tutorial's `removeFromCart`).
     ///
-    /// - Throws: `CartError.invalidQuantity`, `.notInCart`, `.versionConflict`,
+    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.invalidQuantity`, `.notInCart`, `.versionConflict`,
     ///   `StoredDataError`, or a storage error.
     @discardableResult
     public func remove(_ sku: String, quantity: Int = 1, from cartID: String, expectedVersion: Int? = nil)
@@ -43,7 +44,8 @@ extension CartService {
 
     /// Removes a product's whole line, whatever its quantity (the tutorial's `onDelete`).
     ///
-    /// - Throws: `CartError.notInCart`, `.versionConflict`, `StoredDataError`, or a storage error.
+    /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.notInCart`, `.versionConflict`,
+    ///   `StoredDataError`, or a storage error.
     @discardableResult
     public func deleteLine(_ sku: String, from cartID: String, expectedVersion: Int? = nil) throws -> CartUpdate {
         try apply(.deleteLine(sku: sku), to: cartID, expectedVersion: expectedVersion)

@@ -8,7 +8,8 @@ extension CartService {
     /// `expectedTotal` (the total the customer was shown), the order is placed only at that
     /// total, so a price changed meanwhile is not charged unseen.
     ///
-    /// - Throws: `CartError.emptyCart`; `.cannotCheckOut` naming every problem of the cart (the
+    /// - Throws: `CartError.invalidCartID`; `.invalidIdempotencyKey`; `.emptyCart`;
+    ///   `.cannotCheckOut` naming every problem of the cart (the
     ///   problems `cartReport(_:)` lists); `.idempotencyKeyReused` when the key placed another
     ///   cart's order; `.versionConflict`; `.totalChanged`; `.amountOverflow`; `StoredDataError`;
     ///   or a storage error. Nothing changes when it throws.

@@ -36,10 +36,12 @@ public struct OrderQuery: Hashable, Sendable {
     /// The keyset cursor: only orders that come after order `after` in `sort` order. Pass the
     /// last order number of one page to get the next.
     public var after: OrderNumber?
-    /// At most this many orders; `nil` for all.
+    /// At most this many orders. `nil` is a page of `CartService.defaultPageSize` for
+    /// `CartService.orders(matching:)`, and every order for `forEachOrder(matching:_:)`.
     public var limit: Int?
 
-    /// Creates a query; the defaults select every order, newest first.
+    /// Creates a query; the defaults select every order, newest first (a page at a time from
+    /// `CartService.orders(matching:)`).
     public init(
         cartID: String? = nil, placedOnOrAfter: Date? = nil, placedBefore: Date? = nil, sku: String? = nil,
         sort: Sort = .newestFirst, after: OrderNumber? = nil, limit: Int? = nil

@@ -27,6 +27,13 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
         }
     }
 
+    /// Why the location cannot hold a store (`its directory '/x' does not exist`), for
+    /// `unusable`; nil for the others, whose description says it all.
+    public var reason: String? {
+        guard case .unusable(_, let reason) = self else { return nil }
+        return reason
+    }
+
     public var description: String {
         switch self {
         case .unknownScheme(let location, let scheme, let known):
@@ -38,14 +45,14 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
             return "'\(location.displayable)' looks like a URL, but \(what); "
                 + "use \(list) (a file whose name starts like a URL is written with a leading './')."
         case .connectionString(let keyword):
-            return "'\(keyword.displayable)=…' looks like a key=value connection string, which --db does not take; "
+            return "'\(keyword.displayable)=…' looks like a key=value connection string, which is not a store location; "
                 + "write it as a postgresql://… URL (a password goes in PGPASSWORD or ~/.pgpass)."
         case .unexpandedHome(let location):
             return "'\(location.displayable)' starts with '~', which no shell expanded (a shell leaves it as it is after '=' "
                 + "and inside quotes); write the home directory's path, or './\(location.displayable)' for a folder of that name here."
         case .surroundingWhitespace(let location) where location.isEmpty:
             return "The store location is nothing but white space (spaces, tabs or line ends); "
-                + "name a file or a URL, or leave it unset for the default."
+                + "name a file or a URL."
         case .surroundingWhitespace(let location):
             return "The store location '\(location.displayable)' is written with white space (a space, tab or line end) "
                 + "before or after it; remove it."

@@ -108,7 +108,7 @@ extension HostileInput {
         .usage("a SQLite URI", ["--db", "file:shop.db?mode=ro", "show"], "no store handles 'file:'"),
         .usage(
             "a libpq connection string", ["--db", "host=/tmp dbname=shop password=hunter2", "show"],
-            "'host=…' looks like a key=value connection string, which --db does not take; write it as a postgresql://… URL"),
+            "'host=…' looks like a key=value connection string, which is not a store location; write it as a postgresql://… URL"),
         .usage(
             "a home directory the shell left as it is", ["--db=~/shop.sqlite3", "demo"],
             "'~/shop.sqlite3' starts with '~', which no shell expanded"),

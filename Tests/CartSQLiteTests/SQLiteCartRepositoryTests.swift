@@ -140,6 +140,7 @@ struct SQLiteCartRepositoryTests {
         }
         let error = #expect(throws: StoreLocationError.self) { _ = try SQLiteCartRepository(path: missing) }
         #expect(error?.description == "'\(missing)' cannot hold a store: its directory '\(directory.path("nowhere"))' does not exist.")
+        #expect(error?.reason == "its directory '\(directory.path("nowhere"))' does not exist")
         #expect(!FileManager.default.fileExists(atPath: directory.path("nowhere")))
     }
 
