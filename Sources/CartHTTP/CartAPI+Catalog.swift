@@ -160,9 +160,7 @@ extension CartAPI {
     ///   names tags, or for both asks.
     private static func existence(asked request: APIRequest) throws -> Bool? {
         let mustExist = !request.http.headers.values(for: "If-Match").isEmpty
-        if mustExist, try EntityTag.precondition(of: request.http) != .any {
-            throw preconditionFailed("A product has no entity tag: If-Match takes only *.")
-        }
+        if mustExist { try EntityTag.refuseTagsOfUntagged(request.http) }
         let mustBeNew = try EntityTag.noneMatchIsWildcard(request.http)
         switch (mustExist, mustBeNew) {
         case (true, true): throw preconditionFailed("If-Match: * and If-None-Match: * together match nothing.")
