@@ -26,36 +26,35 @@ struct RequestHost: Equatable {
     /// `authority` split into host and port, or nil when it is not `uri-host [":" port]`
     /// (no user information, a port of at most 65535).
     init?(parsing authority: Substring) {
-        let bytes = authority.utf8
+        var authority = authority
+        guard let (hostLength, port) = authority.withUTF8(Self.split) else { return nil }
+        name = Substring(authority.utf8.prefix(hostLength))
+        self.port = port
+    }
+
+    /// The length of the host that `bytes` starts with, and the port after it, if any.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (hostLength: Int, port: Int?)? {
         guard let first = bytes.first else { return nil }
-        var hostEnd: Substring.UTF8View.Index
+        let hostLength: Int
         if first == UInt8(ascii: "[") {
             // IP-literal: an IPv6 address (hex digits, colons, and dots for an IPv4 tail).
-            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")),
-                bytes[bytes.index(after: bytes.startIndex)..<close].allSatisfy(Self.isAddressByte),
-                close > bytes.index(after: bytes.startIndex)
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1,
+                bytes[1..<close].allSatisfy(isAddressByte)
             else { return nil }
-            hostEnd = bytes.index(after: close)
+            hostLength = close + 1
         } else {
-            hostEnd = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
-            guard hostEnd > bytes.startIndex, bytes[..<hostEnd].allSatisfy(Self.isRegisteredNameByte) else { return nil }
+            hostLength = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+            guard hostLength > 0, bytes[..<hostLength].allSatisfy(isRegisteredNameByte) else { return nil }
         }
-        name = authority[..<hostEnd]
-        guard hostEnd < bytes.endIndex else {
-            port = nil
-            return
-        }
-        guard bytes[hostEnd] == UInt8(ascii: ":") else { return nil }
-        let digits = bytes[bytes.index(after: hostEnd)...]
+        guard hostLength < bytes.count else { return (hostLength, nil) }
+        guard bytes[hostLength] == UInt8(ascii: ":") else { return nil }
+        let digits = bytes[(hostLength + 1)...]
         // An empty port is allowed (RFC 3986 §3.2.3) and means the scheme's default.
         guard digits.count <= 5, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        guard !digits.isEmpty else {
-            port = nil
-            return
-        }
+        guard !digits.isEmpty else { return (hostLength, nil) }
         let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         guard value <= 65_535 else { return nil }
-        port = value
+        return (hostLength, value)
     }
 
     private static func isAddressByte(_ byte: UInt8) -> Bool {

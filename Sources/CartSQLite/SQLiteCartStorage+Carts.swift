@@ -72,6 +72,8 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         try statement.bind(cartID, at: 1)
         var lines: [(position: Int, line: StoredCartLine)] = []
+        // Room for a typical cart, so that reading one does not reallocate as it goes.
+        lines.reserveCapacity(16)
         // Whether the positions ascend, followed as the rows come: comparing stored lines
         // afterwards would copy them.
         var inOrder = true

@@ -31,6 +31,8 @@ enum TargetDecoder {
         if let error = rawError(path) { return .failure(error) }
         if path.count == 1 { return .success([]) }
         var segments: [String] = []
+        // Room for the API's deepest paths, so that appending does not reallocate.
+        segments.reserveCapacity(8)
         var start = path.startIndex + 1
         while true {
             let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
