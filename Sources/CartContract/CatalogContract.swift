@@ -17,7 +17,7 @@ enum CatalogContract {
             ("invalidProducts", "products with a bad SKU, name, price or stock are refused", invalidProducts),
             ("addAndUpdate", "a SKU is added once; updates change only what they name", addAndUpdate),
             ("stockChange", "a stock change adds to the stock the unit reads; untracked, below zero or past Int.max is refused", stockChange),
-            ("searchAndPage", "products(matching:) finds text in SKUs and names in any case, and pages by SKU", searchAndPage),
+            ("searchAndPage", "products(matching:) finds text in SKUs and names in any case, across a large catalog, and pages by SKU", searchAndPage),
             ("deleteProduct", "a product no cart holds is deleted, orders keep their lines; one a cart holds is refused, naming the carts", deleteProduct),
             ("asciiIdentifiers", "SKUs and cart IDs are printable ASCII, so NFC and NFD spellings cannot collide", asciiIdentifiers),
             ("maximumPrice", "prices above the maximum are refused on add, update and import", maximumPrice),
@@ -210,6 +210,27 @@ enum CatalogContract {
         for limit in [0, 10_001] {
             #expect(throws: CartError.invalidLimit(limit)) { try s.products(matching: ProductQuery(limit: limit)) }
         }
+        // A search reads the catalog a batch at a time: its matches are found across batches,
+        // and its pages follow one another.
+        let catalog = (0..<2_500).map { index in
+            Product(
+                sku: "item-\(String(index + 10_000))", name: index % 300 == 7 ? "Needle \(index)" : "Hay \(index)",
+                price: usd(1), isActive: index % 600 != 7)
+        }
+        try s.importProducts(catalog)
+        let needles = catalog.filter { $0.isActive && $0.name.hasPrefix("Needle") }.map(\.sku)
+        #expect(needles.count == 4)
+        #expect(try s.products(matching: ProductQuery(text: "NEEDLE")).products.map(\.sku) == needles)
+        query = ProductQuery(text: "needle", limit: 3)
+        var found: [String] = []
+        while true {
+            let page = try s.products(matching: query)
+            found += page.products.map(\.sku)
+            guard let next = page.next else { break }
+            query.after = next
+        }
+        #expect(found == needles)
+        #expect(try s.products(matching: ProductQuery(includeInactive: true, text: "needle")).products.count == 9)
     }
 
     static func deleteProduct(_ backend: Backend) throws {

@@ -14,7 +14,7 @@ enum FastPathContract {
         "Fast paths answer as the defaults", key: "fastPaths",
         [
             ("lineContext", "lineContext and linesWithoutProduct answer as their defaults for lines, new lines, unknown carts and products", lineContext),
-            ("productsAndCounts", "products(skus:), cartsHolding(sku:) and the counts answer as their defaults", productsAndCounts),
+            ("productsAndCounts", "products(skus:), a page of products, cartsHolding(sku:) and the counts answer as their defaults", productsAndCounts),
             ("insertAbsentProducts", "insertAbsentProducts stores and answers what its default does, for batches of every size, new and stored SKUs mixed", insertAbsentProducts),
             ("insertOrders", "insertOrders stores each order with its number, lines and instant, as its default does, for batches of every size", insertOrders),
             ("updateProductStock", "updateProductStock stores what its default stores", updateProductStock),
@@ -93,6 +93,15 @@ enum FastPathContract {
         let store = try cartsStore(backend)
         for skus in [[], ["apple"], ["ghost"], ["plum", "ghost", "apple", "plum", "kiwi"], (0..<70).map { "p\($0)" }] {
             try expectSameAnswer(store, "products \(skus.prefix(5))") { try $0.products(skus: skus) }
+        }
+        for after in [nil, "", "a", "apple", "apples", "pear", "zzz"] {
+            for includeInactive in [false, true] {
+                for limit in [nil, 0, 1, 2, 1000] {
+                    try expectSameAnswer(store, "products after \(after ?? "nil"), inactive \(includeInactive), limit \(limit.map(String.init) ?? "nil")") {
+                        try $0.products(after: after, includeInactive: includeInactive, limit: limit)
+                    }
+                }
+            }
         }
         for sku in ["apple", "pear", "plum", "kiwi", "ghost"] {
             try expectSameAnswer(store, "carts holding '\(sku)'") { try $0.cartsHolding(sku: sku) }

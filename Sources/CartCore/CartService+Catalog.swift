@@ -64,14 +64,39 @@ extension CartService {
     /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, or a storage error.
     public func products(matching query: ProductQuery) throws -> ProductPage {
         if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
+        // One product more than the page says whether another page follows.
         let selected = try repository.read { storage in
-            try storage.products().filter { product in
-                query.includes(product) && query.after.map { product.sku > $0 } != false
-            }
+            try Self.products(matching: query, upTo: query.limit.map { $0 + 1 }, in: storage)
         }
         guard let limit = query.limit, selected.count > limit else { return ProductPage(products: selected, next: nil) }
         let page = Array(selected.prefix(limit))
         return ProductPage(products: page, next: page.last?.sku)
+    }
+
+    /// How many products a text search reads at a time.
+    static let searchBatchSize = 1000
+
+    /// The first `count` products matching `query` (every one when `nil`), in SKU order. The
+    /// store selects by cursor and activity; a text search is checked here, by
+    /// `ProductQuery.includes(_:)`'s case folding, over the store's products a batch at a
+    /// time until enough match.
+    private static func products(
+        matching query: ProductQuery, upTo count: Int?, in storage: any CartStorageReader
+    ) throws -> [Product] {
+        guard let text = query.text, !text.isEmpty else {
+            return try storage.products(after: query.after, includeInactive: query.includeInactive, limit: count)
+        }
+        var matches: [Product] = []
+        var after = query.after
+        while true {
+            let batch = try storage.products(after: after, includeInactive: query.includeInactive, limit: searchBatchSize)
+            for product in batch where query.includes(product) {
+                matches.append(product)
+                if matches.count == count { return matches }
+            }
+            guard batch.count == searchBatchSize, let last = batch.last else { return matches }
+            after = last.sku
+        }
     }
 
     /// Deletes a product that no cart holds. Orders keep their lines, which copied the

@@ -6,6 +6,14 @@ extension CartStorageReader {
         try skus.map { try product(sku: $0) }
     }
 
+    /// Reads every product and selects.
+    public func products(after: String?, includeInactive: Bool, limit: Int?) throws -> [Product] {
+        let selected = try products().lazy.filter { product in
+            (includeInactive || product.isActive) && after.map { product.sku > $0 } != false
+        }
+        return Array(selected.prefix(limit ?? .max))
+    }
+
     public func productCount() throws -> Int { try products().count }
 
     public func cartCount() throws -> Int { try carts().count }

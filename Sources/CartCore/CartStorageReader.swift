@@ -45,6 +45,9 @@ public protocol CartStorageReader {
 
     /// The products with these SKUs, in the same order; `nil` where there is none.
     func products(skus: [String]) throws -> [Product?]
+    /// Up to `limit` products (every one when `nil`) whose SKU sorts after `after` (from the
+    /// first when `nil`), ordered by SKU; those not for sale only when `includeInactive`.
+    func products(after: String?, includeInactive: Bool, limit: Int?) throws -> [Product]
     /// How many products exist, active or not.
     func productCount() throws -> Int
     /// How many carts are stored.

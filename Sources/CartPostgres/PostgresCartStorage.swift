@@ -177,6 +177,18 @@ final class PostgresCartStorage: CartStorageWriter {
         try rows(Self.selectProducts, lock: Self.lockProductsTable).map { try product(from: $0) }
     }
 
+    private static let selectProductPage = PostgresSQL(
+        "SELECT " + productColumns + " FROM products WHERE sku > $1 AND (active OR $2) ORDER BY sku LIMIT $3")
+
+    // A range of the primary key, where the default reads the whole catalog. A null limit is
+    // none; every SKU sorts after the empty text (the schema keeps SKUs non-empty).
+    func products(after: String?, includeInactive: Bool, limit: Int?) throws -> [Product] {
+        try rows(
+            Self.selectProductPage, [.text(after ?? ""), .boolean(includeInactive), PostgresValue(limit)],
+            lock: Self.lockProductsTable
+        ).map { try product(from: $0) }
+    }
+
     private static let selectProductsBySKU = PostgresSQL("SELECT " + productColumns + " FROM products WHERE sku = ANY($1::text[]) ORDER BY sku")
     private static let lockProductsBySKU = PostgresSQL(selectProductsBySKU.text + " FOR NO KEY UPDATE")
 

@@ -118,6 +118,23 @@ final class SQLiteCartStorage: CartStorageWriter {
         return products
     }
 
+    private static let selectProductPage = CachedSQL(
+        "SELECT sku, name, price, active, stock FROM products WHERE sku > ? AND (active OR ?) ORDER BY sku LIMIT ?")
+
+    // A range of the primary key, where the default reads the whole catalog.
+    func products(after: String?, includeInactive: Bool, limit: Int?) throws -> [Product] {
+        let statement = try database.cached(Self.selectProductPage)
+        defer { statement.reset() }
+        // Every SKU sorts after the empty text (the schema keeps SKUs non-empty); a negative
+        // limit is none.
+        try statement.bind(after ?? "", at: 1)
+        try statement.bind(includeInactive, at: 2)
+        try statement.bind(limit ?? -1, at: 3)
+        var products: [Product] = []
+        while try statement.step() { products.append(try product(from: statement)) }
+        return products
+    }
+
     private static let countProducts = CachedSQL("SELECT count(*) FROM products")
 
     func productCount() throws -> Int {
