@@ -11,8 +11,9 @@ public enum HTTPRequestOutcome: Sendable, Equatable, CustomStringConvertible {
     case serverStopped
     /// The response could not be completed: a body producer failed, a stream was overrun.
     case failed
-    /// libmicrohttpd answered the request itself (no `Host`, headers too large) and closed
-    /// the connection; the entry has no status, as the server never saw which.
+    /// The request was refused before it was whole and the connection closed: libmicrohttpd
+    /// answered it itself (no `Host`, headers too large), or its body ran far over the limit.
+    /// The entry has no status, as the server never saw libmicrohttpd's.
     case refused
 
     /// The word used in log lines.

@@ -39,12 +39,20 @@ extension ServerContext {
             let outcome: HTTPRequestOutcome =
                 switch termination {
                 case .REQUEST_TERMINATED_COMPLETED_OK: request.failed ? .failed : .completed
-                case .REQUEST_TERMINATED_TIMEOUT_REACHED: .timedOut
+                // A stream that failed while its client read nothing ends at the timeout.
+                case .REQUEST_TERMINATED_TIMEOUT_REACHED: request.failed ? .failed : .timedOut
                 case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: .serverStopped
                 case .REQUEST_TERMINATED_WITH_ERROR:
-                    // No method means the access handler never ran: libmicrohttpd refused the
-                    // request before it was whole.
-                    request.failed ? .failed : request.method.isEmpty && request.status == nil ? .refused : .clientGone
+                    // Unanswered, the request was refused before it was whole: by libmicrohttpd
+                    // when the access handler never ran (no method), by the server when the
+                    // body ran far over the limit.
+                    if request.failed {
+                        .failed
+                    } else if request.status == nil && (request.method.isEmpty || request.bodyTooLarge) {
+                        .refused
+                    } else {
+                        .clientGone
+                    }
                 default: .clientGone
                 }
             accessLog(
@@ -221,6 +229,16 @@ extension ServerContext {
             }
             if HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Transfer-Encoding") {
                 return "header \(name) is the server's to set"
+            }
+            // libmicrohttpd decides whether the connection stays open, and refuses a response
+            // whose `Connection` says `keep-alive`.
+            // A token holds no white space, so dropping it drops the list's optional spaces.
+            if HTTPHeaders.sameName(name, "Connection"),
+                value.split(separator: ",").contains(where: { token in
+                    HTTPHeaders.sameName(String(token.filter { $0 != " " && $0 != "\t" }), "keep-alive")
+                })
+            {
+                return "header \(name): keep-alive is the server's to decide"
             }
         }
         return nil

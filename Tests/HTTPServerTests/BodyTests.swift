@@ -101,9 +101,14 @@ struct BodyTests {
         #expect(counter.calls.load(ordering: .relaxed) == 0)
     }
 
-    @Test("a chunked body that goes on far past the limit has its connection closed")
+    @Test("a chunked body that goes on far past the limit has its connection closed, logged as refused")
     func endlessChunked() throws {
-        let server = try startServer({ $0.maxBodyBytes = 1024 }, handler: LengthHandler().handler)
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer(
+            {
+                $0.maxBodyBytes = 1024
+                $0.accessLog = { log.record($0) }
+            }, handler: LengthHandler().handler)
         defer { server.stop() }
         let connection = try TestConnection(port: server.port)
         connection.send("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
@@ -111,6 +116,9 @@ struct BodyTests {
         var refused = false
         for _ in 0..<1000 where !refused { refused = !connection.send(chunk) }
         #expect(refused || connection.peerClosed())
+        for _ in 0..<300 where log.all.isEmpty { pause(milliseconds: 10) }
+        #expect(log.all.map(\.outcome) == [.refused])
+        #expect(log.all.first?.status == nil)
     }
 
     @Test("a Content-Length shorter than the body sent frames the body; the rest is a bad next request")

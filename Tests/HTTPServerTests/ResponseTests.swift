@@ -47,12 +47,15 @@ struct ResponseTests {
         }
     }
 
-    @Test("framing headers set by the application are refused")
+    @Test("framing and connection headers set by the application are refused")
     func framingHeaders() throws {
-        for name in ["Content-Length", "transfer-encoding"] {
-            let (response, _) = try serve { .text("body", headers: HTTPHeaders([(name: name, value: "4")])) }
+        for (name, value) in [("Content-Length", "4"), ("transfer-encoding", "4"), ("Connection", "Upgrade, Keep-Alive")] {
+            let (response, errors) = try serve { .text("body", headers: HTTPHeaders([(name: name, value: value)])) }
             #expect(response.status == 500)
+            #expect(errors.contains { $0.contains("header \(name)") && $0.contains("the server's") }, "\(errors)")
         }
+        let (upgrade, _) = try serve { .text("body", status: 426, headers: ["Upgrade": "HTTP/1.1", "Connection": "Upgrade"]) }
+        #expect(upgrade.status == 426)
     }
 
     @Test("a status outside 200...599 is refused")

@@ -139,6 +139,38 @@ struct StreamTests {
         #expect(messages.all.isEmpty, "\(messages.all)")
     }
 
+    @Test("a stream overrun by a client that reads nothing ends at the connection timeout, logged as failed")
+    func overrunUnread() throws {
+        let streams = Recorder<HTTPStream>()
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer(
+            {
+                $0.connectionTimeout = .seconds(1)
+                $0.streamHeartbeatInterval = nil
+                $0.accessLog = { log.record($0) }
+            },
+            handler: { _ in
+                let stream = HTTPStream(maxQueuedBytes: 64 << 10)
+                streams.record(stream)
+                return .eventStream(stream)
+            })
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port, timeout: 10)
+        connection.send(rawRequest("GET", "/events"))
+        for _ in 0..<300 where streams.all.isEmpty { pause(milliseconds: 10) }
+        let stream = try #require(streams.all.first)
+        // The socket's buffers fill, then the stream's queue, until a write is refused.
+        let block = [UInt8](repeating: UInt8(ascii: "x"), count: 32 << 10)
+        var writes = 0
+        while stream.write(block), writes < 10_000 {
+            writes += 1
+            pause(milliseconds: 2)
+        }
+        #expect(stream.isClosed)
+        for _ in 0..<500 where log.all.isEmpty { pause(milliseconds: 10) }
+        #expect(log.all.map(\.outcome) == [.failed])
+    }
+
     @Test("a client that keeps a little behind gets every byte in order, as the sent ones are let go")
     func laggingReader() {
         let stream = HTTPStream(maxQueuedBytes: 1 << 20)
