@@ -5,6 +5,7 @@ extension PostgresError: CategorizedError {
     /// - `invalidInput`: a location libpq cannot parse or whose options it refuses, or a value
     ///   it cannot send.
     /// - `storageFailure`: credentials the server refuses, a database it does not have, a
+    ///   server that does not speak PostgreSQL's protocol, a
     ///   session the location's settings ask for that the server cannot give (TLS, a standby), a full
     ///   disk or another shortage of the server's, and whatever fits no other category.
     /// - `unavailable`: the server cannot be reached or went away, the pool stayed busy, the
@@ -25,7 +26,7 @@ extension PostgresError: CategorizedError {
         case .server, .connection, .poolTimeout: break
         }
         if isInvalidConnectionOption { return .invalidInput }
-        if isAuthenticationFailure || isUndefinedDatabase || isUnmetConnectionSetting { return .storageFailure }
+        if isAuthenticationFailure || isUndefinedDatabase || isUnmetConnectionSetting || isNotPostgres { return .storageFailure }
         if isConnectionFailure || isPoolTimeout || isTooManyConnections || isLockNotAvailable || isQueryCanceled
             || isTransactionConflict
         {
@@ -47,7 +48,11 @@ extension PostgresError: CategorizedError {
         let because = cause.map { " (\($0))" } ?? ""
         if kind == .clientLibrary { return "PostgreSQL's client library (libpq) cannot be loaded; install it (Debian: libpq5)" }
         if kind == .invalidLocation || isInvalidConnectionOption { return "it is not a valid PostgreSQL location" + because }
+        if isMissingPassword {
+            return "the server asks for a password and none was given (put it in the location, PGPASSWORD or ~/.pgpass)"
+        }
         if isAuthenticationFailure { return "the server refused the credentials" + because }
+        if isNotPostgres { return "what answers at that address is not a PostgreSQL server" + because }
         if isUndefinedDatabase { return cause ?? "the database does not exist" }
         if isUnmetConnectionSetting {
             return "the server cannot meet the location's connection settings" + because

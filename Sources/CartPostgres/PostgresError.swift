@@ -118,6 +118,17 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
             || (message.contains("role \"") && message.contains("\" does not exist"))
             || message.contains("no password supplied")
     }
+    /// The server asks for a password and the location, `PGPASSWORD` and the password file
+    /// gave none (libpq's message; counted among the refused credentials).
+    var isMissingPassword: Bool { kind == .connection && message.contains("no password supplied") }
+    /// Something answered at the address, but not as a PostgreSQL server answers (an HTTP
+    /// server, say). Recognised from libpq's English messages.
+    var isNotPostgres: Bool {
+        guard kind == .connection else { return false }
+        return message.contains("invalid response to SSL negotiation")
+            || message.contains("expected authentication request from server")
+            || message.contains("received invalid response to GSSAPI negotiation")
+    }
     /// The server was reached but cannot give the session the location asks for: TLS it does
     /// not offer or a certificate that fails the check `sslmode` asks for, another kind of
     /// server than `target_session_attrs` names, or a setting in `options` it does not know or

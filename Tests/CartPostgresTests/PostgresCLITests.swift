@@ -272,6 +272,39 @@ struct PostgresCLITests {
             ], "\(result)")
     }
 
+    @Test("a server of another protocol at the address: exit 1, saying it is not PostgreSQL")
+    func notPostgres() throws {
+        let home = try TemporaryDirectory()
+        let listener = try SilentListener(answer: Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8))
+        for (query, cause) in [
+            ("", "received invalid response to SSL negotiation: H"),
+            ("&sslmode=disable", "expected authentication request from server, but received H"),
+        ] {
+            let location = "postgresql://shop:s3cret@127.0.0.1:\(listener.port)/shop?connect_timeout=5" + query
+            let result = try CartCommand(location: location, home: home).run("show")
+            #expect(result.status == 1, "\(result)")
+            #expect(
+                result.errorLines == [
+                    "Error: Cannot use '\(PostgresLocation.redacted(location))': what answers at that address is not a "
+                        + "PostgreSQL server (\(cause))."
+                ], "\(result)")
+        }
+    }
+
+    @Test("a server that asks for a password when none is given: exit 1, saying where one goes", TestServer.requires(TestServer.passwordURL))
+    func missingPassword() throws {
+        let home = try TemporaryDirectory()
+        let location = try TestServer.value(TestServer.passwordURL).replacing(":cart-password@", with: "@")
+        // The run's HOME holds no ~/.pgpass, and no PG variable reaches it.
+        let result = try CartCommand(location: location, home: home).run("show")
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.errorLines == [
+                "Error: Cannot use '\(location)': the server asks for a password and none was given (put it in the "
+                    + "location, PGPASSWORD or ~/.pgpass)."
+            ], "\(result)")
+    }
+
     @Test("a server restart: exit 75 in one line while it is down, and the next command works once it is back", TestServer.requires(TestServer.directory))
     func serverRestart() throws {
         let home = try TemporaryDirectory()

@@ -1,9 +1,11 @@
+import Foundation
 import Glibc
 
 /// A TCP port on 127.0.0.1 that accepts connections (the kernel completes the handshake) and
 /// never says a word: a host whose PostgreSQL hangs, for testing that clients give up at their
-/// `connect_timeout` instead of waiting forever.
-final class SilentListener {
+/// `connect_timeout` instead of waiting forever. Given an answer, it answers every connection
+/// with it once the client has written, then closes it: another kind of server.
+final class SilentListener: Sendable {
     /// The port it listens on.
     let port: Int
     private let socket: Int32
@@ -11,7 +13,7 @@ final class SilentListener {
     /// Starts listening on a free port.
     ///
     /// - Throws: `Failed` with the call that failed.
-    init() throws {
+    init(answer: [UInt8]? = nil) throws {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failed(call: "socket") }
         var address = sockaddr_in()
@@ -31,9 +33,24 @@ final class SilentListener {
         }
         self.socket = socket
         port = Int(UInt16(bigEndian: address.sin_port))
+        guard let answer else { return }
+        // Ends when `deinit` closes the socket and `accept` fails.
+        Thread.detachNewThread {
+            while true {
+                let client = accept(socket, nil, nil)
+                guard client >= 0 else { return }
+                var request = [UInt8](repeating: 0, count: 512)
+                _ = recv(client, &request, request.count, 0)
+                _ = answer.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(client)
+            }
+        }
     }
 
-    deinit { close(socket) }
+    deinit {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
 
     struct Failed: Error {
         let call: String
