@@ -40,7 +40,9 @@ public enum StoreLocationError: CategorizedError, Hashable, Sendable, CustomStri
             // "a file path or memory:", "a file path, memory: or postgresql://…"
             var list = "a file path"
             for (index, example) in known.enumerated() { list += (index == known.count - 1 ? " or " : ", ") + example }
-            let what = known.first { $0.hasPrefix(scheme + ":") }.map { "not one of the form \($0)" }
+            // A scheme that starts a known one (`postgres:/x`, `postgresql:x`) is taken as a
+            // misshapen location of that kind rather than an unknown kind.
+            let what = known.first { $0.prefix { $0 != ":" }.hasPrefix(scheme) }.map { "not one of the form \($0)" }
                 ?? "no store handles '\(scheme.displayable):'"
             return "'\(location.displayable)' looks like a URL, but \(what); "
                 + "use \(list) (a file whose name starts like a URL is written with a leading './')."

@@ -105,6 +105,7 @@ extension HostileInput {
         .usage("an option that swallows the command", ["--cart", "show"], "Missing the command to run, such as 'products' or 'add' ('show' was read as the value of --cart)."),
         .usage("a group with options and no command", ["--json", "db"], "Missing the command to run after 'cart db', such as"),
         .usage("a URL missing a slash", ["--db", "postgresql:/shop", "show"], "'postgresql:/shop' looks like a URL, but not one of the form postgresql://…"),
+        .usage("the short scheme missing a slash", ["--db", "postgres:/shop", "show"], "'postgres:/shop' looks like a URL, but not one of the form postgresql://…"),
         .usage("a SQLite URI", ["--db", "file:shop.db?mode=ro", "show"], "no store handles 'file:'"),
         .usage(
             "a libpq connection string", ["--db", "host=/tmp dbname=shop password=hunter2", "show"],
