@@ -35,6 +35,28 @@ struct EndToEndServeTests {
         #expect(throws: (any Error).self) { try TestConnection(port: server.port) }
     }
 
+    @Test("SIGTERM while a request waits on a lock past the stop's deadline: the process ends then, exit 0, the change not made")
+    func terminateStuckRequest() throws {
+        let sandbox = try stocked()
+        let errorLog = sandbox.path("serve.err")
+        let server = try RunningServer(in: sandbox, arguments: ["--busy-timeout", "120000"], errorLog: errorLog)
+        let id = try server.mint()
+        let lock = try LockHolder(path: sandbox.database)
+        let stuck = try TestConnection(port: server.port, timeout: 60)
+        stuck.send(server.request("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#))
+        pause(milliseconds: 300)
+        let stopping = ContinuousClock.now
+        server.process.send(SIGTERM)
+        // The stop's deadline is 10 s; the lock would hold the request for 120 s.
+        #expect(server.process.exitStatus(within: 60) == 0)
+        #expect(ContinuousClock.now - stopping < .seconds(60))
+        let log = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
+        #expect(log.contains("error: requests still running 10.0 seconds after the stop was asked for were cut off"), "\(log)")
+        #expect(throws: (any Error).self) { try stuck.readResponse() }
+        lock.release()
+        #expect(try sandbox.ok("--cart", id, "show").stdout.contains("is empty"))
+    }
+
     @Test("SIGINT stops an idle server with status 0 and nothing more on stdout")
     func interruptIdle() throws {
         let sandbox = try stocked()

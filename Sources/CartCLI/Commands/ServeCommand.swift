@@ -1,5 +1,7 @@
 import CartCore
 import CartHTTP
+import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +40,8 @@ enum ServeCommand {
             admin token it listens on loopback only (127.0.0.1, [::1], localhost) and every route is open \
             to what can reach it there; with one, admin routes and carts the server did not mint need it. \
             Every server of one store recognises the carts any of them minted. SIGINT (Ctrl-C) or SIGTERM \
-            stops it: no new connections, requests in flight finish, event streams end, status 0.
+            stops it: no new connections, requests in flight get 10 seconds to finish (one still waiting \
+            on the store then is cut off, unanswered and unsaved), event streams end, status 0.
             """,
         options: [listen, adminToken, threads, connections],
         action: { try run($0) })
@@ -116,9 +119,30 @@ enum ServeCommand {
             stderr.send("Note: listening on every interface; from this machine, open http://\(local):\(server.port).")
         }
         _ = signals.wait()
-        if !server.stop(deadline: stopDeadline) {
+        if !stop(server) {
             stderr.send("error: requests still running \(stopDeadline) after the stop was asked for were cut off")
         }
+    }
+
+    /// Stops `server` and says whether every request in flight finished within `stopDeadline`.
+    /// The server waits for a handler still running at its deadline (one waiting on a store
+    /// that does not answer, for as long as the store's timeouts allow); the command does not:
+    /// it returns a moment later, and the process ends with that request unanswered and its
+    /// unit uncommitted.
+    private static func stop(_ server: CartHTTPServer) -> Bool {
+        let drained = Mutex<Bool?>(nil)
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let finished = server.stop(deadline: stopDeadline)
+            drained.withLock { $0 = finished }
+            stopped.signal()
+        }
+        // The moment after the deadline lets the server close what is left and join its threads.
+        let wait = stopDeadline + .seconds(2)
+        guard stopped.wait(timeout: .now() + .milliseconds(Int(wait.components.seconds) * 1000)) == .success else {
+            return false
+        }
+        return drained.withLock { $0 } ?? false
     }
 
     /// The host and port of `text`: `HOST:PORT`, with an IPv6 address in brackets.
