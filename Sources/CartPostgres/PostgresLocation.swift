@@ -57,7 +57,11 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible, Cus
         try PostgresError.requireClientLibrary()
         var error: UnsafeMutablePointer<CChar>?
         guard let options = cart_PQconninfoParse(text, &error) else {
-            let reason = Self.oneLine(Self.scrub(error.map { String(cString: $0) } ?? "out of memory", text, redacted, secrets))
+            var reason = Self.oneLine(Self.scrub(error.map { String(cString: $0) } ?? "out of memory", text, redacted, secrets))
+            // libpq quotes the token, which is the password, now masked: say which part it was.
+            if reason == #"invalid percent-encoded token: "***""# {
+                reason = "the password holds a % not followed by two hex digits; a % itself is written %25"
+            }
             cart_PQfreemem(error)
             throw PostgresError(
                 kind: .invalidLocation, message: "invalid PostgreSQL location \(redacted): \(reason)", detail: reason)

@@ -48,6 +48,15 @@ struct PostgresOpeningTests {
         }
     }
 
+    @Test("a bad percent-escape in the password is named as the password's, which stays masked")
+    func badEscapeInPassword() {
+        let error = expectRefused("postgresql://shop:p%40ss%zz@db.example/shop", .invalidInput, hiding: "p%40ss")
+        #expect(
+            (error as? any CategorizedError)?.reason
+                == "it is not a valid PostgreSQL location (the password holds a % not followed by two hex digits; "
+                + "a % itself is written %25)")
+    }
+
     @Test("a port, IPv6 host or query with an @ is no password with a / in it")
     func notASplitPassword() throws {
         for url in [
