@@ -188,6 +188,11 @@ struct PostgresCLITests {
         let page = try postgres.ok("--db", schema.url, "products", "--limit", "1")
         #expect(page.stdout.hasSuffix(" products --limit 1 --after cake  (with your --db, whose password is not shown)\n"), "\(page)")
         #expect(!page.stdout.contains(secret) && !page.stdout.contains("***"), "\(page)")
+        // A list of suggestions says so once, above it.
+        let demo = try postgres.ok("--db", schema.url, "demo")
+        #expect(demo.stdout.components(separatedBy: "whose password is not shown").count == 2, "\(demo)")
+        #expect(demo.stdout.contains("Try next (with your --db, whose password is not shown):\n"), "\(demo)")
+        #expect(!demo.stdout.contains(secret), "\(demo)")
 
         let wrong = schema.url.replacing(secret, with: "not-the-password")
         let denied = try CartCommand(location: wrong, home: home).run("show")

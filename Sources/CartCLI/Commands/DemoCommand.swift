@@ -68,15 +68,16 @@ enum DemoCommand {
             (["products"], "the catalog"), (["add", "apple", "3"], "put 3 apples in your cart"),
             (["add", "coffee"], "and a bag of coffee"), (["show"], "the cart, kept between runs"),
             (["checkout"], "place an order"), (["orders"], "the order history"), (["--help"], "everything else"),
-        ].map { words, what in (try runner.suggestedCommand(words), what) }
+        ].map { words, what in (try runner.suggestedCommand(words, noting: false), what) }
         let width = (steps.map { TerminalWidth.of($0.0) }.max() ?? 0) + 2
-        try runner.line("Try next:")
+        // A --db with a password is left out of every line, and said so once.
+        try runner.line("Try next" + (try runner.suggestionsOmitDB() ? " " + CommandRunner.omittedDBNote : "") + ":")
         for (command, what) in steps {
             try runner.line("  " + TextLayout.padded(command, to: width) + runner.style.dim(what))
         }
         try runner.line()
         try runner.line("Open the shop:")
-        try runner.line("  " + (try runner.suggestedCommand(["serve"])) + "  " + runner.style.dim("then visit \(shopAddress)"))
+        try runner.line("  " + (try runner.suggestedCommand(["serve"], noting: false)) + "  " + runner.style.dim("then visit \(shopAddress)"))
     }
 
     /// Where `cart serve` listens unless told otherwise.

@@ -48,20 +48,28 @@ final class CommandRunner {
     /// store; `words` follow, all quoted for a shell.
     ///
     /// A password on the command line is not printed back; masked, the command would not run,
-    /// so `--db` is left out and a note after the command says to add it.
-    func suggestedCommand(_ words: [String]) throws -> String {
+    /// so `--db` is left out and, when `noting`, a note after the command says to add it (a
+    /// list of suggestions says it once instead; see `suggestionsOmitDB()`).
+    func suggestedCommand(_ words: [String], noting: Bool = true) throws -> String {
         var start = [ProgramName.typed(invokedAs: invokedAs, searchPath: searchPath)]
-        var note = ""
-        if isGiven(GlobalOptions.db), try self[GlobalOptions.db] != nil {
-            if displayLocation == location {
-                start += [GlobalOptions.db.spec.name, location]
-            } else {
-                note = "  (with your \(GlobalOptions.db.spec.name), whose password is not shown)"
-            }
+        let omitsDB = try suggestionsOmitDB()
+        if isGiven(GlobalOptions.db), try self[GlobalOptions.db] != nil, !omitsDB {
+            start += [GlobalOptions.db.spec.name, location]
         }
+        let note = omitsDB && noting ? "  " + Self.omittedDBNote : ""
         // A word from the store may hold a terminal escape: escaped, it is shown, not acted on.
         return DisplayText.escaped(ShellQuoting.command(start + words)) + note
     }
+
+    /// Whether suggested commands leave out the command line's `--db`, whose password they
+    /// would have to print.
+    func suggestionsOmitDB() throws -> Bool {
+        guard isGiven(GlobalOptions.db), try self[GlobalOptions.db] != nil else { return false }
+        return displayLocation != location
+    }
+
+    /// What a suggestion without the command line's `--db` says of it.
+    static let omittedDBNote = "(with your \(GlobalOptions.db.spec.name), whose password is not shown)"
 
     /// An option and its value as words of a suggested command: `--name=value` for a value
     /// that starts with `-` (a SKU or cart ID may), which would otherwise read as an option.
