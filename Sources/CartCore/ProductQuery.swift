@@ -23,6 +23,35 @@ public struct ProductQuery: Hashable, Sendable {
         guard includeInactive || product.isActive else { return false }
         guard let text, !text.isEmpty else { return true }
         let needle = text.lowercased()
-        return product.sku.lowercased().contains(needle) || product.name.lowercased().contains(needle)
+        return Self.contains(product.sku, needle) || Self.contains(product.name, needle)
+    }
+
+    /// Whether `text` lowercased contains `needle`. Printable ASCII (every SKU, most names)
+    /// is searched in place, its letters folded as `lowercased()` folds them, rather than
+    /// lowercased into a new string first: a search checks every product of the catalog.
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        var text = text
+        var needle = needle
+        let found = text.withUTF8 { haystack in
+            needle.withUTF8 { needle in
+                haystack.allSatisfy(isPrintableASCII) && needle.allSatisfy(isPrintableASCII)
+                    ? containsFolding(haystack, needle) : nil
+            }
+        }
+        return found ?? text.lowercased().contains(needle)
+    }
+
+    /// Whether `needle` occurs in `haystack` with the haystack's ASCII letters in lowercase.
+    private static func containsFolding(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            needle.indices.allSatisfy { asciiLowercase(haystack[start + $0]) == needle[$0] }
+        }
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { (0x20...0x7E).contains(byte) }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 }
