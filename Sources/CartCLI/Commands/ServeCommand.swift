@@ -137,11 +137,9 @@ enum ServeCommand {
             drained.withLock { $0 = finished }
             stopped.signal()
         }
-        // The moment after the deadline lets the server close what is left and join its threads.
-        let wait = stopDeadline + .seconds(2)
-        guard stopped.wait(timeout: .now() + .milliseconds(Int(wait.components.seconds) * 1000)) == .success else {
-            return false
-        }
+        // Two seconds past the deadline let the server close what is left and join its threads.
+        let wait = DispatchTimeInterval.seconds(Int(stopDeadline.components.seconds) + 2)
+        guard stopped.wait(timeout: .now() + wait) == .success else { return false }
         return drained.withLock { $0 } ?? false
     }
 
