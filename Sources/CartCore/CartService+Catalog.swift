@@ -73,13 +73,15 @@ extension CartService {
         return ProductPage(products: page, next: page.last?.sku)
     }
 
-    /// How many products a text search reads at a time.
-    static let searchBatchSize = 1000
+    /// How many products a text search reads first; each later read takes twice as many.
+    static let firstSearchBatchSize = 1000
 
     /// The first `count` products matching `query` (every one when `nil`), in SKU order. The
     /// store selects by cursor and activity; a text search is checked here, by
     /// `ProductQuery.includes(_:)`'s case folding, over the store's products a batch at a
-    /// time until enough match.
+    /// time until enough match. The batches double, so that a search that fills its page early
+    /// reads little, and one through a large catalog reads it in few steps (a store without a
+    /// sorted index, the in-memory one, sorts its catalog once a step).
     private static func products(
         matching query: ProductQuery, upTo count: Int?, in storage: any CartStorageReader
     ) throws -> [Product] {
@@ -88,14 +90,16 @@ extension CartService {
         }
         var matches: [Product] = []
         var after = query.after
+        var batchSize = firstSearchBatchSize
         while true {
-            let batch = try storage.products(after: after, includeInactive: query.includeInactive, limit: searchBatchSize)
+            let batch = try storage.products(after: after, includeInactive: query.includeInactive, limit: batchSize)
             for product in batch where query.includes(product) {
                 matches.append(product)
                 if matches.count == count { return matches }
             }
-            guard batch.count == searchBatchSize, let last = batch.last else { return matches }
+            guard batch.count == batchSize, let last = batch.last else { return matches }
             after = last.sku
+            batchSize *= 2
         }
     }
 
