@@ -93,12 +93,9 @@ enum WatchCommand {
                 try show(report, after: printed, runner)
                 printed += 1
             case .unavailable(let error):
-                let (message, _) = ErrorReporter.describe(error, location: runner.displayLocation)
-                var line = TextLayout.oneLine(message ?? "\(error)")
-                // The watch tries again by itself; the advice to is for commands that end.
-                let advice = "; try again."
-                if line.hasSuffix(advice) { line = String(line.dropLast(advice.count)) + "." }
-                try runner.stderr.write("Waiting for the store: \(line)\n")
+                // The watch tries again by itself.
+                let (message, _) = ErrorReporter.describe(error, location: runner.displayLocation, retrying: true)
+                try runner.stderr.write("Waiting for the store: \(TextLayout.oneLine(message ?? "\(error)"))\n")
                 try runner.stderr.flush()
             case .reconnected:
                 try runner.stderr.write("The store is back.\n")

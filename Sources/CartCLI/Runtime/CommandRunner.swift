@@ -52,11 +52,14 @@ final class CommandRunner {
     /// list of suggestions says it once instead; see `suggestionsOmitDB()`).
     func suggestedCommand(_ words: [String], noting: Bool = true) throws -> String {
         var start = [ProgramName.typed(invokedAs: invokedAs, searchPath: searchPath)]
-        let omitsDB = try suggestionsOmitDB()
-        if isGiven(GlobalOptions.db), try self[GlobalOptions.db] != nil, !omitsDB {
-            start += [GlobalOptions.db.spec.name, location]
+        var note = ""
+        if try isDBGiven() {
+            if displayLocation == location {
+                start += [GlobalOptions.db.spec.name, location]
+            } else if noting {
+                note = "  " + Self.omittedDBNote
+            }
         }
-        let note = omitsDB && noting ? "  " + Self.omittedDBNote : ""
         // A word from the store may hold a terminal escape: escaped, it is shown, not acted on.
         return DisplayText.escaped(ShellQuoting.command(start + words)) + note
     }
@@ -64,8 +67,14 @@ final class CommandRunner {
     /// Whether suggested commands leave out the command line's `--db`, whose password they
     /// would have to print.
     func suggestionsOmitDB() throws -> Bool {
-        guard isGiven(GlobalOptions.db), try self[GlobalOptions.db] != nil else { return false }
+        guard try isDBGiven() else { return false }
         return displayLocation != location
+    }
+
+    /// Whether the command line chose the store with `--db`.
+    private func isDBGiven() throws -> Bool {
+        guard isGiven(GlobalOptions.db) else { return false }
+        return try self[GlobalOptions.db] != nil
     }
 
     /// What a suggestion without the command line's `--db` says of it.

@@ -21,15 +21,16 @@ enum ErrorReporter {
 
     /// The message (`nil` to stay silent) and exit status for an error: the CLI's own errors
     /// first, then any other by its category (`ExitCode.forCategory`), with the hints only the
-    /// CLI can give.
-    static func describe(_ error: any Error, location: String?) -> (String?, Int32) {
+    /// CLI can give. When the caller is `retrying` by itself, an unavailable store is not told
+    /// to be tried again.
+    static func describe(_ error: any Error, location: String?, retrying: Bool = false) -> (String?, Int32) {
         switch error {
         case let error as UsageError:
             return (error.message, ExitCode.usage)
         case let error as CommandFailure:
             return (error.message, ExitCode.failure)
         case let hinted as HintedError:
-            let (message, status) = describe(hinted.error, location: location)
+            let (message, status) = describe(hinted.error, location: location, retrying: retrying)
             return (message.map { $0 + hinted.hint }, status)
         case let error as SavedButNotShown:
             return (
@@ -38,7 +39,7 @@ enum ErrorReporter {
         case let error as OutputFailed:
             return ("Cannot write output: \(error.reason).", ExitCode.failure)
         case let failure as StoreFailure:
-            let (message, status) = describe(failure.error, location: failure.location)
+            let (message, status) = describe(failure.error, location: failure.location, retrying: retrying)
             guard let context = failure.context, let message else { return (message, status) }
             return ("\(context): \(TextLayout.continuing(message))", status)
         case is OutputClosed:
@@ -46,13 +47,18 @@ enum ErrorReporter {
             return (nil, ExitCode.failure)
         default:
             let category = ErrorCategory(of: error)
-            return (message(for: error, category: category, location: location), ExitCode.forCategory(category))
+            return (
+                message(for: error, category: category, location: location, retrying: retrying),
+                ExitCode.forCategory(category)
+            )
         }
     }
 
     /// What to say of a library or storage error: the library's own description where it is
     /// written for people, and the store named where the error is about it.
-    private static func message(for error: any Error, category: ErrorCategory, location: String?) -> String {
+    private static func message(for error: any Error, category: ErrorCategory, location: String?, retrying: Bool)
+        -> String
+    {
         // `'/data/cart.sqlite3'`, whole, since a location's end (a schema, a file name) may be
         // what tells two stores apart; the sentences below still read when no store was
         // chosen yet.
@@ -74,7 +80,8 @@ enum ErrorReporter {
             let reason = (error as? any CategorizedError)?.reason
             switch category {
             case .unavailable:
-                if let reason { return "\(theStore) is unavailable: \(reason); try again." }
+                if let reason { return "\(theStore) is unavailable: \(reason)" + (retrying ? "." : "; try again.") }
+                if retrying { return "\(theStore) stayed locked by another process past the busy timeout." }
                 return "\(theStore) stayed locked by another process past the busy timeout; try again, or wait "
                     + "longer with --busy-timeout."
             case .readOnly:
