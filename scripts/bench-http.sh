@@ -100,7 +100,7 @@ else
     methods=(GET)
     contenders=(cart cart-one)
 fi
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; carts of $lines lines; wrk -t2 -c$connections -d${seconds}s; $threads server threads; $rounds rounds" >&2
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(describe_machine); carts of $lines lines; wrk -t2 -c$connections -d${seconds}s; $threads server threads; $rounds rounds" >&2
 for round in $(seq "$rounds"); do
     for method in "${methods[@]}"; do
         for server in "${contenders[@]}"; do run "$server" "$method"; done

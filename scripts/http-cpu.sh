@@ -53,7 +53,7 @@ measure() {
     perf report -i "$work/$name.data" --no-children -g none -n --sort dso,sym --stdio 2>/dev/null >"$work/$name.samples"
 }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $method; wrk -t2 -c64 -d${seconds}s; $threads server threads" >&2
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(describe_machine); $method; wrk -t2 -c64 -d${seconds}s; $threads server threads" >&2
 measure cart
 measure raw
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2

@@ -9,6 +9,19 @@ build_release() {
     bin=$(swift build -c release --show-bin-path)
 }
 
+# describe_machine : prints the processor (model name, family and model numbers, L2 and L3
+# caches) and its cores on one line. Machines that all call themselves "AMD EPYC" run these
+# benchmarks at different speeds and ratios, so every figure names the processor it came from.
+describe_machine() {
+    local name family model l2 l3
+    name=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+    family=$(awk -F': *' '/^cpu family/ { print $2; exit }' /proc/cpuinfo)
+    model=$(awk -F': *' '$1 ~ /^model[ \t]*$/ { print $2; exit }' /proc/cpuinfo)
+    l2=$(cat /sys/devices/system/cpu/cpu0/cache/index2/size 2>/dev/null || echo "?")
+    l3=$(cat /sys/devices/system/cpu/cpu0/cache/index3/size 2>/dev/null || echo "?")
+    echo "$name, family $family model $model, L2 $l2 a core, L3 $l3; $(nproc) cores"
+}
+
 # start_server NAME COMMAND... : runs COMMAND in the background with its output in
 # $work/NAME.stdout and $work/NAME.err, waits up to 30 s for its "Listening on" line, and sets
 # $url and $pid (also added to the array $servers, for a trap to stop).
