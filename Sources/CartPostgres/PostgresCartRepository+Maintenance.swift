@@ -7,10 +7,15 @@ public import CartCore
 
 extension PostgresCartRepository: StoreMaintenance {
     private static let selectDetails: PostgresSQL =
-        "SELECT current_setting('server_version'), current_database(), coalesce(current_schema(), '')"
+        """
+        SELECT current_setting('server_version'), current_database(), coalesce(current_schema(), ''),
+            (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database())::text,
+            current_setting('max_connections')
+        """
 
     /// The schema version, the migrations applied and pending, and the server's version, the
-    /// database, the schema and the pool's size; the location with its password masked.
+    /// database, the schema, the connections open to the database (every client's, this one's
+    /// included) and the server's limit; the location with its password masked.
     ///
     /// - Throws: `MigrationError` for a schema this build must not use, or `PostgresError`.
     public func status() throws -> StoreStatus {
@@ -27,7 +32,8 @@ extension PostgresCartRepository: StoreMaintenance {
                     StoreStatus.Detail(key: "serverVersion", label: "Server version", value: try row.string(0)),
                     StoreStatus.Detail(key: "database", label: "Database", value: try row.string(1)),
                     StoreStatus.Detail(key: "schema", label: "PostgreSQL schema", value: try row.string(2)),
-                    StoreStatus.Detail(key: "poolSize", label: "Connection pool", value: "\(pool.maximumConnections)"),
+                    StoreStatus.Detail(key: "openConnections", label: "Connections open", value: try row.string(3)),
+                    StoreStatus.Detail(key: "maxConnections", label: "Server's connection limit", value: try row.string(4)),
                 ])
         }
     }
