@@ -135,9 +135,13 @@ public struct CartService: Sendable {
     /// Stores the cart's header at the version after `cart.version`, stamped now, with the
     /// line summary `cart` holds, and returns the new version.
     ///
-    /// - Throws: `StoredDataError` when the stored version is the largest integer, or a storage
-    ///   error.
+    /// - Throws: `CartError.invalidCartID` for a new cart called `.` or `..`, which no URL can
+    ///   name (a cart another client stored so is still read and changed);
+    ///   `StoredDataError` when the stored version is the largest integer; or a storage error.
     func save(_ cart: CartState, id: String, in storage: any CartStorageWriter) throws -> Int {
+        if cart.version == nil, Validation.isDotSegment(id) {
+            throw CartError.invalidCartID(id, reason: Validation.dotSegmentReason)
+        }
         let version = try StoredDataError.successor(of: cart.version ?? 0, "the version of cart '\(id.displayable)'")
         try storage.saveCartHeader(
             CartHeader(

@@ -38,7 +38,7 @@ enum Validation {
     }
 
     /// Whether `text` is `.` or `..`, which URLs resolve away as path segments (browsers also
-    /// resolve `%2E` so), so no URL could name a product so called.
+    /// resolve `%2E` so), so no URL could name a product or a cart so called.
     static func isDotSegment(_ text: String) -> Bool {
         text == "." || text == ".."
     }

@@ -1,4 +1,5 @@
 import CartCore
+import Foundation
 import CartInMemory
 import Testing
 
@@ -104,6 +105,34 @@ struct ValidationTests {
                 try service.orders(matching: OrderQuery(cartID: id))
             }
         }
+    }
+
+    @Test("a new cart cannot be called . or .., which URLs resolve away; one another client stored is still used")
+    func dotCartIDs() throws {
+        let repository = InMemoryCartRepository()
+        let service = CartService(repository: repository)
+        try service.addProduct(Product(sku: "apple", name: "Apple", price: usd(125)))
+        try service.add("apple", to: "alice")
+        for id in [".", ".."] {
+            let error = CartError.invalidCartID(id, reason: "'.' and '..' cannot be part of a URL")
+            #expect(throws: error) { try service.add("apple", to: id) }
+            #expect(throws: error) { try service.setQuantity("apple", to: 2, in: id) }
+            #expect(throws: error) { try service.merge(from: "alice", into: id) }
+            #expect(try service.cart(id).lines.isEmpty)
+        }
+        #expect(try service.listCarts().map(\.id) == ["alice"])
+        #expect(try service.cart("alice").totalItems == 1, "the refused merge left the source as it was")
+        #expect(try service.add("apple", to: "...").quantity == 1)
+
+        // Written by another client straight into the store.
+        try repository.write { storage in
+            try storage.saveCartHeader(
+                CartHeader(id: "..", version: 1, updatedAt: Date(timeIntervalSince1970: 0), lineCount: 1, nextLinePosition: 1),
+                previousVersion: nil)
+            try storage.insertCartLine(cartID: "..", sku: "apple", quantity: 1, position: 0)
+        }
+        #expect(try service.add("apple", to: "..").quantity == 2)
+        #expect(try service.checkout("..").order.totalItems == 2)
     }
 
     @Test("idempotency keys are 1 to 128 characters without control characters")
