@@ -68,10 +68,7 @@ extension CartAPI {
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
         let fields = try request.body(allowed: ["sku", "name", "price", "currency", "stock", "active"], required: true)
-        if let given = try fields.string("sku"), given != sku {
-            throw APIError.badRequest(
-                "sku_mismatch", "The body's sku '\(DisplayText.clean(given))' is not the path's, '\(DisplayText.clean(sku))'.")
-        }
+        try Self.checkSKU(in: fields, is: sku)
         let currency = try storeCurrency(checking: fields)
         let name = try BodyFields.required(try fields.string("name"), "name")
         let priceText = try BodyFields.required(try fields.string("price"), "price")
@@ -104,16 +101,28 @@ extension CartAPI {
         }
     }
 
+    /// Refuses a body whose `sku`, when it has one, is not the path's `sku`.
+    private static func checkSKU(in fields: BodyFields, is sku: String) throws {
+        if let given = try fields.string("sku"), given != sku {
+            throw APIError.badRequest(
+                "sku_mismatch", "The body's sku '\(DisplayText.clean(given))' is not the path's, '\(DisplayText.clean(sku))'.")
+        }
+    }
+
     /// `PATCH /v1/products/{sku}` `{"name"?,"price"?,"stock"?,"stockChange"?,"active"?}`:
     /// changes what the body names and keeps the rest (404 for an unknown product; `{}` changes
     /// nothing). `stockChange` adds units to the stock, or takes them away when negative, as the
     /// store holds it when the change is made, so what checkouts took meanwhile is kept; it
-    /// cannot come with `stock`. The preconditions are those of `PUT`; `If-None-Match: *` fails
-    /// for a product that exists, and one that does not is 404 in any case.
+    /// cannot come with `stock`. As for `PUT`, a product as `GET` answers it may be sent back
+    /// (its `sku` the path's, its `currency` the store's). The preconditions are those of `PUT`;
+    /// `If-None-Match: *` fails for a product that exists, and one that does not is 404 in any
+    /// case.
     func patchProduct(_ request: APIRequest) throws -> HTTPResponse {
         let sku = try Self.sku(request)
         _ = try request.query(allowed: [])
-        let fields = try request.body(allowed: ["name", "price", "currency", "stock", "stockChange", "active"], required: true)
+        let fields = try request.body(
+            allowed: ["sku", "name", "price", "currency", "stock", "stockChange", "active"], required: true)
+        try Self.checkSKU(in: fields, is: sku)
         let stock = try fields.nullableInteger("stock")
         let stockChange = try fields.integer("stockChange")
         if stock != nil, stockChange != nil {
