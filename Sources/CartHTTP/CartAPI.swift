@@ -150,9 +150,13 @@ public final class CartAPI: Sendable {
     func requireAdmin(_ request: APIRequest, _ why: String) throws(APIError) {
         guard !request.isAdmin else { return }
         let inQuery = (try? request.http.query.get().value(HTTPAccessLogEntry.redactedQueryParameter)) != nil
-        var error = APIError(
-            status: 401, code: "unauthorized",
-            message: why + ": send Authorization: Bearer TOKEN" + (inQuery ? " (a token in the query is not read)." : "."))
+        // A wrong bearer token was refused already; an Authorization header here is another
+        // scheme (Basic), or the Bearer scheme without a token.
+        let note =
+            !request.http.headers.values(for: "Authorization").isEmpty
+            ? " (the Authorization header sent holds no bearer token)."
+            : inQuery ? " (a token in the query is not read)." : "."
+        var error = APIError(status: 401, code: "unauthorized", message: why + ": send Authorization: Bearer TOKEN" + note)
         error.headers.set("WWW-Authenticate", #"Bearer realm="cart""#)
         throw error
     }

@@ -29,8 +29,11 @@ struct AccessTests {
         #expect(wrong.status == 401)
         #expect(wrong.errorCode == "invalid_token")
         #expect(wrong.header("WWW-Authenticate") == #"Bearer realm="cart", error="invalid_token""#)
-        let basic = try shop.send(method, target, json: body, headers: ["Authorization: Basic YWRtaW46YWRtaW4="])
-        #expect(basic.errorCode == "unauthorized")
+        for other in ["Basic YWRtaW46YWRtaW4=", "Bearer", "Bearer   "] {
+            let refused = try shop.send(method, target, json: body, headers: ["Authorization: \(other)"])
+            #expect(refused.errorCode == "unauthorized")
+            #expect(refused.errorMessage?.hasSuffix("(the Authorization header sent holds no bearer token).") == true, "\(refused.text)")
+        }
         let admitted = try shop.send(method, target, json: body, headers: ["Authorization: bearer  \(TestShop.token)"])
         #expect(admitted.status != 401)
         #expect(try shop.service.counts().products == (index == 0 ? 4 : 3))
