@@ -110,6 +110,12 @@ class Shop:
         self.wait_for(self.shows_server_cart, f"badge, title and total to match the server: {message}")
 
 
+def offered(button):
+    """Whether `button` is offered: enabled and not `aria-disabled` (+ at the stock or the cap
+    keeps the focus, so it goes off with `aria-disabled`)."""
+    return button.is_enabled() and button.get_attribute("aria-disabled") != "true"
+
+
 def focused(driver):
     return driver.switch_to.active_element
 
@@ -284,19 +290,19 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
         shop.press("increment", "olive-oil")
     shop.wait_for(lambda: shop.quantity("olive-oil") == 3, "3 units")
     increment = shop.find(hooked("increment"), shop.row("olive-oil"))
-    shop.wait_for(lambda: not increment.is_enabled(), "+ to be off at the stock")
+    shop.wait_for(lambda: not offered(increment), "+ to be off at the stock")
     # The row says why.
     assert shop.find(".stock", shop.row("olive-oil")).text == "All 3 in stock are in your cart"
     # The cart sheet's + for the line is off too.
     shop.open_cart()
     sheet_increment = shop.find(hooked("increment"), shop.line("olive-oil"))
-    shop.wait_for(lambda: not sheet_increment.is_enabled(), "the sheet's + to be off at the stock")
+    shop.wait_for(lambda: not offered(sheet_increment), "the sheet's + to be off at the stock")
     shop.close_cart()
     shop.press("decrement", "olive-oil")
-    shop.wait_for(lambda: shop.quantity("olive-oil") == 2 and increment.is_enabled(), "+ back on below the stock")
+    shop.wait_for(lambda: shop.quantity("olive-oil") == 2 and offered(increment), "+ back on below the stock")
     assert shop.find(".stock", shop.row("olive-oil")).text == "Only 3 left"
     shop.open_cart()
-    shop.wait_for(lambda: sheet_increment.is_enabled(), "the sheet's + back on below the stock")
+    shop.wait_for(lambda: offered(sheet_increment), "the sheet's + back on below the stock")
     shop.close_cart()
 
     # Stock sold elsewhere, which the page has not heard of: the server's refusal is shown beside
@@ -351,8 +357,8 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     assert not shop.line("apple").find_elements(By.CSS_SELECTOR, hooked("problem"))
 
     # A product no longer for sale gets no + on its line.
-    shop.wait_for(lambda: not shop.find(hooked("increment"), shop.line("truffle")).is_enabled(), "+ off on the inactive line")
-    assert shop.find(hooked("increment"), shop.line("apple")).is_enabled()
+    shop.wait_for(lambda: not offered(shop.find(hooked("increment"), shop.line("truffle"))), "+ off on the inactive line")
+    assert offered(shop.find(hooked("increment"), shop.line("apple")))
 
     # Checkout is off while the cart has problems, and says why; it stays focusable.
     checkout = shop.find(hooked("checkout"))
@@ -411,6 +417,63 @@ def test_a_line_whose_price_changed_says_what_it_was_and_checkout_charges_the_ne
     shop.wait_for(confirmation.is_displayed, "the order confirmation")
     # The page had shown the new total, so the confirmation has nothing to add.
     assert confirmation.text.replace("\u00a0", " ").endswith("placed: 2 items, $5.00"), confirmation.text
+
+
+def test_a_unit_added_at_a_price_the_list_did_not_show_yet_is_said_beside_the_row_and_on_the_line(browser, server):
+    server.cli("products", "add", "quince-jam", "--name", "Quince jam", "--price", "4.00")
+    shop = Shop(browser, server).open(server.mint())
+    row = shop.row("quince-jam")
+    assert shop.find(".price", row).get_attribute("textContent") == "$4.00"
+    # The product is in no cart, so no event brings its change: the row still shows $4.00.
+    server.cli("products", "update", "quince-jam", "--price", "4.80")
+    shop.press("add", "quince-jam")
+    shop.wait_for(lambda: shop.refusal("quince-jam") == "Quince jam costs $4.80 now, not the $4.00 shown.",
+                  "the word that the price changed")
+    shop.wait_for(lambda: shop.find(".price", row).get_attribute("textContent") == "$4.80", "the row read again")
+    shop.open_cart()
+    assert shop.find(".unit-price", shop.line("quince-jam")).text == "$4.80 each (was $4.00)"
+    # A unit added at the price shown says nothing.
+    shop.close_cart()
+    shop.press("increment", "quince-jam")
+    shop.wait_for(lambda: shop.quantity("quince-jam") == 2, "the second unit")
+    assert shop.refusal("quince-jam") == ""
+
+
+def test_a_double_click_on_add_adds_one_unit(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    shop.press("add", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 1, "one apple")
+    # The second click of the double click lands on the + that took Add's place.
+    increment = shop.find(hooked("increment"), shop.row("apple"))
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true, detail: 2}))", increment)
+    time.sleep(1)
+    assert shop.quantity("apple") == 1 and server.cart(shop.cart_id)["totalItems"] == 1
+    # Two clicks on + are two units.
+    shop.press("increment", "apple")
+    shop.press("increment", "apple")
+    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 3, "two more apples")
+
+
+def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    shop.open_cart()
+    field = shop.find(hooked("quantity"), shop.line("apple"))
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("5")
+    # The click takes the focus from the field, which sends the 5; with the server held, the
+    # order's request would overtake it, or carry the version before it.
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        shop.find("#checkout").click()
+        time.sleep(0.5)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    confirmation = shop.find(hooked("order-confirmation"))
+    shop.wait_for(confirmation.is_displayed, "the order confirmation")
+    assert confirmation.text.replace("\u00a0", " ").startswith("Order #"), confirmation.text
+    assert " placed: 5 items, " in confirmation.text.replace("\u00a0", " "), confirmation.text
+    assert [order["totalItems"] for order in server.orders(shop.cart_id)] == [5]
+    assert not shop.find("#cart-refusal").is_displayed()
 
 
 def test_a_change_to_a_product_outside_the_cart_appears_when_the_page_is_shown_again(browser, server):
@@ -484,6 +547,8 @@ def test_keyboard_alone_adds_and_checks_out(browser, server):
     assert focused(browser) == shop.find(hooked("increment"), shop.row("chocolate"))
     ActionChains(browser).send_keys(Keys.SPACE).perform()
     shop.wait_for(lambda: shop.quantity("chocolate") == 2, "Space on +")
+    # The stepper's name tells a screen reader how many units the press left.
+    assert shop.find(".stepper", shop.row("chocolate")).get_attribute("aria-label") == "Dark chocolate 70% in the cart: 2\u00a0items"
 
     tab_to(browser, hooked("cart-open"), backwards=True)
     ActionChains(browser).send_keys(Keys.ENTER).perform()
@@ -501,7 +566,7 @@ def test_keyboard_alone_adds_and_checks_out(browser, server):
     assert focused(browser) == shop.find(hooked("cart-open"))
 
 
-def test_focus_moves_to_minus_when_plus_goes_off_at_the_stock(browser, server):
+def test_focus_stays_on_plus_when_it_goes_off_at_the_stock_and_another_press_does_nothing(browser, server):
     server.cli("products", "add", "caviar", "--name", "Caviar tin", "--price", "45.00", "--stock", "1")
     shop = Shop(browser, server).open(server.mint())
     shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
@@ -511,13 +576,18 @@ def test_focus_moves_to_minus_when_plus_goes_off_at_the_stock(browser, server):
     ActionChains(browser).send_keys(Keys.ENTER).perform()
     shop.wait_for(lambda: shop.quantity("caviar") == 1, "Enter on Add")
     row = shop.row("caviar")
-    shop.wait_for(lambda: not shop.find(hooked("increment"), row).is_enabled(), "+ off at the only unit")
-    # Add became the stepper and its + went off at once: the focus is on −, not the page.
-    assert focused(browser) == shop.find(hooked("decrement"), row)
+    shop.wait_for(lambda: not offered(shop.find(hooked("increment"), row)), "+ off at the only unit")
+    # Add became the stepper and its + went off at once: the focus is on +, not the page, and
+    # pressing Enter again adds nothing and takes nothing out.
+    assert focused(browser) == shop.find(hooked("increment"), row)
     assert shop.find(".stock", row).text == "The last one is in your cart"
+    ActionChains(browser).send_keys(Keys.ENTER).send_keys(Keys.ENTER).perform()
+    time.sleep(1)
+    assert shop.quantity("caviar") == 1 and server.cart(shop.cart_id)["totalItems"] == 1
+    assert focused(browser) == shop.find(hooked("increment"), row)
     server.cli("products", "update", "caviar", "--stock", "0")
     server.cli("add", "apple", cart=shop.cart_id)
-    shop.wait_for(lambda: shop.find(".stock", row).text == "Out of stock", "the row to say none is left")
+    shop.wait_for(lambda: shop.find(".stock", row).text == "Out of stock: take 1 out", "the row to say none is left")
 
 
 def test_focus_stays_in_place_when_a_line_or_a_row_goes(browser, server):
@@ -643,13 +713,13 @@ def test_plus_is_not_offered_at_the_per_line_cap(browser, server):
         server.cli("db", "init", "--max-line-quantity", "2")
         shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
         row = shop.row("milk")
-        shop.wait_for(lambda: not shop.find(hooked("increment"), row).is_enabled(), "+ off at the cap")
+        shop.wait_for(lambda: not offered(shop.find(hooked("increment"), row)), "+ off at the cap")
         # The row says why, as it does at the stock.
         assert shop.find(".stock", row).text == "2 of one product is the most a cart can hold"
         shop.open_cart()
-        assert not shop.find(hooked("increment"), shop.line("milk")).is_enabled()
+        assert not offered(shop.find(hooked("increment"), shop.line("milk")))
         shop.press("decrement", "milk", within="cart-line")
-        shop.wait_for(lambda: shop.find(hooked("increment"), shop.line("milk")).is_enabled(), "+ back below the cap")
+        shop.wait_for(lambda: offered(shop.find(hooked("increment"), shop.line("milk"))), "+ back below the cap")
         shop.close_cart()
     finally:
         server.cli("db", "init", "--max-line-quantity", "99")
@@ -1398,7 +1468,8 @@ def test_a_line_above_a_cap_lowered_since_can_be_typed_down_but_not_up(browser, 
     try:
         server.cli("db", "init", "--max-line-quantity", "2")
         shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
-        shop.wait_for(lambda: not shop.find(hooked("increment"), shop.row("milk")).is_enabled(), "+ off above the cap")
+        shop.wait_for(lambda: not offered(shop.find(hooked("increment"), shop.row("milk"))), "+ off above the cap")
+        assert shop.find(".stock", shop.row("milk")).text == "2 of one product is the most a cart can hold: take 3 out"
         shop.open_cart()
         field = lambda: shop.find(hooked("quantity"), shop.line("milk"))
         field().send_keys(Keys.CONTROL, "a")
@@ -1429,9 +1500,15 @@ def test_add_is_not_offered_for_a_new_line_once_the_cart_holds_the_most_lines(br
         assert gap >= 8, gap
         assert not shop.find(hooked("add"), shop.row("milk")).is_enabled()
         # A line already held can still grow.
-        assert shop.find(hooked("increment"), shop.row("apple")).is_enabled()
+        assert offered(shop.find(hooked("increment"), shop.row("apple")))
         server.cli("delete", "bread", cart=shop.cart_id)
         shop.wait_for(lambda: not note.is_displayed(), "the note to go with a line out")
         assert shop.find(hooked("add"), shop.row("milk")).is_enabled()
+        # A cap lowered below the lines the cart holds: the note counts them.
+        server.cli("add", "milk", cart=shop.cart_id)
+        server.cli("db", "init", "--max-lines", "1")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: note.text == "Your cart holds 2 lines, more than the 1 a cart may hold: take 1 out to check out.",
+                      "the note that the cart holds more lines than it may")
     finally:
         server.cli("db", "init", "--max-lines", "100")

@@ -10,7 +10,8 @@
 import { Refusal, cartPath, linePath, money, newKey, send } from "./api.js";
 import { watch } from "./live.js";
 import {
-  hideShareLink, hook, isBusy, items, productNames, renderCart, renderOrders, renderProducts, say, setBusy, shopperWords,
+  hideShareLink, hook, isBusy, isOffered, items, productNames, rememberShownPrice, renderCart, renderOrders, renderProducts,
+  say, setBusy, shopperWords,
 } from "./view.js";
 
 const byID = (id) => document.getElementById(id);
@@ -88,17 +89,30 @@ function notify(text) {
 /** The clicks on + and − waiting for the one on its way, by button. */
 const waiting = new Map();
 
+/** The changes to the cart on their way, each resolving to whether it was made: checkout
+ * waits for them (a quantity typed and then Checkout clicked sends the change as the field
+ * loses the focus, just before the click). */
+const changesOnTheirWay = new Set();
+
 /**
  * Runs `work` for `button`: busy meanwhile, its refusal shown in `refusal`. With `repeatable`
  * (+ and −), a click while the last one is on its way is one unit more or less, sent after
  * it; a refusal, or the button going off or out of view (the line went), drops the clicks
- * still waiting.
+ * still waiting. Resolves to whether the change was made.
  */
-async function attempt(button, refusal, work, { repeatable = false } = {}) {
+function attempt(button, refusal, work, { repeatable = false } = {}) {
   if (isBusy(button)) {
     if (repeatable) waiting.set(button, (waiting.get(button) || 0) + 1);
-    return;
+    return Promise.resolve(true);
   }
+  const change = attemptNow(button, refusal, work, repeatable);
+  changesOnTheirWay.add(change);
+  const forget = () => changesOnTheirWay.delete(change);
+  change.then(forget, forget);
+  return change;
+}
+
+async function attemptNow(button, refusal, work, repeatable) {
   setBusy(button, true);
   say(refusal, "");
   let done = false;
@@ -112,10 +126,11 @@ async function attempt(button, refusal, work, { repeatable = false } = {}) {
   }
   const more = waiting.get(button) || 0;
   waiting.delete(button);
-  if (done && more > 0 && !button.disabled && button.getClientRects().length > 0) {
+  if (done && more > 0 && isOffered(button) && button.getClientRects().length > 0) {
     if (more > 1) waiting.set(button, more - 1);
     attempt(button, refusal, work, { repeatable });
   }
+  return done;
 }
 
 /** Hides the refusals shown beside the controls; with `retryableOnly`, only those that said
@@ -176,18 +191,42 @@ function shopperText(error) {
 function lineAction(event) {
   const button = event.target.closest("button[data-testid]");
   const row = event.target.closest("[data-sku]");
-  if (!button || !row) return;
+  if (!button || !row || !isOffered(button)) return;
+  const control = button.dataset.testid;
+  // Add turns into the stepper in its place, so the second click of a double click on Add
+  // lands on +: it is the same intent as the first.
+  if (control === "add") row.dataset.addClickedAt = String(event.timeStamp);
+  if (control === "increment" && event.detail > 1 && event.timeStamp - Number(row.dataset.addClickedAt || -Infinity) < 1000) return;
   const sku = row.dataset.sku;
   const refusal = hook(row, "refusal");
   const id = state.cartID;
+  const adding = () => addUnit(id, sku, refusal);
   const work = {
-    add: () => send("POST", cartPath(id, "/items"), { json: { sku, quantity: 1 } }),
-    increment: () => send("POST", cartPath(id, "/items"), { json: { sku, quantity: 1 } }),
+    add: adding,
+    increment: adding,
     decrement: () => send("POST", linePath(id, sku, "/remove"), { json: { quantity: 1 } }),
     "line-delete": () => send("DELETE", linePath(id, sku)),
-  }[button.dataset.testid];
-  const repeatable = button.dataset.testid === "increment" || button.dataset.testid === "decrement";
+  }[control];
+  const repeatable = control === "increment" || control === "decrement";
   if (work) attempt(button, refusal, work, { repeatable });
+}
+
+/** Adds a unit of `sku` to the cart `id` and answers the cart. A price the server charges
+ * other than the one the page shows (changed since the list was read) is said in `refusal`
+ * once the cart is shown, and a new line says what the row showed ("was"), so a unit is
+ * never added at a price the shopper did not see without a word. */
+async function addUnit(id, sku, refusal) {
+  const shown = state.products.find((product) => product.sku === sku);
+  const cart = await send("POST", cartPath(id, "/items"), { json: { sku, quantity: 1 } });
+  const line = cart.items.find((candidate) => candidate.sku === sku);
+  if (shown && line && line.unitPrice !== shown.price) {
+    rememberShownPrice(sku, shown.price);
+    // After the cart is drawn: drawing a new version clears the refusals shown before it.
+    setTimeout(() => say(refusal,
+      `${line.name} costs ${money(line.unitPrice, line.currency)} now, not the ${money(shown.price, shown.currency)} shown.`));
+    refreshProducts();
+  }
+  return cart;
 }
 
 /** Places the cart's order once per click; a retry of the same click sends the same key. */
@@ -199,15 +238,21 @@ async function checkout(event) {
   if (isBusy(button) || !state.cart) return;
   // A cart with problems: the note the button is described by already says why.
   if (button.getAttribute("aria-disabled") === "true") return;
-  const version = state.cart.version;
-  const shown = state.cart.subtotal;
-  if (!state.checkout || state.checkout.version !== version || state.checkout.cartID !== state.cartID) {
-    state.checkout = { key: newKey(), version, cartID: state.cartID };
-  }
-  const headers = { "Idempotency-Key": state.checkout.key, "If-Match": `"${version}"` };
   setBusy(button, true, "Placing order…");
   say(refusal, "");
   try {
+    // The shopper's own changes on their way come first; one refused stops the order, its
+    // refusal shown by its line, as does a change that leaves the cart with a problem.
+    if (changesOnTheirWay.size > 0) {
+      const made = await Promise.all(changesOnTheirWay);
+      if (made.includes(false) || button.getAttribute("aria-disabled") === "true") return;
+    }
+    const version = state.cart.version;
+    const shown = state.cart.subtotal;
+    if (!state.checkout || state.checkout.version !== version || state.checkout.cartID !== state.cartID) {
+      state.checkout = { key: newKey(), version, cartID: state.cartID };
+    }
+    const headers = { "Idempotency-Key": state.checkout.key, "If-Match": `"${version}"` };
     // The order is placed only at the total the shopper sees: a price changed meanwhile is
     // shown first, not charged.
     const json = { expectedTotal: shown };

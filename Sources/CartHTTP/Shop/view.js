@@ -129,8 +129,11 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
   const list = byID("products");
   const held = quantities(cart);
   const linesFull = held.size >= maxLines;
-  say(byID("lines-full"), linesFull
-    ? `Your cart holds ${maxLines} lines, the most it can: take one out to add another product.` : "");
+  // A cap lowered since the lines went in leaves the cart above it, which checkout refuses.
+  const lines = (count) => (count === 1 ? "1 line" : `${count} lines`);
+  say(byID("lines-full"), held.size > maxLines
+    ? `Your cart holds ${lines(held.size)}, more than the ${maxLines} a cart may hold: take ${held.size - maxLines} out to check out.`
+    : linesFull ? `Your cart holds ${lines(maxLines)}, the most it can: take one out to add another product.` : "");
   const bySKU = new Map(products.map((product) => [product.sku, product]));
   const byName = products.slice().sort((a, b) => a.name.localeCompare(b.name) || (a.sku < b.sku ? -1 : 1));
   const refocus = keyed(list, byName.map((product) => product.sku), (sku) => {
@@ -167,14 +170,15 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   disableKeepingFocus(add, soldOut || linesFull, () => nearbyControl(row));
   renderStepper(row, name, quantity, isFull(quantity, product.stock, maxLineQuantity));
   add.setAttribute("aria-label", `Add ${name} to the cart`);
-  stepper.setAttribute("aria-label", `${name} in the cart`);
+  // The group's name carries the count, as the cart sheet's lines do, so a screen reader
+  // tells how many units a press of + or − leaves.
+  stepper.setAttribute("aria-label", `${name} in the cart: ${items(quantity)}`);
   add.hidden = quantity > 0;
   stepper.hidden = quantity === 0;
 
-  if (addHadFocus && add.hidden) {
-    const increment = hook(row, "increment");
-    (increment.disabled ? hook(row, "decrement") : increment).focus();
-  }
+  // + takes the focus also when it is off (the last unit in stock is in the cart): another
+  // press then adds nothing, and takes nothing out.
+  if (addHadFocus && add.hidden) hook(row, "increment").focus();
   if (stepperHadFocus && stepper.hidden) add.focus();
 }
 
@@ -186,16 +190,24 @@ const lowStock = 5;
  * so that + never goes off without a word. */
 function limitWords(stock, quantity, maxLineQuantity) {
   const tracked = stock !== null;
-  if (tracked && stock === 0) return "Out of stock";
-  if (tracked && quantity > stock) return `Only ${stock} in stock`;
+  // A line above the stock or a cap lowered since says how many units must come out.
+  if (tracked && stock === 0) return quantity > 0 ? `Out of stock: take ${quantity} out` : "Out of stock";
+  if (tracked && quantity > stock) return `Only ${stock} in stock: take ${quantity - stock} out`;
   if (tracked && quantity === stock) return stock === 1 ? "The last one is in your cart" : `All ${stock} in stock are in your cart`;
-  if (quantity >= maxLineQuantity) return `${maxLineQuantity} of one product is the most a cart can hold`;
+  if (quantity > maxLineQuantity) return `${maxLineQuantity} of one product is the most a cart can hold: take ${quantity - maxLineQuantity} out`;
+  if (quantity === maxLineQuantity) return `${maxLineQuantity} of one product is the most a cart can hold`;
   return tracked && stock <= lowStock ? `Only ${stock} left` : "";
 }
 
 /** The unit price each line had when this page first showed it, by SKU: a line whose price
  * changed since says what it was, until it leaves the cart. */
 const firstPrices = new Map();
+
+/** Records that the product list showed `unitPrice` for `sku` when a unit of it was added,
+ * so that a line the add made at another price says what the shopper saw. */
+export function rememberShownPrice(sku, unitPrice) {
+  if (!firstPrices.has(sku)) firstPrices.set(sku, unitPrice);
+}
 
 /**
  * The badge, the cart sheet's lines, total and buttons, and its problems; `products` give
@@ -305,7 +317,15 @@ function renderStepper(root, name, quantity, noMore) {
   }
   hook(root, "decrement").setAttribute("aria-label", quantity === 1 ? `Remove ${name} from the cart` : `One ${name} less`);
   hook(root, "increment").setAttribute("aria-label", `One more ${name}`);
-  disableKeepingFocus(hook(root, "increment"), noMore, () => hook(root, "decrement"));
+  // + stays focusable when it goes off: a key pressed again at the stock or the cap then does
+  // nothing, where the focus moved on to − would take a unit out.
+  hook(root, "increment").setAttribute("aria-disabled", String(noMore));
+}
+
+/** Whether `button` is offered: neither disabled nor marked `aria-disabled`, which keeps a
+ * button focusable but not to be acted on. */
+export function isOffered(button) {
+  return !button.disabled && button.getAttribute("aria-disabled") !== "true";
 }
 
 /** Sets whether `button` is disabled; when it held the focus, the focus moves to what
