@@ -153,7 +153,10 @@ function refused(element, error) {
   target.dataset.retryable = String(Boolean(error.retryable));
   // A changed total comes from changed prices, which the product list shows too.
   if (error.status === 404 || error.status === 422 || error.code === "total_changed") {
-    refreshProducts();
+    // Once the list is drawn without the row, which may have been far down it (the focus has
+    // moved to a row nearby), the words above the list are brought into view.
+    const read = refreshProducts();
+    if (target !== element) read.then(() => target.scrollIntoView({ block: "nearest" }));
     // A refusal without the cart (a checkout the stock no longer covers) may come before the
     // event that marks the lines, or without one while the stream is down.
     if (!(error.body && error.body.cart)) reloadCart();
