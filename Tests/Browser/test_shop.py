@@ -439,6 +439,33 @@ def test_a_unit_added_at_a_price_the_list_did_not_show_yet_is_said_beside_the_ro
     assert shop.refusal("quince-jam") == ""
 
 
+def test_an_order_placed_from_the_cart_elsewhere_is_said_in_the_open_sheet(browser, server):
+    cart_id = server.mint([("apple", 2)])
+    shop = Shop(browser, server).open(cart_id)
+    shop.open_cart()
+    shop.wait_for(lambda: shop.lines() == {"apple": 2}, "the two apples")
+    confirmation = shop.find(hooked("order-confirmation"))
+    # Another browser the cart was shared with places its order.
+    status, body = server.api("POST", f"/v1/carts/{cart_id}/checkout", headers={"Idempotency-Key": f"there-{cart_id}"})
+    assert status == 201, body
+    number, total = body["order"]["number"], body["order"]["total"]
+    shop.wait_for(lambda: confirmation.text.replace("\u00a0", " ")
+                  == f"Order #{number} was placed from this cart elsewhere: 2 items, ${total}", "the word of the order")
+    # This page's own order is confirmed as its own, and a cart cleared elsewhere is no order.
+    server.cli("add", "apple", cart=cart_id)
+    shop.wait_for(lambda: shop.lines() == {"apple": 1}, "an apple again")
+    shop.press("checkout")
+    shop.wait_for(lambda: " placed: 1 item, " in confirmation.text.replace("\u00a0", " "), "this page's own order")
+    time.sleep(1)
+    assert "elsewhere" not in confirmation.text
+    server.cli("add", "apple", cart=cart_id)
+    shop.wait_for(lambda: shop.lines() == {"apple": 1}, "an apple again")
+    server.cli("clear", cart=cart_id)
+    shop.wait_for(lambda: shop.lines() == {}, "the cart cleared")
+    time.sleep(1)
+    assert confirmation.text == ""
+
+
 def test_a_double_click_on_add_adds_one_unit(browser, server):
     shop = Shop(browser, server).open(server.mint())
     shop.press("add", "apple")

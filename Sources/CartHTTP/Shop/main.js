@@ -39,6 +39,12 @@ const state = {
   maxLinesPerCart: Infinity,
   orders: [],
   olderAfter: null,
+  // Whether the history has been read once: until then a new order cannot be told apart.
+  ordersRead: false,
+  // Whether a checkout of this page's is on its way, and the orders it placed: the cart they
+  // empty is not news.
+  placingOrder: false,
+  placedHere: new Set(),
   // The idempotency key of the last checkout click and the cart version it was made for: a
   // click on the same version (a double click, a retry) sends the same key.
   checkout: null,
@@ -72,7 +78,11 @@ function showCart(cart, { fromStream = false } = {}) {
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   // A cart that changed and is empty may have been checked out, here or anywhere else, also
   // when the lines and the checkout came between two events.
-  if (before && before.version !== cart.version && cart.totalItems === 0) loadOrders();
+  if (before && before.version !== cart.version && cart.totalItems === 0) {
+    // Emptied by no checkout of this page's: an order placed meanwhile (in another tab or
+    // browser the cart was shared with, or the CLI) is said in the sheet.
+    loadOrders({ sayNewOrder: before.totalItems > 0 && !state.placingOrder });
+  }
 }
 
 /** Shows `message` in the banner for failures that belong to no control. */
@@ -243,6 +253,7 @@ async function checkout(event) {
   if (button.getAttribute("aria-disabled") === "true") return;
   setBusy(button, true, "Placing order…");
   say(refusal, "");
+  state.placingOrder = true;
   try {
     // The shopper's own changes on their way come first; one refused stops the order, its
     // refusal shown by its line, as does a change that leaves the cart with a problem.
@@ -261,6 +272,7 @@ async function checkout(event) {
     const json = { expectedTotal: shown };
     const result = await patiently(refusal,
       () => withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json })));
+    state.placedHere.add(result.order.number);
     say(byID("order-confirmation"), confirmation(result.order, shown));
     showCart(await send("GET", cartPath(state.cartID)));
     byID("cart-done").focus();
@@ -268,6 +280,7 @@ async function checkout(event) {
   } catch (error) {
     refused(refusal, error);
   } finally {
+    state.placingOrder = false;
     setBusy(button, false);
   }
 }
@@ -377,14 +390,22 @@ async function loadProducts() {
 }
 
 /** The newest page of orders, or with `older` the page after those shown. */
-async function loadOrders({ older = false } = {}) {
+async function loadOrders({ older = false, sayNewOrder = false } = {}) {
   // Read again from the newest, the history keeps as many orders as it shows.
   const limit = older ? orderPageSize : Math.min(Math.max(orderPageSize, state.orders.length), maxOrderPage);
   const query = new URLSearchParams({ limit: String(limit) });
   if (older) query.set("after", String(state.olderAfter));
   const refusal = byID("orders-refusal");
+  const newestShown = state.ordersRead ? (state.orders[0]?.number ?? 0) : null;
   try {
     const page = await send("GET", cartPath(state.cartID, `/orders?${query}`));
+    const newest = page.orders[0];
+    if (sayNewOrder && !state.placingOrder && newestShown !== null && newest && newest.number > newestShown
+      && !state.placedHere.has(newest.number)) {
+      say(byID("order-confirmation"),
+        `Order #${newest.number} was placed from this cart elsewhere: ${items(newest.totalItems)}, ${money(newest.total, newest.currency)}`);
+    }
+    state.ordersRead = true;
     state.orders = older ? state.orders.concat(page.orders) : page.orders;
     state.olderAfter = page.next;
     renderOrders(state.orders, page.next !== null);
