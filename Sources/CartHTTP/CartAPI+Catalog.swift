@@ -41,7 +41,8 @@ extension CartAPI {
     /// `GET /v1/products[?all=true&search&limit&after]`: a page of active products by SKU, or
     /// of every product, as `cart products --json` writes it, only those whose SKU or name
     /// holds the `search` text if one is given; `next` continues it. A page holds at most
-    /// `CartService.maxPageSize` products.
+    /// `CartService.maxPageSize` products. Every storefront reads it again and again (the
+    /// shop after each cart event), so it is tagged: a page unchanged since is a 304.
     func listProducts(_ request: APIRequest) throws -> HTTPResponse {
         let query = try request.query(allowed: ["all", "search", "limit", "after"])
         let page = try service.products(
@@ -49,7 +50,7 @@ extension CartAPI {
                 includeInactive: try query.bool("all") ?? false, text: query.string("search"),
                 after: try query.nonEmptyString("after", "a SKU, the next of a page"),
                 limit: try query.integer("limit", in: 1...CartService.maxPageSize) ?? CartService.maxPageSize))
-        return JSONBody.response(page)
+        return try JSONBody.taggedResponse(page, what: "this page of products", to: request.http)
     }
 
     /// `GET /v1/products/{sku}`: one product, active or not.

@@ -5,7 +5,7 @@ extension CartAPI {
         CartRoute("GET", "/v1/health", "getHealth", .everyone) { try $0.health($1) },
         CartRoute("GET", "/v1/openapi.yaml", "getOpenAPIDocument", .everyone, readsIfMatch: true) { try $0.openAPIDocument($1) },
         CartRoute("GET", "/v1/settings", "getSettings", .everyone) { try $0.settings($1) },
-        CartRoute("GET", "/v1/products", "listProducts", .everyone) { try $0.listProducts($1) },
+        CartRoute("GET", "/v1/products", "listProducts", .everyone, readsIfMatch: true) { try $0.listProducts($1) },
         CartRoute("GET", "/v1/products/{sku}", "getProduct", .everyone) { try $0.getProduct($1) },
         CartRoute("PUT", "/v1/products/{sku}", "putProduct", .admin, readsIfMatch: true) { try $0.putProduct($1) },
         CartRoute("PATCH", "/v1/products/{sku}", "patchProduct", .admin, readsIfMatch: true) { try $0.patchProduct($1) },

@@ -44,6 +44,33 @@ enum EntityTag {
         return tags == [.wildcard] || tags.contains(.strong(opaque))
     }
 
+    /// `bytes` as a 200 response of `contentType` with the strong `ETag` `"opaque"`, which
+    /// caches keep but must check before reuse (`Cache-Control: no-cache`), under `request`'s
+    /// preconditions (RFC 9110 §13.2.2): 412 when `If-Match` names another tag, then 304 when
+    /// `If-None-Match` names this one. The 304 keeps the bytes so that its `Content-Length` is
+    /// the 200's, as RFC 9110 §8.6 requires; libmicrohttpd sends no body with a 304. `headers`
+    /// go with both; `what` names the resource in the 412's message.
+    ///
+    /// - Throws: 400 for a malformed `If-Match` or `If-None-Match`; 412 `precondition_failed`.
+    static func response(
+        _ bytes: [UInt8], tag opaque: String, contentType: String, what: String, to request: HTTPRequest,
+        headers: HTTPHeaders = [:]
+    ) throws(APIError) -> HTTPResponse {
+        guard try ifMatchAllows(request, tag: opaque) else {
+            throw APIError(
+                status: 412, code: "precondition_failed",
+                message: "If-Match names another version of \(what); its tag is \"\(opaque)\".")
+        }
+        var headers = headers
+        headers.set("ETag", "\"\(opaque)\"")
+        headers.set("Cache-Control", "no-cache")
+        if try ifNoneMatchNames(request, tag: opaque) {
+            return HTTPResponse(status: 304, headers: headers, body: .bytes(bytes))
+        }
+        headers.set("Content-Type", contentType)
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))
+    }
+
     /// Refuses an `If-Match` naming tags on a resource that has none: no tag can match, so
     /// the method may not act (RFC 9110 §13.1.1). `*` passes: the route itself answers 404
     /// when there is nothing there.

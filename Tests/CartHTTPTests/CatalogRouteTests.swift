@@ -2,6 +2,7 @@ import CartCore
 @testable import CartHTTP
 import CartTestSupport
 import Foundation
+import Hashing
 import StrictJSON
 import Testing
 
@@ -63,6 +64,44 @@ struct CatalogRouteTests {
         for header in ["If-Match: x", "If-None-Match: x"] {
             #expect(try shop.send("GET", "/v1/openapi.yaml", headers: [header]).status == 400, "\(header)")
         }
+    }
+
+    @Test("a page of products has an ETag that answers 304 until a product changes, and If-Match compares it")
+    func productPageTags() throws {
+        let shop = try TestShop()
+        let page = try shop.send("GET", "/v1/products")
+        #expect(page.status == 200)
+        #expect(page.header("Cache-Control") == "no-cache")
+        #expect(page.header("Content-Type") == "application/json")
+        let tag = try #require(page.header("ETag"))
+        #expect(tag == "\"\(SHA256.hex(SHA256.digest(page.body)))\"")
+        #expect(tag.utf8.count == 66)
+        let unchanged = try shop.send("GET", "/v1/products", headers: ["If-None-Match: \(tag)"])
+        #expect(unchanged.status == 304)
+        #expect(unchanged.body.isEmpty)
+        #expect(unchanged.header("ETag") == tag)
+        #expect(unchanged.header("Content-Length") == String(page.body.count))
+        // Another page, or the same page after a change, has another tag.
+        #expect(try shop.send("GET", "/v1/products?all=true", headers: ["If-None-Match: \(tag)"]).status == 200)
+        try shop.service.updateProduct("apple", with: ProductUpdate(stock: StockLevel(3)))
+        let changed = try shop.send("GET", "/v1/products", headers: ["If-None-Match: \(tag)"])
+        #expect(changed.status == 200)
+        #expect(changed.header("ETag") != tag)
+        // If-Match: the page's own tag or *, else 412; malformed lists are 400.
+        let current = try #require(changed.header("ETag"))
+        #expect(try shop.send("GET", "/v1/products", headers: ["If-Match: \(current)"]).status == 200)
+        #expect(try shop.send("GET", "/v1/products", headers: ["If-Match: \(tag)"]).status == 412)
+        #expect(try shop.send("GET", "/v1/products", headers: ["If-None-Match: x"]).status == 400)
+        // A single product has no tag.
+        #expect(try shop.send("GET", "/v1/products/apple").header("ETag") == nil)
+        // A page larger than a connection's memory for headers is served with its tag.
+        try shop.service.importProducts((0..<1000).map {
+            ProductImport(sku: "bulk-\($0)", name: "Bulk product \($0)", price: Money(minorUnits: 100 + $0, currency: .usd))
+        })
+        let large = try shop.send("GET", "/v1/products")
+        #expect(large.status == 200)
+        #expect(large.body.count > 64 * 1024)
+        #expect(large.header("ETag") == "\"\(SHA256.hex(SHA256.digest(large.body)))\"")
     }
 
     @Test("products lists active products by SKU; all=true adds inactive ones")
