@@ -466,6 +466,17 @@ def test_an_order_placed_from_the_cart_elsewhere_is_said_in_the_open_sheet(brows
     assert confirmation.text == ""
 
 
+def test_the_product_list_read_again_unchanged_is_answered_304(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    logged = server.log.stat().st_size
+    reads = shop.product_reads()
+    shop.press("add", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 1 and shop.product_reads() > reads, "the products read again")
+    # The browser kept the page and asked with its ETag: nothing changed, so no body came.
+    shop.wait_for(lambda: " GET /v1/products 304 " in server.log.read_bytes()[logged:].decode(), "a 304 in the access log")
+    assert shop.find(".price", shop.row("apple")).get_attribute("textContent").startswith("$")
+
+
 def test_a_double_click_on_add_adds_one_unit(browser, server):
     shop = Shop(browser, server).open(server.mint())
     shop.press("add", "apple")

@@ -18,9 +18,11 @@ export class Refusal extends Error {
 
 const unreachable = "The shop cannot be reached. Check the connection, then try again.";
 
-/** Sends one request and answers its JSON body, or throws a Refusal. */
-export async function send(method, path, { json, headers = {} } = {}) {
-  const init = { method, headers: { Accept: "application/json", ...headers }, cache: "no-store" };
+/** Sends one request and answers its JSON body, or throws a Refusal. With `revalidate` the
+ * browser keeps the answer and asks again with its `ETag` (a page of products, which the
+ * server answers with 304 while it is unchanged); everything else is never kept. */
+export async function send(method, path, { json, headers = {}, revalidate = false } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers }, cache: revalidate ? "no-cache" : "no-store" };
   if (json !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(json);

@@ -369,7 +369,7 @@ async function loadProducts() {
     let after = null;
     do {
       const query = after === null ? "" : `?${new URLSearchParams({ after })}`;
-      const page = await send("GET", `/v1/products${query}`);
+      const page = await send("GET", `/v1/products${query}`, { revalidate: true });
       products.push(...page.products);
       after = page.next ?? null;
     } while (after !== null);

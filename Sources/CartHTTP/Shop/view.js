@@ -120,6 +120,12 @@ function nearbyControl(row) {
   return nearest.map((other) => Array.from(other.querySelectorAll("button")).find(usable)).find(Boolean) || byID("cart-open");
 }
 
+/** Compares names as `localeCompare` does, faster over a long list. */
+const collator = new Intl.Collator();
+
+/** The last product list drawn and its SKUs in name order, sorted again only for a new list. */
+let nameOrder = { products: null, skus: [] };
+
 /** The product list in name order, with each row's controls for what `cart` holds; no +
  * once a line holds `maxLineQuantity`, the store's per-line cap, and no Add for a new line
  * once the cart holds `maxLines`, its cap on lines, which a note above the list says. Above
@@ -135,14 +141,24 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
     ? `Your cart holds ${lines(held.size)}, more than the ${maxLines} a cart may hold: take ${held.size - maxLines} out to check out.`
     : linesFull ? `Your cart holds ${lines(maxLines)}, the most it can: take one out to add another product.` : "");
   const bySKU = new Map(products.map((product) => [product.sku, product]));
-  const byName = products.slice().sort((a, b) => a.name.localeCompare(b.name) || (a.sku < b.sku ? -1 : 1));
-  const refocus = keyed(list, byName.map((product) => product.sku), (sku) => {
+  if (nameOrder.products !== products) {
+    const sorted = products.slice().sort((a, b) => collator.compare(a.name, b.name) || (a.sku < b.sku ? -1 : 1));
+    nameOrder = { products, skus: sorted.map((product) => product.sku) };
+  }
+  const refocus = keyed(list, nameOrder.skus, (sku) => {
     const row = instance("product-template");
     row.dataset.sku = sku;
     return row;
   }, () => byID("cart-open"));
   for (const row of list.children) {
-    renderProductRow(row, bySKU.get(row.dataset.sku), held.get(row.dataset.sku) || 0, maxLineQuantity, linesFull);
+    const product = bySKU.get(row.dataset.sku);
+    const quantity = held.get(row.dataset.sku) || 0;
+    // Only a row whose product, units or caps changed is drawn again: a cart change redraws
+    // its own rows, not every row of a long catalog.
+    const drawn = JSON.stringify([product, quantity, maxLineQuantity, linesFull]);
+    if (row.dataset.drawn === drawn) continue;
+    row.dataset.drawn = drawn;
+    renderProductRow(row, product, quantity, maxLineQuantity, linesFull);
   }
   if (refocus) refocus();
   const status = note || (products.length > 0 ? "" : "No products are for sale yet.");
