@@ -477,6 +477,37 @@ def test_the_product_list_read_again_unchanged_is_answered_304(browser, server):
     assert shop.find(".price", shop.row("apple")).get_attribute("textContent").startswith("$")
 
 
+def test_a_long_catalog_gets_a_search_field_that_hides_the_rows_that_do_not_match(browser, server):
+    shop = Shop(browser, server).open(server.mint())
+    search = shop.find(hooked("product-search"))
+    listed = len(browser.find_elements(By.CSS_SELECTOR, hooked("product-row")))
+    assert search.is_displayed() == (listed > 20), "a catalog of 20 products or fewer is listed whole"
+    skus = [f"tin-{index:02}" for index in range(24)]
+    for index, sku in enumerate(skus):
+        server.cli("products", "add", sku, "--name", f"Sardine tin {index:02}", "--price", "2.10")
+    try:
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(search.is_displayed, "the search field for the longer catalog")
+        shown = lambda: [row.get_attribute("data-sku") for row in browser.find_elements(By.CSS_SELECTOR, hooked("product-row"))
+                         if row.is_displayed()]
+        search.send_keys("SARDINE TIN 1")
+        shop.wait_for(lambda: shown() == [f"tin-{index}" for index in range(10, 20)], "the ten tins that match")
+        # A change to the cart keeps the search.
+        shop.press("add", "tin-12")
+        shop.wait_for(lambda: shop.quantity("tin-12") == 1, "a tin added from the search")
+        assert shown() == [f"tin-{index}" for index in range(10, 20)]
+        search.send_keys("9x")
+        status = shop.find("#products-status")
+        shop.wait_for(lambda: shown() == [] and status.text == "No product matches “SARDINE TIN 19x”.", "no match, said")
+        search.send_keys(Keys.CONTROL, "a")
+        search.send_keys(Keys.BACKSPACE)
+        shop.wait_for(lambda: len(shown()) > 30 and not status.is_displayed(), "the whole list again")
+    finally:
+        server.cli("delete", "tin-12", cart=shop.cart_id)
+        for sku in skus:
+            server.cli("products", "delete", sku)
+
+
 def test_a_double_click_on_add_adds_one_unit(browser, server):
     shop = Shop(browser, server).open(server.mint())
     shop.press("add", "apple")

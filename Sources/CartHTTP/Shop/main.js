@@ -712,6 +712,8 @@ function storedQuantity(sku) {
 
 function wire() {
   byID("products").addEventListener("click", lineAction);
+  byID("product-search").addEventListener("input", () =>
+    renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote));
   byID("cart-lines").addEventListener("click", lineAction);
   for (const type of ["input", "change", "keydown"]) byID("cart-lines").addEventListener(type, typedQuantity);
   const sheet = byID("cart");

@@ -123,6 +123,9 @@ function nearbyControl(row) {
 /** Compares names as `localeCompare` does, faster over a long list. */
 const collator = new Intl.Collator();
 
+/** The most products listed without a search field. */
+const searchFrom = 20;
+
 /** The last product list drawn and its SKUs in name order, sorted again only for a new list. */
 let nameOrder = { products: null, skus: [] };
 
@@ -130,7 +133,7 @@ let nameOrder = { products: null, skus: [] };
  * once a line holds `maxLineQuantity`, the store's per-line cap, and no Add for a new line
  * once the cart holds `maxLines`, its cap on lines, which a note above the list says. Above
  * the list, `note` (the catalog is loading, or could not be read), or else that none is for
- * sale when the list is empty. */
+ * sale when the list is empty, or that none matches the search field's text. */
 export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLines = Infinity, note = "") {
   const list = byID("products");
   const held = quantities(cart);
@@ -161,7 +164,20 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
     renderProductRow(row, product, quantity, maxLineQuantity, linesFull);
   }
   if (refocus) refocus();
-  const status = note || (products.length > 0 ? "" : "No products are for sale yet.");
+  // A catalog longer than a couple of screens gets a search field: the rows whose name or
+  // SKU does not hold what it says are hidden.
+  const search = byID("product-search");
+  search.hidden = products.length <= searchFrom && search.value === "";
+  const wanted = search.hidden ? "" : search.value.trim().toLocaleLowerCase();
+  let matching = 0;
+  for (const row of list.children) {
+    const product = bySKU.get(row.dataset.sku);
+    row.hidden = wanted !== ""
+      && !product.name.toLocaleLowerCase().includes(wanted) && !product.sku.toLocaleLowerCase().includes(wanted);
+    if (!row.hidden) matching += 1;
+  }
+  const status = note || (products.length === 0 ? "No products are for sale yet."
+    : matching === 0 ? `No product matches “${search.value.trim()}”.` : "");
   byID("products-status").hidden = status === "";
   byID("products-status").textContent = status;
 }
