@@ -496,6 +496,21 @@ def test_a_long_catalog_gets_a_search_field_that_hides_the_rows_that_do_not_matc
         shop.press("add", "tin-12")
         shop.wait_for(lambda: shop.quantity("tin-12") == 1, "a tin added from the search")
         assert shown() == [f"tin-{index}" for index in range(10, 20)]
+        # Renamed elsewhere so that it no longer matches, the row hides and the focus on its
+        # + goes back to the search.
+        shop.find(hooked("increment"), shop.row("tin-12")).send_keys(Keys.SHIFT)
+        server.cli("products", "update", "tin-12", "--name", "Mackerel tin")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: "tin-12" not in shown(), "the renamed tin hidden")
+        assert focused(browser) == search
+        # The + that went off says why.
+        server.cli("products", "update", "tin-13", "--stock", "1")
+        shop.press("add", "tin-13")
+        plus = shop.find(hooked("increment"), shop.row("tin-13"))
+        shop.wait_for(lambda: plus.get_attribute("aria-disabled") == "true", "+ off at the stock")
+        note = shop.find(".stock", shop.row("tin-13"))
+        assert plus.get_attribute("aria-describedby") == note.get_attribute("id") and note.text == "The last one is in your cart"
+        server.cli("delete", "tin-13", cart=shop.cart_id)
         search.send_keys("9x")
         status = shop.find("#products-status")
         shop.wait_for(lambda: shown() == [] and status.text == "No product matches “SARDINE TIN 19x”.", "no match, said")
@@ -513,14 +528,17 @@ def test_a_double_click_on_add_adds_one_unit(browser, server):
     shop.press("add", "apple")
     shop.wait_for(lambda: shop.quantity("apple") == 1, "one apple")
     # The second click of the double click lands on the + that took Add's place.
+    # Only that click: the one after it in the sequence (a triple click) is a unit more.
     increment = shop.find(hooked("increment"), shop.row("apple"))
-    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true, detail: 2}))", increment)
+    browser.execute_script("for (const detail of [2, 3]) arguments[0].dispatchEvent("
+                           "new MouseEvent('click', {bubbles: true, detail}))", increment)
+    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 2, "the third click on + counted")
     time.sleep(1)
-    assert shop.quantity("apple") == 1 and server.cart(shop.cart_id)["totalItems"] == 1
+    assert shop.quantity("apple") == 2 and server.cart(shop.cart_id)["totalItems"] == 2
     # Two clicks on + are two units.
     shop.press("increment", "apple")
     shop.press("increment", "apple")
-    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 3, "two more apples")
+    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 4, "two more apples")
 
 
 def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(browser, server):
@@ -543,6 +561,31 @@ def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(br
     assert " placed: 5 items, " in confirmation.text.replace("\u00a0", " "), confirmation.text
     assert [order["totalItems"] for order in server.orders(shop.cart_id)] == [5]
     assert not shop.find("#cart-refusal").is_displayed()
+
+    # A quantity the page refuses itself (over the per-line cap) stops the click's order.
+    server.cli("add", "apple", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.lines() == {"apple": 1}, "an apple again")
+    field = shop.find(hooked("quantity"), shop.line("apple"))
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("5000")
+    shop.find("#checkout").click()
+    refusal = shop.find(hooked("refusal"), shop.line("apple"))
+    shop.wait_for(lambda: "the most a cart can hold" in refusal.text, "the refusal beside the line")
+    time.sleep(1)
+    assert len(server.orders(shop.cart_id)) == 1, "no order placed at the quantity the shopper did not ask for"
+
+    # Clicks on + still queued behind the one on its way are part of the order.
+    plus = shop.find(hooked("increment"), shop.line("apple"))
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        for _ in range(3):
+            plus.click()
+        shop.find("#checkout").click()
+        time.sleep(0.5)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    shop.wait_for(lambda: len(server.orders(shop.cart_id)) == 2, "the second order")
+    assert server.orders(shop.cart_id)[0]["totalItems"] == 4
 
 
 def test_a_change_to_a_product_outside_the_cart_appears_when_the_page_is_shown_again(browser, server):

@@ -45,6 +45,8 @@ const state = {
   // empty is not news.
   placingOrder: false,
   placedHere: new Set(),
+  // When a quantity typed into a line was last refused by the page itself.
+  editRefusedAt: -Infinity,
   // The idempotency key of the last checkout click and the cart version it was made for: a
   // click on the same version (a double click, a retry) sends the same key.
   checkout: null,
@@ -99,6 +101,10 @@ function notify(text) {
 /** The clicks on + and − waiting for the one on its way, by button. */
 const waiting = new Map();
 
+/** How long after the page refused a typed quantity a click on Checkout is taken as the
+ * same gesture (the field's change comes as the click takes the focus from it). */
+const editRefusalMs = 1000;
+
 /** The changes to the cart on their way, each resolving to whether it was made: checkout
  * waits for them (a quantity typed and then Checkout clicked sends the change as the field
  * loses the focus, just before the click). */
@@ -138,7 +144,8 @@ async function attemptNow(button, refusal, work, repeatable) {
   waiting.delete(button);
   if (done && more > 0 && isOffered(button) && button.getClientRects().length > 0) {
     if (more > 1) waiting.set(button, more - 1);
-    attempt(button, refusal, work, { repeatable });
+    // The clicks that waited are part of this change: checkout waits for them too.
+    return attempt(button, refusal, work, { repeatable });
   }
   return done;
 }
@@ -208,8 +215,8 @@ function lineAction(event) {
   const control = button.dataset.testid;
   // Add turns into the stepper in its place, so the second click of a double click on Add
   // lands on +: it is the same intent as the first.
-  if (control === "add") row.dataset.addClickedAt = String(event.timeStamp);
-  if (control === "increment" && event.detail > 1 && event.timeStamp - Number(row.dataset.addClickedAt || -Infinity) < 1000) return;
+  if (control === "add") row.dataset.addClick = `${event.timeStamp} ${event.detail}`;
+  if (control === "increment" && secondClickOfAdd(event, row.dataset.addClick)) return;
   const sku = row.dataset.sku;
   const refusal = hook(row, "refusal");
   const id = state.cartID;
@@ -222,6 +229,14 @@ function lineAction(event) {
   }[control];
   const repeatable = control === "increment" || control === "decrement";
   if (work) attempt(button, refusal, work, { repeatable });
+}
+
+/** Whether the click `event` on + is the next click of the sequence whose click on Add
+ * (`addClick`: its time and click count) the + took the place of. */
+function secondClickOfAdd(event, addClick) {
+  if (!addClick) return false;
+  const [time, detail] = addClick.split(" ").map(Number);
+  return event.detail === detail + 1 && event.timeStamp - time < 500;
 }
 
 /** Adds a unit of `sku` to the cart `id` and answers the cart. A price the server charges
@@ -251,6 +266,9 @@ async function checkout(event) {
   if (isBusy(button) || !state.cart) return;
   // A cart with problems: the note the button is described by already says why.
   if (button.getAttribute("aria-disabled") === "true") return;
+  // A quantity typed and refused here as the click took the focus from its field: the
+  // refusal beside the line says why no order is placed.
+  if (event.timeStamp - state.editRefusedAt < editRefusalMs) return;
   setBusy(button, true, "Placing order…");
   say(refusal, "");
   state.placingOrder = true;
@@ -670,6 +688,7 @@ function typedQuantity(event) {
   if (!/^[0-9]{1,9}$/.test(text)) {
     restore();
     say(refusal, "Type a whole number of units; 0 takes the line out.");
+    state.editRefusedAt = event.timeStamp;
     return;
   }
   const quantity = Number(text);
@@ -681,6 +700,7 @@ function typedQuantity(event) {
   if (beyond) {
     restore();
     say(refusal, beyond);
+    state.editRefusedAt = event.timeStamp;
     return;
   }
   const id = state.cartID;

@@ -175,6 +175,8 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
     row.hidden = wanted !== ""
       && !product.name.toLocaleLowerCase().includes(wanted) && !product.sku.toLocaleLowerCase().includes(wanted);
     if (!row.hidden) matching += 1;
+    // A row that no longer matches takes the focus with it: it goes back to the search.
+    if (row.hidden && row.contains(document.activeElement)) search.focus();
   }
   const status = note || (products.length === 0 ? "No products are for sale yet."
     : matching === 0 ? `No product matches “${search.value.trim()}”.` : "");
@@ -200,7 +202,12 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   // What the server would refuse is not offered: no Add when none is left, no + when the
   // line holds all there is or as many as a line may.
   disableKeepingFocus(add, soldOut || linesFull, () => nearbyControl(row));
-  renderStepper(row, name, quantity, isFull(quantity, product.stock, maxLineQuantity));
+  const full = isFull(quantity, product.stock, maxLineQuantity);
+  renderStepper(row, name, quantity, full);
+  // + off says why, in the words the row shows.
+  if (!stockNote.id) stockNote.id = `stock-note-${++stockNotes}`;
+  if (full) hook(row, "increment").setAttribute("aria-describedby", stockNote.id);
+  else hook(row, "increment").removeAttribute("aria-describedby");
   add.setAttribute("aria-label", `Add ${name} to the cart`);
   // The group's name carries the count, as the cart sheet's lines do, so a screen reader
   // tells how many units a press of + or − leaves.
@@ -213,6 +220,9 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   if (addHadFocus && add.hidden) hook(row, "increment").focus();
   if (stepperHadFocus && stepper.hidden) add.focus();
 }
+
+/** How many rows' stock notes have been given an ID. */
+let stockNotes = 0;
 
 /** At most this many left is worth telling the shopper before + goes off. */
 const lowStock = 5;
