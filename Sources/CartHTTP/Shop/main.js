@@ -215,8 +215,8 @@ function lineAction(event) {
   const control = button.dataset.testid;
   // Add turns into the stepper in its place, so the second click of a double click on Add
   // lands on +: it is the same intent as the first.
-  if (control === "add") row.dataset.addClick = `${event.timeStamp} ${event.detail}`;
-  if (control === "increment" && secondClickOfAdd(event, row.dataset.addClick)) return;
+  if (control === "add") lastAdd = { row, event };
+  if (control === "increment" && secondClickOfAdd(event, row)) return;
   const sku = row.dataset.sku;
   const refusal = hook(row, "refusal");
   const id = state.cartID;
@@ -231,12 +231,14 @@ function lineAction(event) {
   if (work) attempt(button, refusal, work, { repeatable });
 }
 
-/** Whether the click `event` on + is the next click of the sequence whose click on Add
- * (`addClick`: its time and click count) the + took the place of. */
-function secondClickOfAdd(event, addClick) {
-  if (!addClick) return false;
-  const [time, detail] = addClick.split(" ").map(Number);
-  return event.detail === detail + 1 && event.timeStamp - time < 500;
+/** The last click on an Add and its row. */
+let lastAdd = null;
+
+/** Whether the click `event` on the + of `row` is the next click of the sequence whose click
+ * on that row's Add the + took the place of. */
+function secondClickOfAdd(event, row) {
+  return lastAdd !== null && lastAdd.row === row && event.detail === lastAdd.event.detail + 1
+    && event.timeStamp - lastAdd.event.timeStamp < 500;
 }
 
 /** Adds a unit of `sku` to the cart `id` and answers the cart. A price the server charges

@@ -123,6 +123,9 @@ function nearbyControl(row) {
 /** Compares names as `localeCompare` does, faster over a long list. */
 const collator = new Intl.Collator();
 
+/** How many product rows have been made: it numbers their stock notes' IDs. */
+let stockNotes = 0;
+
 /** The most products listed without a search field. */
 const searchFrom = 20;
 
@@ -151,6 +154,8 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
   const refocus = keyed(list, nameOrder.skus, (sku) => {
     const row = instance("product-template");
     row.dataset.sku = sku;
+    // The note that says why + is off describes it.
+    row.querySelector(".stock").id = `stock-note-${++stockNotes}`;
     return row;
   }, () => byID("cart-open"));
   for (const row of list.children) {
@@ -205,7 +210,6 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   const full = isFull(quantity, product.stock, maxLineQuantity);
   renderStepper(row, name, quantity, full);
   // + off says why, in the words the row shows.
-  if (!stockNote.id) stockNote.id = `stock-note-${++stockNotes}`;
   if (full) hook(row, "increment").setAttribute("aria-describedby", stockNote.id);
   else hook(row, "increment").removeAttribute("aria-describedby");
   add.setAttribute("aria-label", `Add ${name} to the cart`);
@@ -220,9 +224,6 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   if (addHadFocus && add.hidden) hook(row, "increment").focus();
   if (stepperHadFocus && stepper.hidden) add.focus();
 }
-
-/** How many rows' stock notes have been given an ID. */
-let stockNotes = 0;
 
 /** At most this many left is worth telling the shopper before + goes off. */
 const lowStock = 5;
