@@ -137,6 +137,8 @@ struct HostileRequestTests {
             raw("a folded header", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nX-A: 1\r\n folded\r\n\r\n", 200),
             raw("a header without a colon", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nNoColon\r\n\r\n", 400),
             raw("a space in a header name", "GET /v1/health HTTP/1.1\r\nHost: \(host)\r\nBad Name: x\r\n\r\n", 400),
+            raw("an empty header name", "GET /v1/health HTTP/1.1\r\n: x\r\nHost: \(host)\r\n\r\n", 400),
+            raw("a pseudo-header line", "GET /v1/health HTTP/1.1\r\n:authority: evil.example\r\nHost: \(host)\r\n\r\n", 400),
             raw("no Host in HTTP/1.1", "GET /v1/health HTTP/1.1\r\n\r\n", 400),
             raw("HTTP/2.0 as text", "GET /v1/health HTTP/2.0\r\nHost: \(host)\r\n\r\n", 505),
             raw("two Content-Lengths", "POST \(items) HTTP/1.1\r\nHost: \(host)\r\n\(json)\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400),
