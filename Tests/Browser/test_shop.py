@@ -359,6 +359,10 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
     # A product no longer for sale gets no + on its line.
     shop.wait_for(lambda: not offered(shop.find(hooked("increment"), shop.line("truffle"))), "+ off on the inactive line")
     assert offered(shop.find(hooked("increment"), shop.line("apple")))
+    # The line's problem is what describes its + that is off.
+    truffle = shop.line("truffle")
+    assert (shop.find(hooked("increment"), truffle).get_attribute("aria-describedby")
+            == shop.find(".problems", truffle).get_attribute("id"))
 
     # Checkout is off while the cart has problems, and says why; it stays focusable.
     checkout = shop.find(hooked("checkout"))
@@ -491,7 +495,10 @@ def test_a_long_catalog_gets_a_search_field_that_hides_the_rows_that_do_not_matc
         shown = lambda: [row.get_attribute("data-sku") for row in browser.find_elements(By.CSS_SELECTOR, hooked("product-row"))
                          if row.is_displayed()]
         search.send_keys("SARDINE TIN 1")
+        status = shop.find("#products-status")
         shop.wait_for(lambda: shown() == [f"tin-{index}" for index in range(10, 20)], "the ten tins that match")
+        # How many match is said in the status region, which a screen reader announces.
+        assert status.text == "10 products match “SARDINE TIN 1”." and status.get_attribute("role") == "status"
         # A change to the cart keeps the search.
         shop.press("add", "tin-12")
         shop.wait_for(lambda: shop.quantity("tin-12") == 1, "a tin added from the search")
@@ -512,7 +519,6 @@ def test_a_long_catalog_gets_a_search_field_that_hides_the_rows_that_do_not_matc
         assert plus.get_attribute("aria-describedby") == note.get_attribute("id") and note.text == "The last one is in your cart"
         server.cli("delete", "tin-13", cart=shop.cart_id)
         search.send_keys("9x")
-        status = shop.find("#products-status")
         shop.wait_for(lambda: shown() == [] and status.text == "No product matches “SARDINE TIN 19x”.", "no match, said")
         search.send_keys(Keys.CONTROL, "a")
         search.send_keys(Keys.BACKSPACE)
@@ -829,9 +835,16 @@ def test_plus_is_not_offered_at_the_per_line_cap(browser, server):
         # The row says why, as it does at the stock.
         assert shop.find(".stock", row).text == "2 of one product is the most a cart can hold"
         shop.open_cart()
-        assert not offered(shop.find(hooked("increment"), shop.line("milk")))
+        plus = shop.find(hooked("increment"), shop.line("milk"))
+        assert not offered(plus)
+        # The line in the sheet says so too, and that note describes its + that is off.
+        note = shop.find(".stock", shop.line("milk"))
+        assert note.text == "2 of one product is the most a cart can hold"
+        assert plus.get_attribute("aria-describedby") == note.get_attribute("id")
         shop.press("decrement", "milk", within="cart-line")
         shop.wait_for(lambda: offered(shop.find(hooked("increment"), shop.line("milk"))), "+ back below the cap")
+        assert shop.find(hooked("increment"), shop.line("milk")).get_attribute("aria-describedby") is None
+        assert not shop.find(".stock", shop.line("milk")).is_displayed()
         shop.close_cart()
     finally:
         server.cli("db", "init", "--max-line-quantity", "99")

@@ -123,7 +123,7 @@ function nearbyControl(row) {
 /** Compares names as `localeCompare` does, faster over a long list. */
 const collator = new Intl.Collator();
 
-/** How many product rows have been made: it numbers their stock notes' IDs. */
+/** How many product rows and cart lines have been made: it numbers their notes' IDs. */
 let stockNotes = 0;
 
 /** The most products listed without a search field. */
@@ -183,10 +183,14 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
     // A row that no longer matches takes the focus with it: it goes back to the search.
     if (row.hidden && row.contains(document.activeElement)) search.focus();
   }
+  const text = search.value.trim();
   const status = note || (products.length === 0 ? "No products are for sale yet."
-    : matching === 0 ? `No product matches “${search.value.trim()}”.` : "");
-  byID("products-status").hidden = status === "";
-  byID("products-status").textContent = status;
+    : wanted === "" ? ""
+    : matching === 0 ? `No product matches “${text}”.`
+    : `${matching === 1 ? "1 product matches" : `${matching} products match`} “${text}”.`);
+  // Written only when it changes, so that a cart change does not announce the count again.
+  const statusNote = byID("products-status");
+  if (statusNote.textContent !== status) say(statusNote, status);
 }
 
 function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
@@ -287,6 +291,9 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   const refocus = keyed(list, cart.items.map((line) => line.sku), (sku) => {
     const element = instance("line-template");
     element.dataset.sku = sku;
+    // The note or the problems that say why + is off describe it.
+    element.querySelector(".stock").id = `stock-note-${++stockNotes}`;
+    element.querySelector(".problems").id = `line-problems-${stockNotes}`;
     return element;
   }, () => byID("cart-done"), { landOn: "quantity" });
   const bySKU = new Map(cart.items.map((line) => [line.sku, line]));
@@ -328,7 +335,16 @@ function renderLine(element, line, stock, problems, maxLineQuantity) {
   // As in the product list, + is not offered when the line is full, nor for a product no
   // longer for sale.
   const unsellable = problems.some((problem) => problem.code === "inactive_product" || problem.code === "unknown_product");
-  renderStepper(element, name, line.quantity, unsellable || isFull(line.quantity, stock, maxLineQuantity));
+  const noMore = unsellable || isFull(line.quantity, stock, maxLineQuantity);
+  renderStepper(element, name, line.quantity, noMore);
+  // A line with no problem says what limits it, as its product row does; a problem says it
+  // in its own words. Either describes + when it is off.
+  const note = element.querySelector(".stock");
+  note.textContent = problems.length > 0 ? "" : limitWords(typeof stock === "number" ? stock : null, line.quantity, maxLineQuantity);
+  note.hidden = note.textContent === "";
+  const why = problems.length > 0 ? element.querySelector(".problems") : note.hidden ? null : note;
+  if (noMore && why) hook(element, "increment").setAttribute("aria-describedby", why.id);
+  else hook(element, "increment").removeAttribute("aria-describedby");
   hook(element, "line-delete").setAttribute("aria-label", `Delete ${name} from the cart`);
 
   renderProblems(element.querySelector(".problems"), problems);
