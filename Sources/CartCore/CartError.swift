@@ -129,8 +129,9 @@ public enum CartError: CategorizedError, Hashable, Sendable, CustomStringConvert
         case .invalidStock(let stock):
             return "Stock must be zero or more; got \(stock)."
         case .stockChangeRefused(let sku, let change, nil):
-            let verb = change < 0 ? "taken from" : "added to"
-            return "The stock of '\(sku.displayable)' is not tracked, so units cannot be \(verb) it; set a stock level first."
+            let consequence =
+                change < 0 ? "units cannot be taken from it" : change > 0 ? "units cannot be added to it" : "it has no count to change"
+            return "The stock of '\(sku.displayable)' is not tracked, so \(consequence); set a stock level first."
         case .stockChangeRefused(let sku, let change, let stock?) where change < 0:
             // The magnitude, which `-change` cannot hold for `Int.min`.
             return "Cannot take \(change.magnitude) from the stock of '\(sku.displayable)': it holds \(stock)."

@@ -83,12 +83,13 @@ extension CartAPI {
             OrderStatsReport(grouping: grouping, currency: try service.settings().currency, rows: rows, utcOffset: offset ?? .utc))
     }
 
-    /// `GET /v1/orders.csv?cart&since&until&sku&limit&oldest_first` (admin): `cart orders
-    /// --csv`, streamed.
+    /// `GET /v1/orders.csv?cart&since&until&sku&limit&after&oldest_first` (admin): `cart
+    /// orders --csv`, streamed; `after` continues an export that stopped at an order.
     func exportOrders(_ request: APIRequest) throws -> HTTPResponse {
         guard request.http.version != "HTTP/1.0" else { throw APIError.http11Required }
-        let query = try request.query(allowed: ["cart", "since", "until", "sku", "limit", "oldest_first"])
+        let query = try request.query(allowed: ["cart", "since", "until", "sku", "limit", "after", "oldest_first"])
         var filter = try Self.orderFilter(query)
+        filter.after = try query.integer("after", in: 1...Int.max).map { OrderNumber(rawValue: Int64($0)) }
         filter.limit = try query.integer("limit", in: 1...Int.max)
         let export = try OrderExport(service: service, query: filter)
         return HTTPResponse(

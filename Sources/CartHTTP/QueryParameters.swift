@@ -46,7 +46,8 @@ struct QueryParameters {
         guard let text = values[name] else { return nil }
         // Written as JSON and paths write numbers: no sign, no leading zeros.
         guard let number = Int(text), range.contains(number), String(number) == text else {
-            throw Self.invalid(name, text, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            let bounds = range.upperBound == Int.max ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+            throw Self.invalid(name, text, "a whole number \(bounds)")
         }
         return number
     }

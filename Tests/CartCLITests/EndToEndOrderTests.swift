@@ -135,6 +135,10 @@ struct EndToEndOrderTests {
         #expect(rows[1].hasPrefix("1,") && rows[1].hasSuffix(",default,apple,Apple,2,1.29,2.58,USD"))
         #expect(rows[2].hasSuffix(#",bob,pie,"Pie, ""deluxe""",1,4.50,4.50,USD"#))
         #expect(try sandbox.ok("orders", "--csv", "--limit", "1").stdout.split(separator: "\n").count == 3)
+        // A page holds at most 10,000 orders; the stream takes any limit, and goes on after one.
+        #expect(try sandbox.ok("orders", "--csv", "--limit", "20000").stdout.split(separator: "\n").count == 5)
+        let rest = try sandbox.ok("orders", "--csv", "--after", "2").stdout.split(separator: "\n")
+        #expect(rest.dropFirst().map { $0.prefix(2) } == ["1,"])
         let conflict = try sandbox.run("orders", "--csv", "--json")
         #expect(conflict.status == 64)
     }

@@ -96,7 +96,7 @@ struct ParserTests {
                 == true)
         #expect(usageError(["orders", "--since", "2026-13-01"])?.contains("'--since <date>'") == true)
         #expect(
-            usageError(["orders", "--limit", "0"])
+            usageError(["products", "--limit", "0"])
                 == "The value '0' is invalid for '--limit <n>': must be a whole number from 1 to 10000.")
         #expect(
             usageError(["products", "add", "x", "--name", "n", "--price", "1e3"])?.contains("'--price <amount>'")

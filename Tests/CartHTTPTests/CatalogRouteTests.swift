@@ -242,6 +242,12 @@ struct CatalogRouteTests {
         #expect(try delivered.json()["stock"]?.int == 13)
         #expect(try shop.send("PATCH", "/v1/products/banana", json: #"{"stockChange":-13}"#, admin: true).status == 200)
         #expect(try shop.service.product("banana").stock == 0)
+        // A change of a stock that is not counted is refused in words that fit its sign.
+        let consequences = ["units cannot be taken from it", "it has no count to change", "units cannot be added to it"]
+        for (change, consequence) in zip([-1, 0, 1], consequences) {
+            let refused = try shop.send("PATCH", "/v1/products/apple", json: #"{"stockChange":\#(change)}"#, admin: true)
+            #expect(refused.errorMessage == "The stock of 'apple' is not tracked, so \(consequence); set a stock level first.")
+        }
     }
 
     @Test(

@@ -199,6 +199,15 @@ struct OrderRouteTests {
         let limited = try shop.send("GET", "/v1/orders.csv?limit=2", admin: true)
         #expect(limited.text.split(separator: "\n").dropFirst().map { $0.prefix(4) } == ["501,", "500,"])
         #expect(try shop.send("GET", "/v1/orders.csv?limit=0", admin: true).errorCode == "invalid_query_parameter")
+        // An export that stopped goes on after the last order it wrote, as `--after` does.
+        let rest = try shop.send("GET", "/v1/orders.csv?after=3&limit=\(Int.max)", admin: true)
+        #expect(rest.status == 200)
+        #expect(rest.text.split(separator: "\n").dropFirst().map { $0.prefix(2) } == ["2,", "1,"])
+        let tail = try shop.send("GET", "/v1/orders.csv?after=499&oldest_first=true", admin: true)
+        #expect(tail.text.split(separator: "\n").dropFirst().map { $0.prefix(4) } == ["500,", "501,"])
+        let zero = try shop.send("GET", "/v1/orders.csv?after=0", admin: true)
+        #expect(zero.errorCode == "invalid_query_parameter")
+        #expect(zero.errorMessage == "The query parameter 'after' must be a whole number of at least 1; got '0'.")
     }
 
     @Test("the CSV export asked for over HTTP/1.0, which cannot mark a body cut short, gets 426")

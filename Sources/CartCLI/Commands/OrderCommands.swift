@@ -42,9 +42,10 @@ enum OrderCommands {
     static let until = Option<Date?>("--until", "date", help: "Only orders placed before this date or instant.")
     static let sku = Option<String?>("--sku", "sku", help: "Only orders with a line of this product.")
     /// Its default is the service's, so the page size is written once; `--csv` streams every
-    /// order unless it is given.
+    /// order unless it is given, and takes any number, where a page holds at most
+    /// `CartService.maxPageSize`.
     static let limit = Option<Int>(
-        "--limit", "n", 1...CartService.maxPageSize, help: "At most this many orders.",
+        "--limit", "n", 1...Int.max, help: "At most this many orders (a page holds at most \(CartService.maxPageSize)).",
         default: CartService.defaultPageSize)
     static let after = Option<Int?>(
         "--after", "number", 1...Int.max, help: "Continue after this order number (the 'next' of the previous page).")
@@ -73,7 +74,13 @@ enum OrderCommands {
             let filter = try query(runner, limit: runner.isGiven(limit) ? try runner[limit] : nil)
             return try streamCSV(service, filter, runner)
         }
-        let page = try service.orders(matching: try query(runner, limit: try runner[limit]))
+        let pageSize = try runner[limit]
+        guard pageSize <= CartService.maxPageSize else {
+            throw runner.invalidValue(
+                String(pageSize), for: limit.spec,
+                "a page holds at most \(CartService.maxPageSize) orders; with --csv, any number streams out")
+        }
+        let page = try service.orders(matching: try query(runner, limit: pageSize))
         if runner.json { return try runner.emit(page) }
         guard !page.orders.isEmpty else { return try runner.line("No orders.") }
         var table = TextTable([.right("ORDER"), .left("PLACED"), .left("CART"), .right("ITEMS"), .right("TOTAL")])
