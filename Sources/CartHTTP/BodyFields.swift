@@ -65,13 +65,18 @@ struct BodyFields: Sendable {
 
     /// The `quantity` field within `range`, as the OpenAPI document bounds it; nil when absent.
     /// A value outside is malformed (400 `invalid_quantity`), whatever the store's rules say.
-    /// Below the range the message names only its lower bound: the upper is the document's,
-    /// not the store's per-line cap, and would mislead there.
+    /// The message names only the bound it is past: the upper is the document's, which no
+    /// store's per-line cap exceeds, and read as a range it would mislead where the cap is lower.
     func quantity(in range: ClosedRange<Int>) throws(APIError) -> Int? {
         guard let number = try integer("quantity") else { return nil }
-        guard range.contains(number) else {
-            let said = number < range.lowerBound ? range.lowerBound...Int.max : range
-            throw .badRequest("invalid_quantity", CartError.invalidQuantity(given: number, range: said).description)
+        guard number >= range.lowerBound else {
+            throw .badRequest(
+                "invalid_quantity", CartError.invalidQuantity(given: number, range: range.lowerBound...Int.max).description)
+        }
+        guard number <= range.upperBound else {
+            throw .badRequest(
+                "invalid_quantity",
+                "Quantity must be at most \(range.upperBound), the most any store allows in a line; got \(number).")
         }
         return number
     }

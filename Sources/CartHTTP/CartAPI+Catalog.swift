@@ -48,7 +48,7 @@ extension CartAPI {
         let page = try service.products(
             matching: ProductQuery(
                 includeInactive: try query.bool("all") ?? false, text: query.string("search"),
-                after: try query.nonEmptyString("after", "a SKU, the next of a page"),
+                after: try query.nonEmptyString("after", "a SKU, the 'next' of the previous page"),
                 limit: try query.integer("limit", in: 1...CartService.maxPageSize) ?? CartService.maxPageSize))
         return try JSONBody.taggedResponse(page, what: "this page of products", to: request.http)
     }

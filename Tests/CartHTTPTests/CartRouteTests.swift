@@ -173,7 +173,7 @@ struct CartRouteTests {
         let tooMany = try shop.send(
             "PUT", "/v1/carts/\(target)/items/apple", json: #"{"quantity":1000001}"#, headers: [#"If-Match: "8595""#])
         #expect(tooMany.status == 400 && tooMany.errorCode == "invalid_quantity")
-        #expect(try tooMany.json()["error"]?["message"]?.string == "Quantity must be between 0 and 1000000; got 1000001.")
+        #expect(try tooMany.json()["error"]?["message"]?.string == "Quantity must be at most 1000000, the most any store allows in a line; got 1000001.")
         let noUnits = try shop.send("POST", "/v1/carts/\(target)/items", json: #"{"sku":"apple","quantity":0}"#)
         #expect(noUnits.status == 400 && noUnits.errorCode == "invalid_quantity")
         // Below the bounds the message does not name the document's upper bound, which is not
