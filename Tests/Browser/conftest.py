@@ -136,9 +136,10 @@ def chromium_missing():
     return [path for path in (CHROMIUM, CHROMEDRIVER) if not os.access(path, os.X_OK)]
 
 
-def new_browser():
+def new_browser(preferences=None):
     """A headless Chromium of its own (its own profile, so its own localStorage), in en-US, the
-    notation the tests expect amounts in ("$1.29")."""
+    notation the tests expect amounts in ("$1.29"); `preferences` are Chromium's own (a
+    larger default text size, say)."""
     missing = chromium_missing()
     if missing:
         message = f"Chromium is needed for the browser tests: missing {', '.join(missing)}"
@@ -152,6 +153,8 @@ def new_browser():
                      "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if preferences:
+        options.add_experimental_option("prefs", preferences)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
     driver.set_script_timeout(30)

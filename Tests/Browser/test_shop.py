@@ -11,7 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import wait_until
+from conftest import new_browser, wait_until
 
 
 def hooked(name, sku=None):
@@ -795,6 +795,15 @@ def test_back_closes_the_cart_sheet_and_forward_opens_it(browser, server):
     shop.wait_for(lambda: shop.find("#cart").is_displayed(), "the sheet open again after the reload")
     browser.back()
     shop.wait_for(lambda: not shop.find("#cart").is_displayed(), "Back to close it")
+    # Back while the sheet asks whether to clear the cart answers no and closes both.
+    shop.open_cart()
+    shop.find(hooked("clear-cart")).click()
+    shop.wait_for(lambda: shop.find("#confirm-clear").is_displayed(), "the question")
+    browser.back()
+    shop.wait_for(lambda: not shop.find("#cart").is_displayed() and not shop.find("#confirm-clear").is_displayed(),
+                  "Back to close the question and the sheet")
+    assert focused(browser) == shop.find(hooked("cart-open"))
+    assert shop.badge() == 2
 
 
 def test_an_order_another_process_places_at_once_shows_in_the_history(browser, server):
@@ -1335,8 +1344,41 @@ def test_the_open_sheet_tells_screen_readers_of_the_count_and_total(browser, ser
     shop.press("increment", "apple", within="cart-line")
     shop.in_step("two apples")
     cart = server.cart(shop.cart_id)
-    shop.wait_for(lambda: status.get_attribute("textContent")
-                  == f"Cart: 2\u00a0items, total {shown(cart['subtotal'], cart['currency'])}", "the count and total told")
+    told = f"Cart: 2\u00a0items, total {shown(cart['subtotal'], cart['currency'])}"
+    shop.wait_for(lambda: status.get_attribute("textContent") == told, "the count and total told")
+    # A problem that comes while the sheet is open is told too: Checkout goes off with it.
+    server.cli("products", "add", "quark", "--name", "Quark", "--price", "1.00", "--stock", "5")
+    try:
+        server.cli("add", "quark", "2", cart=shop.cart_id)
+        server.cli("products", "update", "quark", "--inactive")
+        shop.wait_for(lambda: status.get_attribute("textContent").endswith("; 1 problem to fix before checkout"),
+                      "the problem told")
+    finally:
+        server.cli("delete", "quark", cart=shop.cart_id)
+        server.cli("products", "delete", "quark")
+
+
+def test_the_browser_going_offline_and_back_is_said_in_the_banner_and_in_the_sheet(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    banner = shop.find("#connection")
+    status = shop.find("#cart-status")
+    network = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    browser.execute_cdp_cmd("Network.enable", {})
+    try:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **network})
+        shop.wait_for(banner.is_displayed, "the lost connection said")
+        # Opened meanwhile, the modal sheet says it too, where a screen reader reaches it.
+        shop.open_cart()
+        assert status.get_attribute("textContent") == banner.get_attribute("textContent") != ""
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
+        shop.wait_for(lambda: not banner.is_displayed(), "the connection back")
+        assert status.get_attribute("textContent") == "Connected to the shop again."
+        shop.close_cart()
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
+        browser.execute_cdp_cmd("Network.disable", {})
+    shop.press("increment", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 2, "the shop working again")
 
 
 def test_a_product_gone_or_off_sale_meanwhile_is_refused_in_words_above_the_list(browser, server):
@@ -1640,3 +1682,93 @@ def test_add_is_not_offered_for_a_new_line_once_the_cart_holds_the_most_lines(br
                       "the note that the cart holds more lines than it may")
     finally:
         server.cli("db", "init", "--max-lines", "100")
+
+
+def test_a_placed_order_empties_the_sheet_even_when_the_cart_cannot_be_read_after_it(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 2)]))
+    shop.open_cart()
+    shop.wait_for(lambda: shop.lines() == {"apple": 2}, "the line")
+    # Reads of the cart are held from now on (the event stream and the order are other URLs).
+    browser.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": f"*/v1/carts/{shop.cart_id}"}]})
+    try:
+        shop.press("checkout")
+        confirmation = shop.find(hooked("order-confirmation"))
+        shop.wait_for(lambda: confirmation.text.startswith("Order #"), "the confirmation")
+        shop.wait_for(lambda: shop.lines() == {} and shop.badge() == 0, "the sheet emptied")
+        assert not shop.find("#cart-refusal").is_displayed()
+        assert focused(browser) == shop.find("#cart-done")
+    finally:
+        browser.execute_cdp_cmd("Fetch.disable", {})
+    assert [order["totalItems"] for order in server.orders(shop.cart_id)] == [2]
+    shop.close_cart()
+    shop.press("add", "apple")
+    shop.wait_for(lambda: shop.quantity("apple") == 1, "the shop to go on after the order")
+    shop.in_step("after the order")
+
+
+def test_a_lines_changes_are_made_in_the_order_they_were_asked_for(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 2), ("bread", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: shop.lines() == {"apple": 2, "bread": 1}, "the lines")
+    # With the server held, + and then the line's delete, and a quantity typed and then +:
+    # each is sent once the line's change before it is answered.
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        shop.press("increment", "apple", within="cart-line")
+        shop.press("line-delete", "apple", within="cart-line")
+        field = shop.find(hooked("quantity"), shop.line("bread"))
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("5", Keys.ENTER)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("7", Keys.ENTER)
+        shop.press("increment", "bread", within="cart-line")
+        time.sleep(0.5)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 8 and shop.lines() == {"bread": 8},
+                  "apple deleted after its +, bread at 5, then 7, then one more")
+    shop.in_step("after the queued changes")
+
+
+def test_focus_goes_to_done_when_the_cart_empties_under_checkout_and_to_a_neighbour_when_add_is_off(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    shop.open_cart()
+    shop.find(hooked("checkout")).send_keys(Keys.SHIFT)
+    assert focused(browser) == shop.find(hooked("checkout"))
+    server.cli("checkout", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.lines() == {}, "the cart emptied by an order placed elsewhere")
+    assert focused(browser) == shop.find("#cart-done")
+    shop.close_cart()
+    # The last unit of a product sold out meanwhile taken out with − of its row: Add, which
+    # takes the stepper's place, is off, so the focus goes to a control nearby.
+    server.cli("products", "add", "rhubarb", "--name", "Rhubarb", "--price", "2.00", "--stock", "1")
+    try:
+        server.cli("add", "rhubarb", cart=shop.cart_id)
+        server.cli("products", "update", "rhubarb", "--stock", "0")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: shop.driver.find_elements(By.CSS_SELECTOR, hooked("product-row", "rhubarb"))
+                      and shop.quantity("rhubarb") == 1 and not offered(shop.find(hooked("add"), shop.row("rhubarb"))),
+                      "the row sold out with a unit in the cart")
+        minus = shop.find(hooked("decrement"), shop.row("rhubarb"))
+        minus.send_keys(Keys.ENTER)
+        shop.wait_for(lambda: shop.quantity("rhubarb") == 0, "the unit taken out")
+        assert focused(browser).tag_name == "button" and focused(browser).is_displayed()
+    finally:
+        server.cli("products", "delete", "rhubarb")
+
+
+def test_the_shop_follows_the_readers_text_size(server):
+    driver = new_browser({"webkit": {"webprefs": {"default_font_size": 32}}})
+    try:
+        shop = Shop(driver, server).open(server.mint([("apple", 3)]))
+        size = lambda selector: float(driver.execute_script(
+            "return getComputedStyle(document.querySelector(arguments[0])).fontSize", selector)[:-2])
+        assert size("body") == 32
+        assert size(hooked("product-row") + " .product-name") >= 32
+        # The badge grows with its number, which stays inside it.
+        badge = shop.find(hooked("cart-badge"))
+        assert driver.execute_script(
+            "const b = arguments[0]; return b.scrollHeight <= b.clientHeight && b.scrollWidth <= b.clientWidth", badge)
+        assert size(hooked("cart-badge")) == 24
+    finally:
+        driver.quit()

@@ -58,6 +58,9 @@ const state = {
   streamVersion: null,
   // Why the cart the address named is not the one shown, while the page is open.
   notice: "",
+  // Whether the event stream is open: the browser saying it is back online then means the
+  // shop can be reached again.
+  streamOpen: false,
 };
 
 /** Shows `cart` if it is not older than the one shown, or if the event stream sent it
@@ -110,20 +113,33 @@ const editRefusalMs = 1000;
  * loses the focus, just before the click). */
 const changesOnTheirWay = new Set();
 
+/** The last change of each line on its way, by SKU: a line's changes are sent one after
+ * another, in the order the shopper made them, whichever control made them (a quantity typed,
+ * then + clicked; + then the line's delete; a row's Add and the sheet's −). */
+const lineChanges = new Map();
+
 /**
- * Runs `work` for `button`: busy meanwhile, its refusal shown in `refusal`. With `repeatable`
- * (+ and −), a click while the last one is on its way is one unit more or less, sent after
- * it; a refusal, or the button going off or out of view (the line went), drops the clicks
- * still waiting. Resolves to whether the change was made.
+ * Runs `work` for `button`, a control of the line of `sku`, after that line's changes made
+ * before it: busy meanwhile, its refusal shown in `refusal`. With `repeatable` (+ and −), a
+ * click while the last one is on its way is one unit more or less, sent after it; a refusal,
+ * or the button going off or out of view (the line went), drops the clicks still waiting.
+ * A busy button that is not repeatable takes no second click, but a quantity field's next
+ * quantity is sent after the one on its way. Resolves to whether the change was made.
  */
-function attempt(button, refusal, work, { repeatable = false } = {}) {
-  if (isBusy(button)) {
+function attempt(button, refusal, work, { sku, repeatable = false } = {}) {
+  if (isBusy(button) && !(button instanceof HTMLInputElement)) {
     if (repeatable) waiting.set(button, (waiting.get(button) || 0) + 1);
     return Promise.resolve(true);
   }
-  const change = attemptNow(button, refusal, work, repeatable);
+  const run = () => attemptNow(button, refusal, work, repeatable);
+  const before = lineChanges.get(sku);
+  const change = before ? before.then(run, run) : run();
+  lineChanges.set(sku, change);
   changesOnTheirWay.add(change);
-  const forget = () => changesOnTheirWay.delete(change);
+  const forget = () => {
+    changesOnTheirWay.delete(change);
+    if (lineChanges.get(sku) === change) lineChanges.delete(sku);
+  };
   change.then(forget, forget);
   return change;
 }
@@ -144,8 +160,9 @@ async function attemptNow(button, refusal, work, repeatable) {
   waiting.delete(button);
   if (done && more > 0 && isOffered(button) && button.getClientRects().length > 0) {
     if (more > 1) waiting.set(button, more - 1);
-    // The clicks that waited are part of this change: checkout waits for them too.
-    return attempt(button, refusal, work, { repeatable });
+    // The clicks that waited are part of this change, in the line's order and in what
+    // checkout waits for.
+    return attemptNow(button, refusal, work, repeatable);
   }
   return done;
 }
@@ -228,7 +245,7 @@ function lineAction(event) {
     "line-delete": () => send("DELETE", linePath(id, sku)),
   }[control];
   const repeatable = control === "increment" || control === "decrement";
-  if (work) attempt(button, refusal, work, { repeatable });
+  if (work) attempt(button, refusal, work, { sku, repeatable });
 }
 
 /** The last click on an Add and its row. */
@@ -294,9 +311,13 @@ async function checkout(event) {
       () => withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json })));
     state.placedHere.add(result.order.number);
     say(byID("order-confirmation"), confirmation(result.order, shown));
-    showCart(await send("GET", cartPath(state.cartID)));
+    // The order is placed, so the cart is empty: it shows so at once. Reading it again brings
+    // its new version; should that read fail, the connection is in trouble, not the order.
+    const zero = result.order.total.replace(/\d/g, "0");
+    showCart({ ...state.cart, items: [], problems: [], totalItems: 0, subtotal: zero });
     byID("cart-done").focus();
     loadOrders();
+    send("GET", cartPath(state.cartID)).then((cart) => showCart(cart), () => {});
   } catch (error) {
     refused(refusal, error);
   } finally {
@@ -645,8 +666,9 @@ function connection(status) {
   if (status === "open") {
     if (banner.textContent !== "") {
       // Back after a drop: the orders placed meanwhile come again (the products come with
-      // the stream's first cart event).
+      // the stream's first cart event), and the open sheet says so.
       loadOrders();
+      if (byID("cart").open) byID("cart-status").textContent = "Connected to the shop again.";
     }
     say(banner, "");
     pageError("");
@@ -707,7 +729,7 @@ function typedQuantity(event) {
   }
   const id = state.cartID;
   // After a refusal too, the field shows what the cart holds.
-  attempt(input, refusal, () => send("PUT", linePath(id, sku), { json: { quantity } }))
+  attempt(input, refusal, () => send("PUT", linePath(id, sku), { json: { quantity } }), { sku })
     .finally(() => { if (input.dataset.edited !== "true") restore(); });
 }
 
@@ -746,7 +768,16 @@ function wire() {
   // comes back to the cart button once the history has moved, which may move it elsewhere
   // (to a `#orders` target).
   let leavingSheetEntry = false;
+  // The browser knows it is offline before the stream does, and an open stream that the
+  // network comes back under never reopens: both are said as the stream's own would be.
+  window.addEventListener("offline", () => connection("reconnecting"));
+  window.addEventListener("online", () => {
+    if (state.streamOpen) connection("open");
+  });
   byID("cart-open").addEventListener("click", () => {
+    // The modal sheet hides the banner from screen readers: it says a lost connection itself.
+    const lost = byID("connection").textContent;
+    if (lost !== "") byID("cart-status").textContent = lost;
     sheet.showModal();
     // Opened again before the entry of the sheet just closed has gone, the sheet keeps that
     // entry, or takes a new one once it has gone (below).
@@ -762,6 +793,9 @@ function wire() {
       sheet.showModal();
       byID("cart-done").focus();
     } else if (!sheetInHistory() && sheet.open) {
+      // Back while the sheet asks whether to clear the cart answers no, and closes both.
+      const asking = byID("confirm-clear");
+      if (asking.open) asking.close();
       sheet.close();
     }
   });
@@ -786,6 +820,10 @@ function wire() {
   sheet.addEventListener("click", (event) => {
     if (event.target === sheet) sheet.close();
   });
+  // A control reached with the keyboard is scrolled clear of the sticky foot, however tall
+  // its problems and notes make it.
+  new ResizeObserver(([entry]) => sheet.style.setProperty("--foot-height", `${entry.borderBoxSize[0].blockSize}px`))
+    .observe(byID("cart-foot"));
   byID("checkout").addEventListener("click", checkout);
   byID("share-cart").addEventListener("click", shareCart);
 
@@ -798,7 +836,7 @@ function wire() {
   byID("confirm-cancel").addEventListener("click", () => confirm.close());
   byID("confirm-yes").addEventListener("click", clearCart);
   confirm.addEventListener("close", () => {
-    if (sheet.open) byID("clear-cart").focus();
+    byID(sheet.open ? "clear-cart" : "cart-open").focus();
   });
   byID("older-orders").addEventListener("click", showOlderOrders);
 }
@@ -920,7 +958,10 @@ function follow() {
       // A change to the cart may be a product's (its price, name or stock): the list follows.
       refreshProducts();
     },
-    onState: connection,
+    onState: (status) => {
+      state.streamOpen = status === "open";
+      connection(status);
+    },
     onBroken: () => pageError("The shop sent an update this page cannot read; reload the page."),
   });
 }

@@ -226,7 +226,7 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   // + takes the focus also when it is off (the last unit in stock is in the cart): another
   // press then adds nothing, and takes nothing out.
   if (addHadFocus && add.hidden) hook(row, "increment").focus();
-  if (stepperHadFocus && stepper.hidden) add.focus();
+  if (stepperHadFocus && stepper.hidden) (add.disabled ? nearbyControl(row) : add).focus();
 }
 
 /** At most this many left is worth telling the shopper before + goes off. */
@@ -274,7 +274,10 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   byID("cart-empty").hidden = !empty;
   // An empty cart is not offered for sharing; a link shown for it goes with its items.
   const share = byID("share-cart");
-  if (empty && document.activeElement === share) byID("cart-done").focus();
+  // Share and the foot's buttons go with the lines: the focus on one of them goes to Done.
+  if (empty && (document.activeElement === share || byID("cart-foot").contains(document.activeElement))) {
+    byID("cart-done").focus();
+  }
   share.hidden = empty;
   if (empty) hideShareLink();
   byID("cart-foot").hidden = empty;
@@ -283,8 +286,12 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   // While the sheet is open it is the only part of the page a screen reader reaches, so the
   // count and total are told from inside it; while it is closed the region is not shown, so
   // keeping it up to date announces nothing.
+  const names = productNames(products, cart);
+  const problems = (cart.problems || []).map((problem) => ({ ...problem, message: shopperWords(problem.message, cart.cart, names) }));
+  // Problems that appear while the sheet is open are told too: Checkout goes off with them.
+  const toFix = problems.length === 0 ? "" : `; ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} to fix before checkout`;
   const status = byID("cart-status");
-  const words = `Cart: ${count === 0 ? "no items" : items(count)}, total ${total}`;
+  const words = `Cart: ${count === 0 ? "no items" : items(count)}, total ${total}${toFix}`;
   if (status.textContent !== words) status.textContent = words;
 
   const list = byID("cart-lines");
@@ -299,8 +306,6 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   const bySKU = new Map(cart.items.map((line) => [line.sku, line]));
   for (const sku of firstPrices.keys()) if (!bySKU.has(sku)) firstPrices.delete(sku);
   const stock = new Map(products.map((product) => [product.sku, product.stock]));
-  const names = productNames(products, cart);
-  const problems = (cart.problems || []).map((problem) => ({ ...problem, message: shopperWords(problem.message, cart.cart, names) }));
   for (const element of list.children) {
     const line = bySKU.get(element.dataset.sku);
     renderLine(element, line, stock.get(line.sku), problems.filter((problem) => problem.sku === line.sku), maxLineQuantity);
