@@ -311,10 +311,13 @@ async function checkout(event) {
       () => withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json })));
     state.placedHere.add(result.order.number);
     say(byID("order-confirmation"), confirmation(result.order, shown));
-    // The order is placed, so the cart is empty: it shows so at once. Reading it again brings
-    // its new version; should that read fail, the connection is in trouble, not the order.
-    const zero = result.order.total.replace(/\d/g, "0");
-    showCart({ ...state.cart, items: [], problems: [], totalItems: 0, subtotal: zero });
+    // The order is placed, so the cart it was placed from is empty: it shows so at once
+    // (unless the stream has brought a later cart). Reading it again brings its new version;
+    // should that read fail, the connection is in trouble, not the order.
+    if (state.cart.version === version) {
+      const zero = result.order.total.replace(/\d/g, "0");
+      showCart({ ...state.cart, items: [], problems: [], totalItems: 0, subtotal: zero });
+    }
     byID("cart-done").focus();
     loadOrders();
     send("GET", cartPath(state.cartID)).then((cart) => showCart(cart), () => {});
