@@ -1372,7 +1372,7 @@ def test_the_browser_going_offline_and_back_is_said_in_the_banner_and_in_the_she
         assert status.get_attribute("textContent") == banner.get_attribute("textContent") != ""
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
         shop.wait_for(lambda: not banner.is_displayed(), "the connection back")
-        assert status.get_attribute("textContent") == "Connected to the shop again."
+        assert status.get_attribute("textContent").startswith("Connected to the shop again.")
         shop.close_cart()
     finally:
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
@@ -1669,6 +1669,15 @@ def test_add_is_not_offered_for_a_new_line_once_the_cart_holds_the_most_lines(br
             " - arguments[0].getBoundingClientRect().bottom", note)
         assert gap >= 8, gap
         assert not shop.find(hooked("add"), shop.row("milk")).is_enabled()
+        # An Add that had the focus as it went off gives it to the note, not to a control of
+        # another row further down.
+        server.cli("delete", "bread", cart=shop.cart_id)
+        shop.wait_for(lambda: shop.find(hooked("add"), shop.row("milk")).is_enabled(), "Add on again")
+        add = shop.find(hooked("add"), shop.row("milk"))
+        browser.execute_script("arguments[0].focus()", add)
+        server.cli("add", "bread", cart=shop.cart_id)
+        shop.wait_for(lambda: not add.is_enabled(), "Add off again")
+        shop.wait_for(lambda: focused(browser) == note, "the focus on the note")
         # A line already held can still grow.
         assert offered(shop.find(hooked("increment"), shop.row("apple")))
         server.cli("delete", "bread", cart=shop.cart_id)
@@ -1728,6 +1737,46 @@ def test_a_lines_changes_are_made_in_the_order_they_were_asked_for(browser, serv
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 8 and shop.lines() == {"bread": 8},
                   "apple deleted after its +, bread at 5, then 7, then one more")
     shop.in_step("after the queued changes")
+    # Clicks on a + still on its way keep their place among the line's other changes: +, 5
+    # typed, + again is 6; and two −, then 3 typed, is 3, not the quantity the page showed.
+    line = shop.line("bread")
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        shop.press("increment", "bread", within="cart-line")
+        field = shop.find(hooked("quantity"), line)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("5", Keys.ENTER)
+        shop.press("increment", "bread", within="cart-line")
+        time.sleep(0.5)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 6 and shop.lines() == {"bread": 6}, "+, 5, + is 6")
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        shop.press("decrement", "bread", within="cart-line")
+        shop.press("decrement", "bread", within="cart-line")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("6", Keys.ENTER)
+        time.sleep(0.5)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 6 and shop.lines() == {"bread": 6},
+                  "−, −, then 6 typed is 6")
+    # A change refused among them stops a checkout that waits for them, and says so, also
+    # when a later change has cleared the line's own refusal.
+    server.cli("products", "update", "bread", "--stock", "6")
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        shop.press("increment", "bread", within="cart-line")
+        shop.press("decrement", "bread", within="cart-line")
+        shop.press("checkout")
+        time.sleep(0.5)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    refusal = shop.find("#cart-refusal")
+    shop.wait_for(lambda: refusal.is_displayed() and "did not go through" in refusal.text, "the stopped order said")
+    assert server.orders(shop.cart_id) == []
+    server.cli("products", "update", "bread", "--no-stock")
 
 
 def test_focus_goes_to_done_when_the_cart_empties_under_checkout_and_to_a_neighbour_when_add_is_off(browser, server):
@@ -1737,6 +1786,15 @@ def test_focus_goes_to_done_when_the_cart_empties_under_checkout_and_to_a_neighb
     assert focused(browser) == shop.find(hooked("checkout"))
     server.cli("checkout", cart=shop.cart_id)
     shop.wait_for(lambda: shop.lines() == {}, "the cart emptied by an order placed elsewhere")
+    assert focused(browser) == shop.find("#cart-done")
+    # Emptied elsewhere while the sheet asks whether to clear it: the question goes, and the
+    # focus goes to Done.
+    server.cli("add", "apple", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.lines() == {"apple": 1}, "an apple again")
+    shop.find(hooked("clear-cart")).click()
+    shop.wait_for(lambda: shop.find("#confirm-clear").is_displayed(), "the question")
+    server.cli("clear", cart=shop.cart_id)
+    shop.wait_for(lambda: not shop.find("#confirm-clear").is_displayed(), "the question gone with the lines")
     assert focused(browser) == shop.find("#cart-done")
     shop.close_cart()
     # The last unit of a product sold out meanwhile taken out with − of its row: Add, which
@@ -1770,5 +1828,15 @@ def test_the_shop_follows_the_readers_text_size(server):
         assert driver.execute_script(
             "const b = arguments[0]; return b.scrollHeight <= b.clientHeight && b.scrollWidth <= b.clientWidth", badge)
         assert size(hooked("cart-badge")) == 24
+        # On a phone, bars that stayed in view would cover most of the screen: they scroll.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 375, "height": 650, "deviceScaleFactor": 1, "mobile": True})
+        shop.open_cart()
+        position = lambda selector: driver.execute_script(
+            "return getComputedStyle(document.querySelector(arguments[0])).position", selector)
+        assert [position(selector) for selector in (".bar", ".sheet-head", "#cart-foot")] == ["static"] * 3
+        # A product's name keeps its words whole, the line's total and delete going under it.
+        name = shop.find(".line-name", shop.line("apple"))
+        assert name.size["height"] < 1.6 * size(".line-name")
     finally:
         driver.quit()

@@ -61,6 +61,8 @@ const state = {
   // Whether the event stream is open: the browser saying it is back online then means the
   // shop can be reached again.
   streamOpen: false,
+  // Whether the stream has come back after a drop and no cart has been shown since.
+  reconnected: false,
 };
 
 /** Shows `cart` if it is not older than the one shown, or if the event stream sent it
@@ -79,6 +81,12 @@ function showCart(cart, { fromStream = false } = {}) {
     if (state.notice) notify("");
   }
   renderCart(cart, state.products, state.maxLineQuantity);
+  // The first cart after a drop comes at once: the sheet says both that the shop is back and
+  // what the cart holds, rather than the cart's words replacing the news.
+  if (state.reconnected && fromStream) {
+    state.reconnected = false;
+    sayInSheet(`${reconnectedWords} ${byID("cart-status").textContent}`);
+  }
   renderProducts(state.products, cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   // A cart that changed and is empty may have been checked out, here or anywhere else, also
@@ -101,9 +109,6 @@ function notify(text) {
   say(byID("page-notice"), text);
 }
 
-/** The clicks on + and − waiting for the one on its way, by button. */
-const waiting = new Map();
-
 /** How long after the page refused a typed quantity a click on Checkout is taken as the
  * same gesture (the field's change comes as the click takes the focus from it). */
 const editRefusalMs = 1000;
@@ -119,20 +124,19 @@ const changesOnTheirWay = new Set();
 const lineChanges = new Map();
 
 /**
- * Runs `work` for `button`, a control of the line of `sku`, after that line's changes made
- * before it: busy meanwhile, its refusal shown in `refusal`. With `repeatable` (+ and −), a
- * click while the last one is on its way is one unit more or less, sent after it; a refusal,
- * or the button going off or out of view (the line went), drops the clicks still waiting.
- * A busy button that is not repeatable takes no second click, but a quantity field's next
- * quantity is sent after the one on its way. Resolves to whether the change was made.
+ * Runs `work` for `button`, a control of the line of `sku`, once the line's changes made
+ * before it are answered: busy meanwhile, its refusal shown in `refusal`. Each click on + and
+ * − (`repeatable`) is a unit, and each quantity typed is sent, in its turn; one whose control
+ * has gone off or away by then (+ at the stock after a refusal, the line deleted) is dropped.
+ * A second click on a busy Add or delete is the same intent as the first, and is dropped.
+ * Resolves to whether the change was made.
  */
 function attempt(button, refusal, work, { sku, repeatable = false } = {}) {
-  if (isBusy(button) && !(button instanceof HTMLInputElement)) {
-    if (repeatable) waiting.set(button, (waiting.get(button) || 0) + 1);
-    return Promise.resolve(true);
-  }
-  const run = () => attemptNow(button, refusal, work, repeatable);
+  const typed = button instanceof HTMLInputElement;
+  if (isBusy(button) && !repeatable && !typed) return Promise.resolve(true);
   const before = lineChanges.get(sku);
+  const stillThere = () => button.isConnected && isOffered(button) && (typed || button.getClientRects().length > 0);
+  const run = () => (before && !stillThere() ? false : attemptNow(button, refusal, work));
   const change = before ? before.then(run, run) : run();
   lineChanges.set(sku, change);
   changesOnTheirWay.add(change);
@@ -144,27 +148,18 @@ function attempt(button, refusal, work, { sku, repeatable = false } = {}) {
   return change;
 }
 
-async function attemptNow(button, refusal, work, repeatable) {
+async function attemptNow(button, refusal, work) {
   setBusy(button, true);
   say(refusal, "");
-  let done = false;
   try {
     showCart(await patiently(refusal, work));
-    done = true;
+    return true;
   } catch (error) {
     refused(refusal, error);
+    return false;
   } finally {
     setBusy(button, false);
   }
-  const more = waiting.get(button) || 0;
-  waiting.delete(button);
-  if (done && more > 0 && isOffered(button) && button.getClientRects().length > 0) {
-    if (more > 1) waiting.set(button, more - 1);
-    // The clicks that waited are part of this change, in the line's order and in what
-    // checkout waits for.
-    return attemptNow(button, refusal, work, repeatable);
-  }
-  return done;
 }
 
 /** Hides the refusals shown beside the controls; with `retryableOnly`, only those that said
@@ -296,7 +291,12 @@ async function checkout(event) {
     // refusal shown by its line, as does a change that leaves the cart with a problem.
     if (changesOnTheirWay.size > 0) {
       const made = await Promise.all(changesOnTheirWay);
-      if (made.includes(false) || button.getAttribute("aria-disabled") === "true") return;
+      if (button.getAttribute("aria-disabled") === "true") return;
+      if (made.includes(false)) {
+        // Its refusal may be gone already, cleared by a change after it.
+        say(refusal, "A change to your cart did not go through: check your cart, then place the order again.");
+        return;
+      }
     }
     const version = state.cart.version;
     const shown = state.cart.subtotal;
@@ -664,6 +664,15 @@ function forgetAddress() {
   history.replaceState(history.state, "", url);
 }
 
+/** What the open sheet says once the stream is back after a drop. */
+const reconnectedWords = "Connected to the shop again.";
+
+/** Says `words` in the open sheet's status region: the sheet is modal, so the banner behind
+ * it is not announced. */
+function sayInSheet(words) {
+  if (byID("cart").open) byID("cart-status").textContent = words;
+}
+
 function connection(status) {
   const banner = byID("connection");
   if (status === "open") {
@@ -671,7 +680,8 @@ function connection(status) {
       // Back after a drop: the orders placed meanwhile come again (the products come with
       // the stream's first cart event), and the open sheet says so.
       loadOrders();
-      if (byID("cart").open) byID("cart-status").textContent = "Connected to the shop again.";
+      state.reconnected = true;
+      sayInSheet(reconnectedWords);
     }
     say(banner, "");
     pageError("");
@@ -679,9 +689,12 @@ function connection(status) {
     // server gave still holds.
     clearRefusals({ retryableOnly: true });
   } else {
-    say(banner, "Connection to the shop lost. Reconnecting…");
-    // The open sheet is modal: the banner behind it is not announced.
-    if (byID("cart").open) byID("cart-status").textContent = banner.textContent;
+    // Written once per drop: the stream's retries every second say nothing new.
+    const lost = "Connection to the shop lost. Reconnecting…";
+    if (banner.textContent !== lost) {
+      say(banner, lost);
+      sayInSheet(lost);
+    }
     state.takeAnyVersion = true;
   }
 }
@@ -707,7 +720,9 @@ function typedQuantity(event) {
       event.preventDefault();
       restore();
     }
-    return;
+    // Enter commits what was typed, also the quantity the field showed already (no `change`
+    // then): while the line's changes are on their way, it may not be what the line will hold.
+    if (event.key !== "Enter") return;
   }
   if (input.dataset.edited !== "true") return;
   const text = input.value.trim();
@@ -720,10 +735,13 @@ function typedQuantity(event) {
   }
   const quantity = Number(text);
   delete input.dataset.edited;
-  if (quantity === storedQuantity(sku)) return;
+  // While changes to the line are on their way, the quantity shown is not yet what the line
+  // will hold before this one: it is sent in its turn, and the server judges it.
+  const queued = lineChanges.has(sku);
+  if (!queued && quantity === storedQuantity(sku)) return;
   // What the page knows the server would refuse is said without asking it, as + is not
   // offered at the stock or the cap.
-  const beyond = beyondWhatIsShown(sku, quantity);
+  const beyond = queued ? null : beyondWhatIsShown(sku, quantity);
   if (beyond) {
     restore();
     say(refusal, beyond);
@@ -762,7 +780,7 @@ function wire() {
   byID("product-search").addEventListener("input", () =>
     renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote));
   byID("cart-lines").addEventListener("click", lineAction);
-  for (const type of ["input", "change", "keydown"]) byID("cart-lines").addEventListener(type, typedQuantity);
+  for (const type of ["input", "change", "keydown", "focusout"]) byID("cart-lines").addEventListener(type, typedQuantity);
   const sheet = byID("cart");
   // The open sheet is an entry in the session history, so Back closes it, as on a phone, and
   // Forward opens it again.
@@ -775,13 +793,16 @@ function wire() {
   // network comes back under never reopens: both are said as the stream's own would be.
   window.addEventListener("offline", () => connection("reconnecting"));
   window.addEventListener("online", () => {
-    if (state.streamOpen) connection("open");
+    if (!state.streamOpen) return;
+    connection("open");
+    // No cart comes with it: the stream never dropped.
+    state.reconnected = false;
   });
   byID("cart-open").addEventListener("click", () => {
     // The modal sheet hides the banner from screen readers: it says a lost connection itself.
     const lost = byID("connection").textContent;
-    if (lost !== "") byID("cart-status").textContent = lost;
     sheet.showModal();
+    if (lost !== "") sayInSheet(lost);
     // Opened again before the entry of the sheet just closed has gone, the sheet keeps that
     // entry, or takes a new one once it has gone (below).
     if (!sheetInHistory()) history.pushState({ sheet: true }, "");
@@ -839,7 +860,8 @@ function wire() {
   byID("confirm-cancel").addEventListener("click", () => confirm.close());
   byID("confirm-yes").addEventListener("click", clearCart);
   confirm.addEventListener("close", () => {
-    byID(sheet.open ? "clear-cart" : "cart-open").focus();
+    const clear = byID("clear-cart");
+    (sheet.open ? (clear.getClientRects().length > 0 ? clear : byID("cart-done")) : byID("cart-open")).focus();
   });
   byID("older-orders").addEventListener("click", showOlderOrders);
 }

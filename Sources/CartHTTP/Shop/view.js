@@ -111,13 +111,15 @@ function usable(button) {
   return Boolean(button) && !button.disabled && button.getClientRects().length > 0;
 }
 
-/** The first usable control in the rows after `row`, else before it, else the cart button:
- * where the focus goes when `row` has none left. */
+/** The nearest usable Add in the rows after `row`, else before it, else the nearest usable +,
+ * else the cart button: where the focus goes when `row` has no control left. Never a −, whose
+ * next press could take a line out. */
 function nearbyControl(row) {
   const rows = Array.from(row.parentElement.children);
   const index = rows.indexOf(row);
   const nearest = rows.slice(index + 1).concat(rows.slice(0, index).reverse());
-  return nearest.map((other) => Array.from(other.querySelectorAll("button")).find(usable)).find(Boolean) || byID("cart-open");
+  const first = (control) => nearest.map((other) => hook(other, control)).find((button) => usable(button) && isOffered(button));
+  return first("add") || first("increment") || byID("cart-open");
 }
 
 /** Compares names as `localeCompare` does, faster over a long list. */
@@ -139,6 +141,8 @@ let nameOrder = { products: null, skus: [] };
  * sale when the list is empty, or that none matches the search field's text. */
 export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLines = Infinity, note = "") {
   const list = byID("products");
+  const focused = document.activeElement;
+  const focusedRow = list.contains(focused) ? focused.closest("[data-sku]") : null;
   const held = quantities(cart);
   const linesFull = held.size >= maxLines;
   // A cap lowered since the lines went in leaves the cart above it, which checkout refuses.
@@ -191,6 +195,14 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
   // Written only when it changes, so that a cart change does not announce the count again.
   const statusNote = byID("products-status");
   if (statusNote.textContent !== status) say(statusNote, status);
+  // The control that had the focus went off, judged once every row is drawn (rows after it
+  // may have gone off too): an Add off because the cart holds the most lines gives the focus
+  // to the note that says so; any other, to a control nearby.
+  const current = document.activeElement;
+  if (focusedRow && focusedRow.isConnected && (current === document.body || (current === focused && !usable(focused)))) {
+    const full = byID("lines-full");
+    (linesFull && focused === hook(focusedRow, "add") ? full : nearbyControl(focusedRow)).focus();
+  }
 }
 
 function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
@@ -210,7 +222,7 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   row.classList.toggle("sold-out", soldOut);
   // What the server would refuse is not offered: no Add when none is left, no + when the
   // line holds all there is or as many as a line may.
-  disableKeepingFocus(add, soldOut || linesFull, () => nearbyControl(row));
+  add.disabled = soldOut || linesFull;
   const full = isFull(quantity, product.stock, maxLineQuantity);
   renderStepper(row, name, quantity, full);
   // + off says why, in the words the row shows.
@@ -226,7 +238,7 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   // + takes the focus also when it is off (the last unit in stock is in the cart): another
   // press then adds nothing, and takes nothing out.
   if (addHadFocus && add.hidden) hook(row, "increment").focus();
-  if (stepperHadFocus && stepper.hidden) (add.disabled ? nearbyControl(row) : add).focus();
+  if (stepperHadFocus && stepper.hidden && !add.disabled) add.focus();
 }
 
 /** At most this many left is worth telling the shopper before + goes off. */
@@ -274,7 +286,10 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   byID("cart-empty").hidden = !empty;
   // An empty cart is not offered for sharing; a link shown for it goes with its items.
   const share = byID("share-cart");
-  // Share and the foot's buttons go with the lines: the focus on one of them goes to Done.
+  // Share and the foot's buttons go with the lines: the focus on one of them goes to Done,
+  // and a question whether to clear the cart has no cart left to clear.
+  const asking = byID("confirm-clear");
+  if (empty && asking.open) asking.close();
   if (empty && (document.activeElement === share || byID("cart-foot").contains(document.activeElement))) {
     byID("cart-done").focus();
   }
@@ -390,14 +405,6 @@ function renderStepper(root, name, quantity, noMore) {
  * button focusable but not to be acted on. */
 export function isOffered(button) {
   return !button.disabled && button.getAttribute("aria-disabled") !== "true";
-}
-
-/** Sets whether `button` is disabled; when it held the focus, the focus moves to what
- * `fallback()` answers rather than falling to the page. */
-function disableKeepingFocus(button, disabled, fallback) {
-  const hadFocus = document.activeElement === button;
-  button.disabled = disabled;
-  if (disabled && hadFocus) fallback().focus();
 }
 
 /** Shows `problems` as the items of `list`, hidden when there are none. Items already
