@@ -5,6 +5,7 @@ Every test works on a cart of its own and waits for conditions, never for fixed 
 
 import signal
 import time
+from contextlib import contextmanager
 
 from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.action_chains import ActionChains
@@ -21,6 +22,18 @@ def hooked(name, sku=None):
 def shown(amount, currency):
     """An amount of the server's as the page shows it to an en-US shopper: "$1.29"."""
     return {"USD": "$", "EUR": "€", "GBP": "£"}[currency] + amount
+
+
+@contextmanager
+def held(server, settle=0.5):
+    """The server stopped (SIGSTOP) while the block runs, so that what the page sends waits,
+    and for `settle` seconds more, for the page to send all of it; then it goes on."""
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        yield
+        time.sleep(settle)
+    finally:
+        server.process.send_signal(signal.SIGCONT)
 
 
 class Shop:
@@ -555,12 +568,8 @@ def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(br
     field.send_keys("5")
     # The click takes the focus from the field, which sends the 5; with the server held, the
     # order's request would overtake it, or carry the version before it.
-    server.process.send_signal(signal.SIGSTOP)
-    try:
+    with held(server):
         shop.find("#checkout").click()
-        time.sleep(0.5)
-    finally:
-        server.process.send_signal(signal.SIGCONT)
     confirmation = shop.find(hooked("order-confirmation"))
     shop.wait_for(confirmation.is_displayed, "the order confirmation")
     assert confirmation.text.replace("\u00a0", " ").startswith("Order #"), confirmation.text
@@ -582,14 +591,10 @@ def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(br
 
     # Clicks on + still queued behind the one on its way are part of the order.
     plus = shop.find(hooked("increment"), shop.line("apple"))
-    server.process.send_signal(signal.SIGSTOP)
-    try:
+    with held(server):
         for _ in range(3):
             plus.click()
         shop.find("#checkout").click()
-        time.sleep(0.5)
-    finally:
-        server.process.send_signal(signal.SIGCONT)
     shop.wait_for(lambda: len(server.orders(shop.cart_id)) == 2, "the second order")
     assert server.orders(shop.cart_id)[0]["totalItems"] == 4
 
@@ -1614,13 +1619,10 @@ def test_a_quantity_being_typed_is_kept_while_the_line_changes_elsewhere(browser
 
 def test_a_stalled_shop_is_said_beside_the_control_and_the_change_lands_after(browser, server):
     shop = Shop(browser, server).open(server.mint())
-    server.process.send_signal(signal.SIGSTOP)
-    try:
+    with held(server, settle=0):
         shop.press("add", "banana")
         row_refusal = shop.find(hooked("refusal"), shop.row("banana"))
         shop.wait_for(lambda: "slow to answer" in row_refusal.text, "the word that the shop is slow")
-    finally:
-        server.process.send_signal(signal.SIGCONT)
     shop.wait_for(lambda: shop.quantity("banana") == 1 and not row_refusal.is_displayed(), "the add, and the word gone")
     shop.in_step("after the stall")
 
@@ -1721,8 +1723,7 @@ def test_a_lines_changes_are_made_in_the_order_they_were_asked_for(browser, serv
     shop.wait_for(lambda: shop.lines() == {"apple": 2, "bread": 1}, "the lines")
     # With the server held, + and then the line's delete, and a quantity typed and then +:
     # each is sent once the line's change before it is answered.
-    server.process.send_signal(signal.SIGSTOP)
-    try:
+    with held(server):
         shop.press("increment", "apple", within="cart-line")
         shop.press("line-delete", "apple", within="cart-line")
         field = shop.find(hooked("quantity"), shop.line("bread"))
@@ -1731,52 +1732,39 @@ def test_a_lines_changes_are_made_in_the_order_they_were_asked_for(browser, serv
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys("7", Keys.ENTER)
         shop.press("increment", "bread", within="cart-line")
-        time.sleep(0.5)
-    finally:
-        server.process.send_signal(signal.SIGCONT)
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 8 and shop.lines() == {"bread": 8},
                   "apple deleted after its +, bread at 5, then 7, then one more")
     shop.in_step("after the queued changes")
     # Clicks on a + still on its way keep their place among the line's other changes: +, 5
-    # typed, + again is 6; and two −, then 3 typed, is 3, not the quantity the page showed.
+    # typed, + again is 6; and two −, then 6 typed (the quantity the page still shows), is 6.
     line = shop.line("bread")
-    server.process.send_signal(signal.SIGSTOP)
-    try:
+    with held(server):
         shop.press("increment", "bread", within="cart-line")
         field = shop.find(hooked("quantity"), line)
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys("5", Keys.ENTER)
         shop.press("increment", "bread", within="cart-line")
-        time.sleep(0.5)
-    finally:
-        server.process.send_signal(signal.SIGCONT)
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 6 and shop.lines() == {"bread": 6}, "+, 5, + is 6")
-    server.process.send_signal(signal.SIGSTOP)
-    try:
+    with held(server):
         shop.press("decrement", "bread", within="cart-line")
         shop.press("decrement", "bread", within="cart-line")
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys("6", Keys.ENTER)
-        time.sleep(0.5)
-    finally:
-        server.process.send_signal(signal.SIGCONT)
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 6 and shop.lines() == {"bread": 6},
                   "−, −, then 6 typed is 6")
     # A change refused among them stops a checkout that waits for them, and says so, also
     # when a later change has cleared the line's own refusal.
     server.cli("products", "update", "bread", "--stock", "6")
-    server.process.send_signal(signal.SIGSTOP)
     try:
-        shop.press("increment", "bread", within="cart-line")
-        shop.press("decrement", "bread", within="cart-line")
-        shop.press("checkout")
-        time.sleep(0.5)
+        with held(server):
+            shop.press("increment", "bread", within="cart-line")
+            shop.press("decrement", "bread", within="cart-line")
+            shop.press("checkout")
+        refusal = shop.find("#cart-refusal")
+        shop.wait_for(lambda: refusal.is_displayed() and "did not go through" in refusal.text, "the stopped order said")
+        assert server.orders(shop.cart_id) == []
     finally:
-        server.process.send_signal(signal.SIGCONT)
-    refusal = shop.find("#cart-refusal")
-    shop.wait_for(lambda: refusal.is_displayed() and "did not go through" in refusal.text, "the stopped order said")
-    assert server.orders(shop.cart_id) == []
-    server.cli("products", "update", "bread", "--no-stock")
+        server.cli("products", "update", "bread", "--no-stock")
 
 
 def test_focus_goes_to_done_when_the_cart_empties_under_checkout_and_to_a_neighbour_when_add_is_off(browser, server):
