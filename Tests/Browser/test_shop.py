@@ -657,6 +657,19 @@ def test_the_page_survives_a_server_restart(browser, server):
     shop.press("increment", "eggs")
     shop.wait_for(lambda: shop.quantity("eggs") == 4 and shop.refusal("eggs") == "", "a click after the restart")
     shop.in_step("after the restart")
+    # With the sheet open, its own status region says the drop and the return, and the cart
+    # drawn after the return leaves those words alone.
+    shop.open_cart()
+    connection = shop.find("#sheet-connection")
+    server.stop()
+    shop.wait_for(lambda: connection.get_attribute("textContent").startswith("Connection to the shop lost"), "the drop said")
+    server.start()
+    shop.wait_for(lambda: connection.get_attribute("textContent") == "Connected to the shop again.", "the return said",
+                  timeout=30)
+    server.cli("add", "eggs", cart=shop.cart_id)
+    shop.wait_for(lambda: shop.lines() == {"eggs": 5}, "a change after the return")
+    assert connection.get_attribute("textContent") == "Connected to the shop again."
+    shop.close_cart()
 
 
 def test_keyboard_alone_adds_and_checks_out(browser, server):
@@ -1366,7 +1379,7 @@ def test_the_open_sheet_tells_screen_readers_of_the_count_and_total(browser, ser
 def test_the_browser_going_offline_and_back_is_said_in_the_banner_and_in_the_sheet(browser, server):
     shop = Shop(browser, server).open(server.mint([("apple", 1)]))
     banner = shop.find("#connection")
-    status = shop.find("#cart-status")
+    connection = shop.find("#sheet-connection")
     network = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
     browser.execute_cdp_cmd("Network.enable", {})
     try:
@@ -1374,10 +1387,10 @@ def test_the_browser_going_offline_and_back_is_said_in_the_banner_and_in_the_she
         shop.wait_for(banner.is_displayed, "the lost connection said")
         # Opened meanwhile, the modal sheet says it too, where a screen reader reaches it.
         shop.open_cart()
-        assert status.get_attribute("textContent") == banner.get_attribute("textContent") != ""
+        assert connection.get_attribute("textContent") == banner.get_attribute("textContent") != ""
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
         shop.wait_for(lambda: not banner.is_displayed(), "the connection back")
-        assert status.get_attribute("textContent").startswith("Connected to the shop again.")
+        assert connection.get_attribute("textContent") == "Connected to the shop again."
         shop.close_cart()
     finally:
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
@@ -1806,7 +1819,7 @@ def test_focus_goes_to_done_when_the_cart_empties_under_checkout_and_to_a_neighb
 def test_the_shop_follows_the_readers_text_size(server):
     driver = new_browser({"webkit": {"webprefs": {"default_font_size": 32}}})
     try:
-        shop = Shop(driver, server).open(server.mint([("apple", 3)]))
+        shop = Shop(driver, server).open(server.mint([("apple", 3), ("bread", 1)]))
         size = lambda selector: float(driver.execute_script(
             "return getComputedStyle(document.querySelector(arguments[0])).fontSize", selector)[:-2])
         assert size("body") == 32
@@ -1816,6 +1829,12 @@ def test_the_shop_follows_the_readers_text_size(server):
         assert driver.execute_script(
             "const b = arguments[0]; return b.scrollHeight <= b.clientHeight && b.scrollWidth <= b.clientWidth", badge)
         assert size(hooked("cart-badge")) == 24
+        # The sheet is narrow for such text also on a wide screen: a line's name keeps its
+        # words whole there too.
+        shop.open_cart()
+        name = shop.find(".line-name", shop.line("bread"))
+        assert name.size["height"] < 1.6 * size(".line-name"), "Sourdough bread on one line"
+        shop.close_cart()
         # On a phone, bars that stayed in view would cover most of the screen: they scroll.
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 375, "height": 650, "deviceScaleFactor": 1, "mobile": True})
@@ -1824,7 +1843,77 @@ def test_the_shop_follows_the_readers_text_size(server):
             "return getComputedStyle(document.querySelector(arguments[0])).position", selector)
         assert [position(selector) for selector in (".bar", ".sheet-head", "#cart-foot")] == ["static"] * 3
         # A product's name keeps its words whole, the line's total and delete going under it.
-        name = shop.find(".line-name", shop.line("apple"))
+        name = shop.find(".line-name", shop.line("bread"))
         assert name.size["height"] < 1.6 * size(".line-name")
     finally:
         driver.quit()
+
+
+def test_queued_clicks_are_dropped_without_failing_and_a_refusal_drops_the_clicks_after_it(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: shop.lines() == {"apple": 1, "bread": 1}, "the lines")
+    # A double click on − at one unit takes the line out once; the second click has no line
+    # left, which is no failure: the order that waits for both is placed.
+    with held(server):
+        ActionChains(browser).double_click(shop.find(hooked("decrement"), shop.line("apple"))).perform()
+        shop.press("checkout")
+    shop.wait_for(lambda: [order["totalItems"] for order in server.orders(shop.cart_id)] == [1], "the order of the bread")
+    assert server.orders(shop.cart_id)[0]["lines"][0]["sku"] == "bread"
+    # Four + with two units left: one is added, the next refused, and the two after it dropped.
+    server.cli("products", "add", "kale", "--name", "Kale", "--price", "2.50", "--stock", "10")
+    try:
+        server.cli("add", "kale", cart=shop.cart_id)
+        shop.wait_for(lambda: shop.lines() == {"kale": 1}, "the kale")
+        # Lowered without the page's knowing: no line goes past it, so no event says so.
+        server.cli("products", "update", "kale", "--stock", "2")
+        with held(server):
+            for _ in range(4):
+                shop.press("increment", "kale", within="cart-line")
+        shop.wait_for(lambda: shop.lines() == {"kale": 2}, "two kale")
+        time.sleep(1)
+        refused = [line for line in server.log.read_text().splitlines()
+                   if f"POST /v1/carts/{shop.cart_id}/items 422" in line]
+        assert len(refused) == 1, refused
+        # Clicks on + still queued when the sheet closes are still made.
+        server.cli("products", "update", "kale", "--no-stock")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: offered(shop.find(hooked("increment"), shop.line("kale"))), "+ on again")
+        with held(server):
+            for _ in range(3):
+                shop.press("increment", "kale", within="cart-line")
+            shop.find("#cart-done").click()
+        shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 5, "the three clicks made")
+    finally:
+        server.cli("delete", "kale", cart=shop.cart_id)
+        server.cli("products", "delete", "kale")
+
+
+def test_a_double_click_on_a_lines_delete_takes_only_that_line(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1), ("milk", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: len(shop.lines()) == 3, "the lines")
+    first = browser.find_elements(By.CSS_SELECTOR, hooked("cart-line"))[0].get_attribute("data-sku")
+    delete = shop.find(hooked("line-delete"), shop.line(first))
+    ActionChains(browser).move_to_element(delete).click().pause(0.2).click().perform()
+    shop.wait_for(lambda: first not in shop.lines(), "the first line gone")
+    time.sleep(1)
+    assert len(server.cart(shop.cart_id)["items"]) == 2
+
+
+def test_the_focus_on_a_row_that_goes_never_lands_on_a_minus(browser, server):
+    server.cli("products", "add", "zz-a", "--name", "Zzz first", "--price", "1.00")
+    server.cli("products", "add", "zz-b", "--name", "Zzz second", "--price", "1.00")
+    try:
+        shop = Shop(browser, server).open(server.mint([("zz-b", 1)]))
+        add = shop.find(hooked("add"), shop.row("zz-a"))
+        browser.execute_script("arguments[0].focus()", add)
+        server.cli("products", "update", "zz-a", "--inactive")
+        shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+        shop.wait_for(lambda: not shop.driver.find_elements(By.CSS_SELECTOR, hooked("product-row", "zz-a")), "the row gone")
+        assert focused(browser).get_attribute("data-testid") != "decrement"
+        assert focused(browser) == shop.find(hooked("increment"), shop.row("zz-b"))
+    finally:
+        server.cli("products", "delete", "zz-a")
+        server.cli("delete", "zz-b", cart=shop.cart_id)
+        server.cli("products", "delete", "zz-b")

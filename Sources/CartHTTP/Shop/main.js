@@ -61,8 +61,6 @@ const state = {
   // Whether the event stream is open: the browser saying it is back online then means the
   // shop can be reached again.
   streamOpen: false,
-  // Whether the stream has come back after a drop and no cart has been shown since.
-  reconnected: false,
 };
 
 /** Shows `cart` if it is not older than the one shown, or if the event stream sent it
@@ -81,12 +79,6 @@ function showCart(cart, { fromStream = false } = {}) {
     if (state.notice) notify("");
   }
   renderCart(cart, state.products, state.maxLineQuantity);
-  // The first cart after a drop comes at once: the sheet says both that the shop is back and
-  // what the cart holds, rather than the cart's words replacing the news.
-  if (state.reconnected && fromStream) {
-    state.reconnected = false;
-    sayInSheet(`${reconnectedWords} ${byID("cart-status").textContent}`);
-  }
   renderProducts(state.products, cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote);
   if (cart.totalItems > 0) say(byID("order-confirmation"), "");
   // A cart that changed and is empty may have been checked out, here or anywhere else, also
@@ -127,17 +119,22 @@ const lineChanges = new Map();
  * Runs `work` for `button`, a control of the line of `sku`, once the line's changes made
  * before it are answered: busy meanwhile, its refusal shown in `refusal`. Each click on + and
  * − (`repeatable`) is a unit, and each quantity typed is sent, in its turn; one whose control
- * has gone off or away by then (+ at the stock after a refusal, the line deleted) is dropped.
- * A second click on a busy Add or delete is the same intent as the first, and is dropped.
- * Resolves to whether the change was made.
+ * has gone off or away by then (+ at the stock, the line deleted), and a + or − after a
+ * refused change of its line, are dropped. A second click on a busy Add or delete is the same
+ * intent as the first, and is dropped. Resolves to whether the change was made; a dropped
+ * one, to whether the line's change before it was.
  */
 function attempt(button, refusal, work, { sku, repeatable = false } = {}) {
   const typed = button instanceof HTMLInputElement;
   if (isBusy(button) && !repeatable && !typed) return Promise.resolve(true);
   const before = lineChanges.get(sku);
-  const stillThere = () => button.isConnected && isOffered(button) && (typed || button.getClientRects().length > 0);
-  const run = () => (before && !stillThere() ? false : attemptNow(button, refusal, work));
-  const change = before ? before.then(run, run) : run();
+  // Its control gone (the line deleted, the row's stepper hidden) or off (+ at the stock), or
+  // a + or − after a refused change of the line: dropped, which is no failure of its own, so
+  // it answers what the change before it did (and a refusal drops every click after it).
+  const dropped = (previousMade) =>
+    !button.isConnected || !isOffered(button) || button.closest("[hidden]") !== null || (repeatable && !previousMade);
+  const run = (previousMade) => (before && dropped(previousMade) ? previousMade : attemptNow(button, refusal, work));
+  const change = before ? before.then(run, () => run(false)) : run(true);
   lineChanges.set(sku, change);
   changesOnTheirWay.add(change);
   const forget = () => {
@@ -229,6 +226,11 @@ function lineAction(event) {
   // lands on +: it is the same intent as the first.
   if (control === "add") lastAdd = { row, event };
   if (control === "increment" && secondClickOfAdd(event, row)) return;
+  // The next click of a double click whose first took its line away (× , − at one unit) lands
+  // on the line that slid into its place: it is not aimed at that line.
+  const sequence = lastClick;
+  lastClick = { row, event };
+  if (event.detail > 1 && sequence && sequence.row !== row && event.timeStamp - sequence.event.timeStamp < 500) return;
   const sku = row.dataset.sku;
   const refusal = hook(row, "refusal");
   const id = state.cartID;
@@ -245,6 +247,9 @@ function lineAction(event) {
 
 /** The last click on an Add and its row. */
 let lastAdd = null;
+
+/** The last click on a control of a row or line, and its row. */
+let lastClick = null;
 
 /** Whether the click `event` on the + of `row` is the next click of the sequence whose click
  * on that row's Add the + took the place of. */
@@ -664,13 +669,10 @@ function forgetAddress() {
   history.replaceState(history.state, "", url);
 }
 
-/** What the open sheet says once the stream is back after a drop. */
-const reconnectedWords = "Connected to the shop again.";
-
-/** Says `words` in the open sheet's status region: the sheet is modal, so the banner behind
- * it is not announced. */
+/** Says `words` about the connection in the open sheet's own status region: the sheet is
+ * modal, so the banner behind it is not announced. */
 function sayInSheet(words) {
-  if (byID("cart").open) byID("cart-status").textContent = words;
+  if (byID("cart").open) byID("sheet-connection").textContent = words;
 }
 
 function connection(status) {
@@ -680,8 +682,7 @@ function connection(status) {
       // Back after a drop: the orders placed meanwhile come again (the products come with
       // the stream's first cart event), and the open sheet says so.
       loadOrders();
-      state.reconnected = true;
-      sayInSheet(reconnectedWords);
+      sayInSheet("Connected to the shop again.");
     }
     say(banner, "");
     pageError("");
@@ -793,10 +794,7 @@ function wire() {
   // network comes back under never reopens: both are said as the stream's own would be.
   window.addEventListener("offline", () => connection("reconnecting"));
   window.addEventListener("online", () => {
-    if (!state.streamOpen) return;
-    connection("open");
-    // No cart comes with it: the stream never dropped.
-    state.reconnected = false;
+    if (state.streamOpen) connection("open");
   });
   byID("cart-open").addEventListener("click", () => {
     // The modal sheet hides the banner from screen readers: it says a lost connection itself.

@@ -100,7 +100,11 @@ function keyed(list, keys, make, fallback, { keyOf = (child) => child.dataset.sk
     if (index < 0) return;
     const children = Array.from(list.children);
     const nearest = children.slice(index).concat(children.slice(0, index).reverse());
-    const controls = (child) => [hook(child, control), ...child.querySelectorAll("input, button, summary")];
+    // Never a − or a delete the focus was not on: the next press would take a unit or a line
+    // the shopper did not aim at.
+    const destructive = (element) => ["decrement", "line-delete"].includes(element.dataset.testid);
+    const controls = (child) => [hook(child, control), ...child.querySelectorAll("input, button, summary")]
+      .filter((element) => element && !(destructive(element) && element.dataset.testid !== focused.dataset.testid));
     const target = nearest.map((child) => controls(child).find(usable)).find(Boolean);
     (target || fallback()).focus();
   };
