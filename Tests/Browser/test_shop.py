@@ -1414,9 +1414,11 @@ def test_a_product_gone_or_off_sale_meanwhile_is_refused_in_words_above_the_list
         server.cli("products", "update", "rowan", "--inactive")
         shop.press("add", "rowan")
         shop.wait_for(lambda: refusal.text == "Rowan jelly is not for sale.", "the refusal for the product off sale")
-        # The words above the list are brought into view from the row far down it.
-        assert browser.execute_script(
-            "const box = arguments[0].getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight", refusal)
+        # The words above the list are brought into view from the row far down it, once the
+        # list is drawn without the row.
+        shop.wait_for(lambda: browser.execute_script(
+            "const box = arguments[0].getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight", refusal),
+            "the refusal in view")
         shop.wait_for(lambda: not browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "rowan")), "the row to go")
         assert refusal.is_displayed(), "the refusal stays once the row has gone"
         # The next change of the cart clears it.

@@ -226,7 +226,7 @@ function lineAction(event) {
   // lands on +: it is the same intent as the first.
   if (control === "add") lastAdd = { row, event };
   if (control === "increment" && secondClickOfAdd(event, row)) return;
-  // The next click of a double click whose first took its line away (× , − at one unit) lands
+  // The next click of a double click whose first took its line away (×, or − at one unit) lands
   // on the line that slid into its place: it is not aimed at that line.
   const sequence = lastClick;
   lastClick = { row, event };

@@ -302,12 +302,11 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   byID("cart-foot").hidden = empty;
   const total = money(cart.subtotal, cart.currency);
   byID("cart-total").textContent = total;
-  // While the sheet is open it is the only part of the page a screen reader reaches, so the
-  // count and total are told from inside it; while it is closed the region is not shown, so
-  // keeping it up to date announces nothing.
   const names = productNames(products, cart);
   const problems = (cart.problems || []).map((problem) => ({ ...problem, message: shopperWords(problem.message, cart.cart, names) }));
-  // Problems that appear while the sheet is open are told too: Checkout goes off with them.
+  // While the sheet is open it is the only part of the page a screen reader reaches, so the
+  // count and total are told from inside it, and the problems that stop Checkout; while it is
+  // closed the region is not shown, so keeping it up to date announces nothing.
   const toFix = problems.length === 0 ? "" : `; ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} to fix before checkout`;
   const status = byID("cart-status");
   const words = `Cart: ${count === 0 ? "no items" : items(count)}, total ${total}${toFix}`;
