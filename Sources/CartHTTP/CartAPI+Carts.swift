@@ -104,13 +104,13 @@ extension CartAPI {
     }
 
     /// `GET /v1/carts/{id}/events`: a `text/event-stream` whose `cart` events carry the cart
-    /// JSON, at once and after every change from any process, until the client goes or the
-    /// server stops.
+    /// JSON, at once and after every change from any process, with a `heartbeat` event every
+    /// heartbeat interval, until the client goes or the server stops.
     func cartEvents(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
         let payload = try service.cartReport(id).json
-        let stream = HTTPStream.serverSentEvents()
+        let stream = HTTPStream(heartbeat: heartbeat)
         // An EventSource reconnects this soon after the server restarts.
         stream.write("retry: 1000\n\n")
         stream.sendEvent("cart", data: String(decoding: payload, as: UTF8.self))

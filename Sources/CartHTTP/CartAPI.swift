@@ -26,6 +26,9 @@ public final class CartAPI: Sendable {
     /// front of a loopback server passes the public name on.
     let requiresLoopbackHost: Bool
     let events: CartEventHub
+    /// What the server writes to every cart event stream each heartbeat interval: an event
+    /// `heartbeat` that names the interval, so that a client can tell a stream gone silent.
+    let heartbeat: [UInt8]
     let log: @Sendable (String) -> Void
 
     /// The API over `service` with `configuration`'s token, key, store kind and event polling.
@@ -41,6 +44,7 @@ public final class CartAPI: Sendable {
         requiresLoopbackHost = configuration.listensOnLoopbackOnly && configuration.adminToken == nil
         let log = configuration.errorLog ?? { _ in }
         self.log = log
+        heartbeat = Self.heartbeatEvent(every: configuration.streamHeartbeatInterval)
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
             read: { cartID in try service.cartReport(cartID).json }, log: log)
@@ -48,6 +52,22 @@ public final class CartAPI: Sendable {
 
     deinit {
         events.stop()
+    }
+
+    /// The heartbeat event for `interval`: `event: heartbeat` with the data
+    /// `{"interval":SECONDS}`.
+    static func heartbeatEvent(every interval: Duration) -> [UInt8] {
+        let (seconds, attoseconds) = interval.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        // Whole milliseconds as a decimal: 15000 is "15", 50 is "0.05".
+        var text = String(milliseconds / 1000)
+        let fraction = milliseconds % 1000
+        if fraction != 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: 3 - digits.count) + digits
+            while text.hasSuffix("0") { text.removeLast() }
+        }
+        return Array("event: heartbeat\ndata: {\"interval\":\(text)}\n\n".utf8)
     }
 
     /// The handler to give an ``HTTPServer``.

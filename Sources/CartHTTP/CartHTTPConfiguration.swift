@@ -34,7 +34,8 @@ public struct CartHTTPConfiguration: Sendable {
     public var connectionMemoryLimit: Int
     /// How often the one watcher behind every event stream polls the store's change token.
     public var eventPollInterval: Duration
-    /// How often an idle event stream gets a comment line, to find clients that went away.
+    /// How often every cart event stream gets a `heartbeat` event: the server finds clients
+    /// that went away, and a client finds a stream that went silent.
     public var streamHeartbeatInterval: Duration
     /// Receives one line per request once answered: `127.0.0.1 GET /v1/health 200 0.412ms`.
     public var accessLog: (@Sendable (String) -> Void)?

@@ -44,12 +44,14 @@ class Server:
         self.port = 0
         self.process = None
         self.url = ""
+        # More `cart serve` options, for a test that restarts the server with them.
+        self.options = ()
 
     def start(self):
         """Starts the server and waits for its one `Listening on http://HOST:PORT` line."""
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [CART, "--db", str(self.db), "serve", "--listen", f"127.0.0.1:{self.port}"],
+                [CART, "--db", str(self.db), "serve", "--listen", f"127.0.0.1:{self.port}", *self.options],
                 stdout=subprocess.PIPE, stderr=log, text=True, env=os.environ | {"CART_ADMIN_TOKEN": ADMIN_TOKEN})
         selector = selectors.DefaultSelector()
         selector.register(self.process.stdout, selectors.EVENT_READ)

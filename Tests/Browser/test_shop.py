@@ -672,6 +672,43 @@ def test_the_page_survives_a_server_restart(browser, server):
     shop.close_cart()
 
 
+@contextmanager
+def heartbeat_every_second(server):
+    """The server restarted with a heartbeat each second for the block, then as it was."""
+    server.stop()
+    server.options = ("--heartbeat", "1")
+    try:
+        server.start()
+        yield
+    finally:
+        server.stop()
+        server.options = ()
+        server.start()
+
+
+def test_a_shop_that_stops_answering_is_said_and_a_click_meanwhile_ends_refused(browser, server):
+    # A server that hangs keeps its connections open: only the missing heartbeats tell.
+    with heartbeat_every_second(server):
+        shop = Shop(browser, server).open(server.mint([("eggs", 1)]))
+        banner = shop.find("#connection")
+        # A heartbeat names the interval: the page then waits two of them and two seconds.
+        time.sleep(1.5)
+        with held(server, settle=0):
+            shop.press("increment", "eggs")
+            shop.wait_for(lambda: banner.is_displayed() and banner.text.startswith("Connection to the shop lost"),
+                          "the page to say the shop went silent", timeout=10)
+            shop.wait_for(lambda: "stopped answering" in shop.refusal("eggs"), "the click's refusal", timeout=5)
+        shop.wait_for(lambda: not banner.is_displayed(), "the page to reconnect", timeout=30)
+        # The click reached the server before it hung, so it may have been made after all:
+        # the page shows what the server holds, and its next click works.
+        shop.wait_for(lambda: shop.quantity("eggs") == server.cart(shop.cart_id)["items"][0]["quantity"],
+                      "the page to show the server's quantity")
+        before = shop.quantity("eggs")
+        shop.press("increment", "eggs")
+        shop.wait_for(lambda: shop.quantity("eggs") == before + 1 and shop.refusal("eggs") == "", "a click after")
+        assert server.cart(shop.cart_id)["items"][0]["quantity"] == before + 1
+
+
 def test_keyboard_alone_adds_and_checks_out(browser, server):
     shop = Shop(browser, server).open(server.mint())
     browser.find_element(By.TAG_NAME, "body").click()

@@ -80,6 +80,31 @@ struct EventStreamTests {
         }
     }
 
+    @Test("an idle stream gets a heartbeat event that names its interval, so a client can tell a silent stream")
+    func heartbeat() throws {
+        let shop = try TestShop { $0.streamHeartbeatInterval = .milliseconds(50) }
+        let connection = try open(try shop.mint(), on: shop)
+        var text = ""
+        while text.split(separator: "\n\n").filter({ $0.hasPrefix("event: heartbeat\n") }).count < 2 {
+            guard let chunk = try connection.readChunk() else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let events = text.split(separator: "\n\n").map(String.init)
+        #expect(events.first == "retry: 1000")
+        #expect(events.dropFirst().first?.hasPrefix("event: cart\ndata: {") == true)
+        #expect(events.dropFirst(2).prefix(2).allSatisfy { $0 == "event: heartbeat\ndata: {\"interval\":0.05}" }, "\(events)")
+    }
+
+    @Test("the heartbeat's interval is in seconds, as a JSON number without trailing zeros", arguments: [
+        (Duration.seconds(15), "15"), (.milliseconds(1500), "1.5"), (.milliseconds(10), "0.01"),
+        (.milliseconds(250), "0.25"), (.seconds(300), "300"),
+    ])
+    func heartbeatInterval(_ interval: Duration, _ written: String) {
+        #expect(
+            String(decoding: CartAPI.heartbeatEvent(every: interval), as: UTF8.self)
+                == "event: heartbeat\ndata: {\"interval\":\(written)}\n\n")
+    }
+
     @Test("stopping the server ends open streams cleanly, with the final chunk")
     func stop() throws {
         let shop = try TestShop()

@@ -31,6 +31,12 @@ enum ServeCommand {
             + "at most 256 + 1). SQLite writes through one and reads through the rest, and opens one more to "
             + "checkpoint its log; 1 serves every request through one connection.")
 
+    static let heartbeat = Option<Int>(
+        "--heartbeat", "seconds", 1...300,
+        help: "How often each cart event stream gets a heartbeat event, from 1 to 300 seconds; a proxy in front "
+            + "that closes quiet connections needs one more often than its timeout.",
+        default: 15)
+
     static let spec = CommandSpec(
         "serve", abstract: "Serve the carts, the catalog and the orders over HTTP, and the shop to a browser.",
         discussion: """
@@ -43,7 +49,7 @@ enum ServeCommand {
             stops it: no new connections, requests in flight get 10 seconds to finish (one still waiting \
             on the store then is cut off, unanswered and unsaved), event streams end, status 0.
             """,
-        options: [listen, adminToken, threads, connections],
+        options: [listen, adminToken, threads, connections, heartbeat],
         action: { try run($0) })
 
     /// How long requests in flight get to finish once a stop is asked for.
@@ -62,6 +68,7 @@ enum ServeCommand {
         let stderr = LogLines(descriptor: 2)
         var configuration = CartHTTPConfiguration(
             host: host, port: port, adminToken: try runner[adminToken], threads: threads,
+            streamHeartbeatInterval: .seconds(try runner[heartbeat]),
             // An error line may quote what a client sent or another client stored: escaped, it
             // stays one line without terminal escapes, as access lines are.
             accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + DisplayText.escaped(line)) })

@@ -17,6 +17,17 @@ export class Refusal extends Error {
 }
 
 const unreachable = "The shop cannot be reached. Check the connection, then try again.";
+const unanswered = "The shop stopped answering. Try again in a moment.";
+
+/** The requests waiting for an answer, so that they can be let go once the shop stops
+ * answering: a fetch to a server that hangs would wait for ever. */
+const waiting = new Set();
+
+/** Ends every request still waiting for an answer with a refusal that says the shop stopped
+ * answering; what it asked for may or may not have been done. */
+export function abandonWaiting() {
+  for (const controller of waiting) controller.abort();
+}
 
 /** Sends one request and answers its JSON body, or throws a Refusal. With `revalidate` the
  * browser keeps the answer and asks again with its `ETag` (a page of products, which the
@@ -27,13 +38,19 @@ export async function send(method, path, { json, headers = {}, revalidate = fals
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(json);
   }
+  const controller = new AbortController();
+  init.signal = controller.signal;
+  waiting.add(controller);
   let response;
   let text;
   try {
     response = await fetch(path, init);
     text = await response.text();
   } catch {
+    if (controller.signal.aborted) throw new Refusal(0, "unanswered", unanswered);
     throw new Refusal(0, "unreachable", unreachable);
+  } finally {
+    waiting.delete(controller);
   }
   let body = null;
   try {

@@ -7,7 +7,7 @@
 // list is read again after every cart event, and, for the changes no event carries, when the
 // page is shown or focused again and every `productRefreshMs` while it is visible.
 
-import { Refusal, cartPath, linePath, money, newKey, send } from "./api.js";
+import { Refusal, abandonWaiting, cartPath, linePath, money, newKey, send } from "./api.js";
 import { watch } from "./live.js";
 import {
   hideShareLink, hook, isBusy, isOffered, items, productNames, rememberShownPrice, renderCart, renderOrders, renderProducts,
@@ -985,6 +985,8 @@ function follow() {
       state.streamOpen = status === "open";
       connection(status);
     },
+    // The requests on their way to a silent shop would wait for ever: they end as refused.
+    onSilent: abandonWaiting,
     onBroken: () => pageError("The shop sent an update this page cannot read; reload the page."),
   });
 }
