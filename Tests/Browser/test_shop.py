@@ -599,6 +599,35 @@ def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(br
     assert server.orders(shop.cart_id)[0]["totalItems"] == 4
 
 
+def test_a_quantity_refused_as_typed_stays_said_when_a_change_queued_before_it_lands(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    shop.open_cart()
+    line = shop.line("apple")
+    refusal = shop.find(hooked("refusal"), line)
+    with held(server):
+        shop.find(hooked("increment"), line).click()
+        field = shop.find(hooked("quantity"), line)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("two")
+        # Leaving the field for Checkout: the page refuses the words, and the click places
+        # no order.
+        shop.find("#checkout").click()
+        shop.wait_for(lambda: "whole number" in refusal.text, "the refusal of the words typed")
+    # The + lands and the cart is drawn at its new version: the refusal still says why no
+    # order was placed.
+    shop.wait_for(lambda: shop.lines() == {"apple": 2}, "the + made")
+    time.sleep(0.5)
+    assert "whole number" in refusal.text
+    assert server.orders(shop.cart_id) == []
+    # Typing again takes it away.
+    field = shop.find(hooked("quantity"), shop.line("apple"))
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("3")
+    shop.wait_for(lambda: not refusal.is_displayed(), "the refusal gone once typing again")
+    field.send_keys(Keys.ENTER)
+    shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 3, "the 3 typed")
+
+
 def test_a_change_to_a_product_outside_the_cart_appears_when_the_page_is_shown_again(browser, server):
     # No cart event carries it (the cart's JSON is the same), so the page reads the products
     # again when the shopper returns to it.

@@ -45,8 +45,11 @@ const state = {
   // empty is not news.
   placingOrder: false,
   placedHere: new Set(),
-  // When a quantity typed into a line was last refused by the page itself.
+  // When a quantity typed into a line was last refused by the page itself, and that refusal
+  // (its element and words): it is about what was typed, not about the cart, so a new version
+  // of the cart (a change queued before it, say) leaves it shown. Typing again takes it away.
   editRefusedAt: -Infinity,
+  typedRefusal: null,
   // The idempotency key of the last checkout click and the cart version it was made for: a
   // click on the same version (a double click, a retry) sends the same key.
   checkout: null,
@@ -162,7 +165,9 @@ async function attemptNow(button, refusal, work) {
 /** Hides the refusals shown beside the controls; with `retryableOnly`, only those that said
  * the shop could not be reached or was busy. */
 function clearRefusals({ retryableOnly = false } = {}) {
+  const typed = state.typedRefusal;
   for (const element of document.querySelectorAll('[data-testid="refusal"], #cart-refusal, #products-refusal')) {
+    if (typed && element === typed.element && element.textContent === typed.words) continue;
     if (!retryableOnly || element.dataset.retryable === "true") say(element, "");
   }
 }
@@ -713,6 +718,11 @@ function typedQuantity(event) {
   };
   if (event.type === "input") {
     input.dataset.edited = "true";
+    const typed = state.typedRefusal;
+    if (typed && row.contains(typed.element)) {
+      if (typed.element.textContent === typed.words) say(typed.element, "");
+      state.typedRefusal = null;
+    }
     return;
   }
   if (event.type === "keydown") {
@@ -730,8 +740,7 @@ function typedQuantity(event) {
   const refusal = hook(row, "refusal");
   if (!/^[0-9]{1,9}$/.test(text)) {
     restore();
-    say(refusal, "Type a whole number of units; 0 takes the line out.");
-    state.editRefusedAt = event.timeStamp;
+    refuseTyped(refusal, "Type a whole number of units; 0 takes the line out.", event);
     return;
   }
   const quantity = Number(text);
@@ -745,14 +754,20 @@ function typedQuantity(event) {
   const beyond = queued ? null : beyondWhatIsShown(sku, quantity);
   if (beyond) {
     restore();
-    say(refusal, beyond);
-    state.editRefusedAt = event.timeStamp;
+    refuseTyped(refusal, beyond, event);
     return;
   }
   const id = state.cartID;
   // After a refusal too, the field shows what the cart holds.
   attempt(input, refusal, () => send("PUT", linePath(id, sku), { json: { quantity } }), { sku })
     .finally(() => { if (input.dataset.edited !== "true") restore(); });
+}
+
+/** Says in `element` why the quantity typed was not sent, at the time of `event`. */
+function refuseTyped(element, words, event) {
+  say(element, words);
+  state.typedRefusal = { element, words };
+  state.editRefusedAt = event.timeStamp;
 }
 
 /** Why the page already knows that growing the line of `sku` to `quantity` units would be
