@@ -794,7 +794,8 @@ function storedQuantity(sku) {
 function wire() {
   byID("products").addEventListener("click", lineAction);
   byID("product-search").addEventListener("input", () =>
-    renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote));
+    renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote,
+      { typing: true }));
   byID("cart-lines").addEventListener("click", lineAction);
   for (const type of ["input", "change", "keydown", "focusout"]) byID("cart-lines").addEventListener(type, typedQuantity);
   const sheet = byID("cart");

@@ -138,12 +138,31 @@ const searchFrom = 20;
 /** The last product list drawn and its SKUs in name order, sorted again only for a new list. */
 let nameOrder = { products: null, skus: [] };
 
+/** How long the search field's typing pauses before the count of the rows that match is said:
+ * a screen reader would otherwise announce a count for every key. */
+const typingPauseMs = 600;
+let productsStatusTimer;
+
+/** Writes the status above the product list: only when it changes, so that a cart change
+ * does not announce the count again; with `typing`, once the typing pauses. */
+function sayProductsStatus(status, typing) {
+  clearTimeout(productsStatusTimer);
+  const write = () => {
+    const statusNote = byID("products-status");
+    if (statusNote.textContent !== status) say(statusNote, status);
+  };
+  if (typing) productsStatusTimer = setTimeout(write, typingPauseMs);
+  else write();
+}
+
 /** The product list in name order, with each row's controls for what `cart` holds; no +
  * once a line holds `maxLineQuantity`, the store's per-line cap, and no Add for a new line
  * once the cart holds `maxLines`, its cap on lines, which a note above the list says. Above
  * the list, `note` (the catalog is loading, or could not be read), or else that none is for
- * sale when the list is empty, or that none matches the search field's text. */
-export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLines = Infinity, note = "") {
+ * sale when the list is empty, or that none matches the search field's text. With `typing`
+ * (the search field's text changed) the count is said once the typing pauses. */
+export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLines = Infinity, note = "",
+  { typing = false } = {}) {
   const list = byID("products");
   const focused = document.activeElement;
   const focusedRow = list.contains(focused) ? focused.closest("[data-sku]") : null;
@@ -196,9 +215,7 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
     : wanted === "" ? ""
     : matching === 0 ? `No product matches “${text}”.`
     : `${matching === 1 ? "1 product matches" : `${matching} products match`} “${text}”.`);
-  // Written only when it changes, so that a cart change does not announce the count again.
-  const statusNote = byID("products-status");
-  if (statusNote.textContent !== status) say(statusNote, status);
+  sayProductsStatus(status, typing);
   // The control that had the focus went off, judged once every row is drawn (rows after it
   // may have gone off too): an Add off because the cart holds the most lines gives the focus
   // to the note that says so; any other, to a control nearby.
