@@ -104,8 +104,8 @@ extension CartAPI {
     }
 
     /// `GET /v1/carts/{id}/events`: a `text/event-stream` whose `cart` events carry the cart
-    /// JSON, at once and after every change from any process, with a `heartbeat` event every
-    /// heartbeat interval, until the client goes or the server stops.
+    /// JSON, at once and after every change from any process, with a `heartbeat` event at once
+    /// and every heartbeat interval, until the client goes or the server stops.
     func cartEvents(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
@@ -114,6 +114,9 @@ extension CartAPI {
         // An EventSource reconnects this soon after the server restarts.
         stream.write("retry: 1000\n\n")
         stream.sendEvent("cart", data: String(decoding: payload, as: UTF8.self))
+        // The first heartbeat comes at once, so that a client learns the interval before it
+        // waits on one; the next ones come with every stream's, each interval.
+        stream.write(heartbeat)
         events.watch(id, stream: stream, sent: payload)
         return .eventStream(stream, headers: ["X-Content-Type-Options": "nosniff"])
     }

@@ -744,6 +744,34 @@ def test_a_shop_that_stops_answering_is_said_and_a_click_meanwhile_ends_refused(
         shop.wait_for(lambda: shop.quantity("eggs") == before + 1 and shop.refusal("eggs") == "", "a click after")
         assert server.cart(shop.cart_id)["items"][0]["quantity"] == before + 1
 
+        # A checkout the shop stopped answering ends at the first silence, and is not sent
+        # again to wait once more; the order it placed after all is not said to come from
+        # elsewhere.
+        shop.open_cart()
+        refusal = shop.find("#cart-refusal")
+        with held(server, settle=0):
+            started = time.monotonic()
+            shop.find("#checkout").click()
+            shop.wait_for(lambda: "may still be done" in refusal.text, "the checkout's refusal", timeout=10)
+            assert time.monotonic() - started < 8
+        shop.wait_for(lambda: not banner.is_displayed(), "the page to reconnect", timeout=30)
+        confirmation = shop.find(hooked("order-confirmation"))
+        shop.wait_for(lambda: confirmation.text.startswith("Order #"), "the order said")
+        assert "was placed from this cart:" in confirmation.text, confirmation.text
+        assert len(server.orders(shop.cart_id)) == 1
+        shop.close_cart()
+
+        # A page shown again after it was hidden knows the interval: a hang is told as soon.
+        shop_tab = browser.current_window_handle
+        browser.switch_to.new_window("tab")
+        with held(server, settle=0):
+            browser.close()
+            browser.switch_to.window(shop_tab)
+            started = time.monotonic()
+            shop.wait_for(banner.is_displayed, "the page to say the shop went silent", timeout=10)
+            assert time.monotonic() - started < 8
+        shop.wait_for(lambda: not banner.is_displayed(), "the page to reconnect", timeout=30)
+
 
 def test_keyboard_alone_adds_and_checks_out(browser, server):
     shop = Shop(browser, server).open(server.mint())

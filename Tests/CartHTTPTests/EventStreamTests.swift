@@ -95,6 +95,20 @@ struct EventStreamTests {
         #expect(events.dropFirst(2).prefix(2).allSatisfy { $0 == "event: heartbeat\ndata: {\"interval\":0.05}" }, "\(events)")
     }
 
+    @Test("the first heartbeat comes right after the first cart, so a client learns the interval at once")
+    func firstHeartbeat() throws {
+        let shop = try TestShop { $0.streamHeartbeatInterval = .seconds(300) }
+        let connection = try open(try shop.mint(), on: shop)
+        var text = ""
+        while !text.contains("event: heartbeat\n") {
+            guard let chunk = try connection.readChunk() else { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let events = text.split(separator: "\n\n").map(String.init)
+        #expect(events.count == 3 && events[1].hasPrefix("event: cart\n"), "\(events)")
+        #expect(events.last == "event: heartbeat\ndata: {\"interval\":300}")
+    }
+
     @Test("the heartbeat's interval is in seconds, as a JSON number without trailing zeros", arguments: [
         (Duration.seconds(15), "15"), (.milliseconds(1500), "1.5"), (.milliseconds(10), "0.01"),
         (.milliseconds(250), "0.25"), (.seconds(300), "300"),

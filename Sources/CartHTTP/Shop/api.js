@@ -18,13 +18,16 @@ export class Refusal extends Error {
 
 const unreachable = "The shop cannot be reached. Check the connection, then try again.";
 const unanswered = "The shop stopped answering. Try again in a moment.";
+// A change the shop stopped answering may already be on its way in: asked for again, it
+// could be made twice.
+const unansweredChange = "The shop stopped answering: this may still be done once it answers again.";
 
 /** The requests waiting for an answer, so that they can be let go once the shop stops
  * answering: a fetch to a server that hangs would wait for ever. */
 const waiting = new Set();
 
 /** Ends every request still waiting for an answer with a refusal that says the shop stopped
- * answering; what it asked for may or may not have been done. */
+ * answering (code `unanswered`); a change it asked for may or may not be made. */
 export function abandonWaiting() {
   for (const controller of waiting) controller.abort();
 }
@@ -47,7 +50,7 @@ export async function send(method, path, { json, headers = {}, revalidate = fals
     response = await fetch(path, init);
     text = await response.text();
   } catch {
-    if (controller.signal.aborted) throw new Refusal(0, "unanswered", unanswered);
+    if (controller.signal.aborted) throw new Refusal(0, "unanswered", method === "GET" ? unanswered : unansweredChange);
     throw new Refusal(0, "unreachable", unreachable);
   } finally {
     waiting.delete(controller);

@@ -6,13 +6,16 @@
 // waiting longer each time, up to ten seconds.
 //
 // Nor does an EventSource notice a connection that goes silent: a server that hangs, or a
-// network path that died under a sleeping laptop. The server sends a `heartbeat` event at an
-// interval it names; a stream that brings nothing for two intervals and a little more counts
-// as lost, and is opened again.
+// network path that died under a sleeping laptop. The server sends a `heartbeat` event at once
+// and then at an interval it names; a stream that brings nothing for two intervals and a
+// little more counts as lost, and is opened again.
 
-/** How long a stream may bring nothing before its first heartbeat has named the interval:
- * two of the server's default 15 seconds, and a little more. */
-const firstSilenceMs = 35000;
+/** How long a stream may bring nothing before it counts as lost: two heartbeat intervals and
+ * two seconds. Until a heartbeat (which the server sends first right after the stream's first
+ * cart) has named the interval, two of the server's default 15 seconds and a little more; the
+ * interval learned holds for the streams opened after, such as the one opened when a hidden
+ * page is shown again. */
+let silenceMs = 35000;
 
 /**
  * Watches `url`: `onCart(cart)` for every `cart` event, `onState("open" | "reconnecting")`
@@ -23,7 +26,6 @@ export function watch(url, { onCart, onState, onSilent, onBroken }) {
   let source = null;
   let timer = null;
   let delay = 1000;
-  let silenceMs = firstSilenceMs;
   let watchdog = null;
 
   /** Starts the count of silence again: every event, and every attempt to connect. */

@@ -45,6 +45,9 @@ const state = {
   // empty is not news.
   placingOrder: false,
   placedHere: new Set(),
+  // The cart whose checkout of this page's went unanswered: an order from it that comes
+  // after may be that one, so it is not said to come from elsewhere.
+  unsureCheckout: null,
   // When a quantity typed into a line was last refused by the page itself, and that refusal
   // (its element and words): it is about what was typed, not about the cart, so a new version
   // of the cart (a change queued before it, say) leaves it shown. Typing again takes it away.
@@ -296,6 +299,7 @@ async function checkout(event) {
   setBusy(button, true, "Placing order…");
   say(refusal, "");
   state.placingOrder = true;
+  state.unsureCheckout = null;
   try {
     // The shopper's own changes on their way come first; one refused stops the order, its
     // refusal shown by its line, as does a change that leaves the cart with a problem.
@@ -332,6 +336,8 @@ async function checkout(event) {
     loadOrders();
     send("GET", cartPath(state.cartID)).then((cart) => showCart(cart), () => {});
   } catch (error) {
+    // Unanswered, the order may have been placed all the same.
+    if (error instanceof Refusal && error.status === 0) state.unsureCheckout = state.cartID;
     refused(refusal, error);
   } finally {
     state.placingOrder = false;
@@ -363,13 +369,14 @@ async function patiently(element, work) {
   }
 }
 
-/** `work()`, tried up to three times while the server cannot be reached or is busy. */
+/** `work()`, tried up to three times while the server cannot be reached or is busy; not once
+ * it stopped answering, which a retry would wait on again. */
 async function withRetries(work) {
   for (let delay = 500; ; delay *= 3) {
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof Refusal) || !error.retryable || delay > 4500) throw error;
+      if (!(error instanceof Refusal) || !error.retryable || error.code === "unanswered" || delay > 4500) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -456,8 +463,10 @@ async function loadOrders({ older = false, sayNewOrder = false } = {}) {
     const newest = page.orders[0];
     if (sayNewOrder && !state.placingOrder && newestShown !== null && newest && newest.number > newestShown
       && !state.placedHere.has(newest.number)) {
+      const where = state.unsureCheckout === state.cartID ? "" : " elsewhere";
+      state.unsureCheckout = null;
       say(byID("order-confirmation"),
-        `Order #${newest.number} was placed from this cart elsewhere: ${items(newest.totalItems)}, ${money(newest.total, newest.currency)}`);
+        `Order #${newest.number} was placed from this cart${where}: ${items(newest.totalItems)}, ${money(newest.total, newest.currency)}`);
     }
     state.ordersRead = true;
     state.orders = older ? state.orders.concat(page.orders) : page.orders;
