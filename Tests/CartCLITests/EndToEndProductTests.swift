@@ -165,11 +165,11 @@ struct EndToEndProductTests {
         let csv = try source.ok("products", "export").stdout
         #expect(
             csv == #"""
-                sku,name,price,stock,active
-                apfel,Grüne Äpfel 🍏 — Bio,2.49,12,true
-                "comma,sku","A, B and C",0.05,0,true
-                old,Retired; no more,9.99,,false
-                quote,"Say ""hi"", then ""bye""",1.00,,true
+                sku,name,price,stock,active,currency
+                apfel,Grüne Äpfel 🍏 — Bio,2.49,12,true,USD
+                "comma,sku","A, B and C",0.05,0,true,USD
+                old,Retired; no more,9.99,,false,USD
+                quote,"Say ""hi"", then ""bye""",1.00,,true,USD
 
                 """#)
         for (name, arguments) in [("c.csv", ["--csv"]), ("c.json", []), ("j.txt", ["--json"])] {
@@ -195,6 +195,9 @@ struct EndToEndProductTests {
         let mismatched = try source.run("--json", "products", "export", source.path("z.CSV"))
         #expect(mismatched.status == 64 && mismatched.stderr.contains("ends in .csv: leave out --json for CSV"), "\(mismatched)")
         #expect(!FileManager.default.fileExists(atPath: source.path("z.CSV")))
+        let mismatchedCSV = try source.run("products", "export", "--csv", source.path("z.Json"))
+        #expect(mismatchedCSV.status == 64 && mismatchedCSV.stderr.contains("ends in .json: leave out --csv for JSON"), "\(mismatchedCSV)")
+        #expect(!FileManager.default.fileExists(atPath: source.path("z.Json")))
         let directory = try source.run("products", "export", source.path(""))
         #expect(directory.status == 1 && directory.stderr.hasSuffix("is a directory, not a file.\n"))
     }
@@ -240,11 +243,45 @@ struct EndToEndProductTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["kept.csv"], "no temporary file is left")
     }
 
+    @Test("an export names the store's currency, and an import into a store of another currency is refused, saying how to make one in it")
+    func exportCurrency() throws {
+        let euros = try CartSandbox()
+        try euros.ok("db", "init", "--currency", "EUR")
+        try euros.ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
+        try euros.ok("products", "export", euros.path("p.csv"))
+        try euros.ok("products", "export", euros.path("p.json"))
+        #expect(try String(contentsOfFile: euros.path("p.csv"), encoding: .utf8).hasSuffix("tea,Tea,2.50,,true,EUR\n"))
+        for name in ["p.csv", "p.json"] {
+            let file = euros.path(name)
+            let where_ = name == "p.csv" ? "\(file):2: Currency" : "\(file): index 0: \"currency\""
+            // Into a store the import would make: nothing is made, and the message says how.
+            let fresh = try CartSandbox()
+            let refused = try fresh.run("products", "import", file)
+            #expect(
+                refused.status == 1
+                    && refused.stderr == "Error: \(where_) is 'EUR', not the store currency USD; "
+                    + "for a new store in EUR, run 'cart db init --currency EUR' first.\n", "\(refused)")
+            #expect(!FileManager.default.fileExists(atPath: fresh.database), "no store made")
+            // Into a store that exists, in another currency.
+            try fresh.ok("db", "init")
+            let existing = try fresh.run("products", "import", file)
+            #expect(existing.status == 1 && existing.stderr == "Error: \(where_) is 'EUR', not the store currency USD.\n")
+            // Into a store in the file's currency, as it was.
+            let other = try CartSandbox()
+            try other.ok("db", "init", "--currency", "EUR")
+            #expect(try other.ok("products", "import", file).stdout.contains("1 created"))
+            #expect(try other.ok("products", "show", "tea").stdout.contains("€2.50"))
+        }
+        // A file without the column, or with an empty cell, is read in the store's currency.
+        let plain = try euros.write("plain.csv", Array("sku,price,currency\ntea,3.00, \n".utf8))
+        #expect(try euros.ok("products", "import", plain).stdout.contains("1 updated (1 price)"))
+    }
+
     @Test("products export writes through a link, a pipe and a device rather than replacing them")
     func exportThroughSpecialFiles() throws {
         let sandbox = try CartSandbox()
         try sandbox.ok("products", "add", "tea", "--name", "Tea", "--price", "2.50")
-        let csv = "sku,name,price,stock,active\ntea,Tea,2.50,,true\n"
+        let csv = "sku,name,price,stock,active,currency\ntea,Tea,2.50,,true,USD\n"
         func kind(_ path: String) -> mode_t {
             var info = stat()
             return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0

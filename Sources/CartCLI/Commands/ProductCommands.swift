@@ -39,7 +39,7 @@ enum ProductCommands {
             A column or key that is left out keeps what the catalog holds, so a price list 'sku,price' \
             changes prices and nothing else; a new product needs a name and a price, and is active with \
             stock not tracked unless the file says otherwise. \
-            CSV (RFC 4180): a header with 'sku' and any of 'name', 'price', 'stock', 'active', in any order; \
+            CSV (RFC 4180): a header with 'sku' and any of 'name', 'price', 'stock', 'active', 'currency', in any order; \
             quoted fields may hold commas, quotes and line breaks; an empty stock means not tracked; active \
             is true, false, yes, no, 1 or 0. \
             JSON: an array of {"sku", "name"?, "price"?, "stock"?, "active"?, "currency"?} objects, price a \
@@ -178,10 +178,11 @@ enum ProductCommands {
         let path = argument == "-" ? "stdin" : argument
         let bytes = try argument == "-" ? FileSystem.standardInput() : FileSystem.contents(of: path)
         let currency = try runner.storeSettings().currency
-        let file = try ProductFileReader(name: path, currency: currency).read(bytes)
+        let storeIsNew = try !runner.storeExists()
+        let file = try ProductFileReader(name: path, currency: currency, storeIsNew: storeIsNew).read(bytes)
         let summary: CartService.ImportSummary
         do {
-            if try !runner.storeExists() {
+            if storeIsNew {
                 // A store is created only for an import its rules accept: the import runs
                 // first on an empty store in memory, which refuses what the new store would.
                 _ = try CartService(repository: InMemoryCartRepository(settings: .defaults)).importProducts(file.items)

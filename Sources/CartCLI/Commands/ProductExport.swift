@@ -6,11 +6,12 @@ enum ProductExport {
     static let spec = CommandSpec(
         "export", abstract: "Write the whole catalog as CSV or JSON that 'products import' reads back.",
         discussion: """
-            Every product, inactive ones too, in SKU order. CSV has the columns sku,name,price,stock,active \
-            (stock empty when not tracked, active true or false); --json writes {"products": [...]} \
+            Every product, inactive ones too, in SKU order. CSV has the columns \
+            sku,name,price,stock,active,currency (stock empty when not tracked, active true or false, \
+            currency the store's, so that an import into a store of another currency is refused); --json writes {"products": [...]} \
             and, once a FILE is written, prints {"exported": N}. \
             Without --csv or --json, a FILE ending in .json gets JSON and anything else CSV; --json with \
-            a FILE ending in .csv is refused. Without FILE \
+            a FILE ending in .csv, and --csv with one ending in .json, are refused. Without FILE \
             the export goes to stdout; a FILE is replaced only once the whole export is written.
             """,
         arguments: [file], options: [csv], exclusive: [[csv, GlobalOptions.json]],
@@ -20,15 +21,22 @@ enum ProductExport {
     static let file = Argument<String?>(optional: "file", .path, help: "The file to write; stdout when left out or -.")
 
     /// The CSV header, in the order of `row(_:)`'s fields.
-    static let columns = ["sku", "name", "price", "stock", "active"]
+    static let columns = ["sku", "name", "price", "stock", "active", "currency"]
 
     static func run(_ runner: CommandRunner) throws {
         let path = try runner[file].flatMap { $0 == "-" ? nil : $0 }
+        // The format chosen is the file's too: JSON under a .csv name, or CSV under a .json
+        // one, is a trap.
         if runner.json, let path, path.lowercased().hasSuffix(".csv") {
-            // --json chooses the file's format too: JSON under a .csv name is a trap.
             throw UsageError(
                 "--json writes the file as JSON, but '\(DisplayText.clean(path))' ends in .csv: "
                     + "leave out --json for CSV, or name the file .json.",
+                command: runner.invocation.command)
+        }
+        if runner[csv], let path, path.lowercased().hasSuffix(".json") {
+            throw UsageError(
+                "--csv writes the file as CSV, but '\(DisplayText.clean(path))' ends in .json: "
+                    + "leave out --csv for JSON, or name the file .csv.",
                 command: runner.invocation.command)
         }
         let asJSON = runner.json || (!runner[csv] && path?.lowercased().hasSuffix(".json") == true)
@@ -50,11 +58,11 @@ enum ProductExport {
         try runner.line("Exported \(Plural.count(products.count, "product")) to \(DisplayText.clean(path)).")
     }
 
-    /// One CSV row: `apple,Apple,1.29,12,true`.
+    /// One CSV row: `apple,Apple,1.29,12,true,USD`.
     static func row(_ product: Product) -> String {
         CSVWriter.row([
             product.sku, product.name, product.price.decimalString, product.stock.map(String.init) ?? "",
-            product.isActive ? "true" : "false",
+            product.isActive ? "true" : "false", product.price.currency.code,
         ])
     }
 }

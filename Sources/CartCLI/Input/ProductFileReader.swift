@@ -11,6 +11,9 @@ struct ProductFileReader {
     let name: String
     /// The store currency, which fixes how many decimals a price may have.
     let currency: Currency
+    /// Whether the import makes the store: a file in another currency is then told how to make
+    /// the store in the file's.
+    var storeIsNew = false
 
     /// The products in the file, in file order.
     func read(_ bytes: [UInt8]) throws -> ProductFile {
@@ -58,6 +61,10 @@ struct ProductFileReader {
                     ? .untracked
                     : .tracked(try stock(text, at: at, named: "Stock '\(DisplayText.clean(text))'", orElse: "empty"))
             }
+            // An empty cell, as a spreadsheet leaves it, says nothing: the amounts are the store's.
+            if let code = field("currency")?.trimmingSpaces(), !code.isEmpty {
+                try checkCurrency(code, at: at, named: "Currency")
+            }
             if let text = field("active") {
                 guard let active = Self.csvFlags[text.trimmingSpaces().lowercased()] else {
                     throw failure(
@@ -75,7 +82,7 @@ struct ProductFileReader {
     private static let csvFlags = ["true": true, "false": false, "yes": true, "no": false, "1": true, "0": false]
 
     /// The columns a CSV header may name.
-    static let csvColumnNames = ["sku", "name", "price", "stock", "active"]
+    static let csvColumnNames = ["sku", "name", "price", "stock", "active", "currency"]
 
     /// Where each known column is; the header must hold sku, may hold the other known columns
     /// in any order, and nothing else.
@@ -86,16 +93,28 @@ struct ProductFileReader {
             guard Self.csvColumnNames.contains(column) else {
                 throw failure(
                     "\(header.line)",
-                    "Unknown column '\(DisplayText.clean(raw))'; expected sku and any of name, price, stock, active.")
+                    "Unknown column '\(DisplayText.clean(raw))'; expected sku and any of name, price, stock, active, currency.")
             }
             guard columns.updateValue(index, forKey: column) == nil else {
                 throw failure("\(header.line)", "The column '\(column)' appears twice.")
             }
         }
         guard columns["sku"] != nil else {
-            throw failure("\(header.line)", "The header has no 'sku' column; expected sku and any of name, price, stock, active.")
+            throw failure(
+                "\(header.line)", "The header has no 'sku' column; expected sku and any of name, price, stock, active, currency.")
         }
         return columns
+    }
+
+    /// Refuses a currency `code` other than the store's: the file's amounts are in it. For a
+    /// store the import would make, says how to make it in that currency.
+    private func checkCurrency(_ code: String, at: String, named: String) throws {
+        if (try? Currency(code: code)) == currency { return }
+        var message = "\(named) is '\(DisplayText.clean(code))', not the store currency \(currency.code)"
+        if storeIsNew, let fileCurrency = try? Currency(code: code) {
+            message += "; for a new store in \(fileCurrency.code), run 'cart db init --currency \(fileCurrency.code)' first"
+        }
+        throw failure(at, message + ".")
     }
 
     // MARK: - JSON
@@ -124,10 +143,7 @@ struct ProductFileReader {
             // What 'cart products --json' writes beside each price; it must be the store's.
             switch element["currency"] {
             case nil: break
-            case .string(let code)? where (try? Currency(code: code)) == currency: break
-            case .string(let code)?:
-                throw failure(
-                    at, "\"currency\" is '\(DisplayText.clean(code))', not the store currency \(currency.code).")
+            case .string(let code)?: try checkCurrency(code, at: at, named: "\"currency\"")
             default: throw failure(at, "\"currency\" must be a string such as \"\(currency.code)\".")
             }
             guard case .string(let sku)? = element["sku"] else { throw failure(at, "\"sku\" must be a string.") }
