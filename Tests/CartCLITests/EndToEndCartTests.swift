@@ -310,6 +310,23 @@ struct EndToEndCartTests {
         #expect(try sandbox.ok("remove", "apple", "2").stdout == "Removed 2 × apple: 5 units left (cart 'default', version 3).\n")
     }
 
+    @Test("a change that leaves its line with a problem says when the cart has others, and how to list them")
+    func otherProblems() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple", "3", "--cart", "q1")
+        try sandbox.ok("add", "kiwi", "2", "--cart", "q1")
+        try sandbox.ok("products", "update", "apple", "--inactive")
+        try sandbox.ok("products", "update", "kiwi", "--inactive")
+        #expect(
+            try sandbox.ok("remove", "apple", "--cart", "q1").stdout
+                == "Removed 1 × apple: 2 units left (cart 'q1', version 3).\n"
+                + "Checkout is refused until this is fixed: 'apple' is not for sale.\n"
+                + "The cart has 1 other problem that checkout refuses too; \(try CartSandbox.typedName()) --cart q1 show lists it.\n")
+        // A line without a problem of its own says nothing of the others.
+        try sandbox.ok("products", "update", "apple", "--active")
+        #expect(try sandbox.ok("remove", "apple", "--cart", "q1").stdout == "Removed 1 × apple: 1 unit left (cart 'q1', version 4).\n")
+    }
+
     @Test("checkout --expect-total places the order only at that total")
     func expectedTotal() throws {
         let sandbox = try stocked()

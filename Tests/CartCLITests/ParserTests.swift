@@ -80,6 +80,9 @@ struct ParserTests {
         #expect(usageError(["add"]) == "Missing expected argument '<sku>'.")
         #expect(usageError(["set", "apple"]) == "Missing expected argument '<quantity>'.")
         #expect(usageError(["show", "extra"]) == "Unexpected argument 'extra'.")
+        #expect(
+            usageError(["products", "add", "--", "-dash", "--name", "Dash", "--price", "1"])
+                == "Unexpected argument '--name'. After '--' every word is an argument: put options before '--'.")
         #expect(usageError(["orders", "--limit"]) == "Missing value for '--limit <n>'.")
         #expect(usageError(["orders", "--limit", "--json"]) == "Missing value for '--limit <n>'.")
         #expect(usageError(["show", "--json=yes"]) == "Option '--json' does not take a value.")

@@ -96,8 +96,18 @@ enum CartCommands {
         if runner.json, let report { return try runner.emit(report) }
         try runner.line("\(summary(update, update.sku ?? "")) (cart '\(update.cartID)', version \(update.version)).")
         guard let report, update.quantity > 0, let sku = update.sku else { return }
-        for problem in report.problems(of: sku) {
+        let lineProblems = report.problems(of: sku)
+        for problem in lineProblems {
             try runner.line("Checkout is refused until this is fixed: \(DisplayText.escaped(problem.message))")
+        }
+        // Fixing the line's problem is not enough when the cart has others.
+        let others = report.problems.count - lineProblems.count
+        if !lineProblems.isEmpty && others > 0 {
+            var words = ["show"]
+            if runner.isGiven(GlobalOptions.cart) { words = CommandRunner.optionWords(GlobalOptions.cart.spec.name, runner.cartID) + words }
+            try runner.line(
+                "The cart has \(Plural.count(others, "other problem")) that checkout refuses too; "
+                    + "\(try runner.suggestedCommand(words)) lists \(others == 1 ? "it" : "them").")
         }
     }
 

@@ -277,7 +277,9 @@ struct CommandLineParser {
                 word, kind: argument.kind, label: "'\(argument.label)'", command)
         }
         if let extra = remaining.first {
-            throw UsageError("Unexpected argument '\(DisplayText.clean(extra))'.", command: command)
+            // A word that looks like an option is an argument only after `--`.
+            let hint = Self.looksLikeOption(extra) ? " After '--' every word is an argument: put options before '--'." : ""
+            throw UsageError("Unexpected argument '\(DisplayText.clean(extra))'.\(hint)", command: command)
         }
     }
 
