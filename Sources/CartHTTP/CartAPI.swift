@@ -57,16 +57,10 @@ public final class CartAPI: Sendable {
     /// The heartbeat event for `interval`: `event: heartbeat` with the data
     /// `{"interval":SECONDS}`.
     static func heartbeatEvent(every interval: Duration) -> [UInt8] {
-        let (seconds, attoseconds) = interval.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        // Whole milliseconds as a decimal: 15000 is "15", 50 is "0.05".
-        var text = String(milliseconds / 1000)
-        let fraction = milliseconds % 1000
-        if fraction != 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: 3 - digits.count) + digits
-            while text.hasSuffix("0") { text.removeLast() }
-        }
+        let (whole, attoseconds) = interval.components
+        // In whole milliseconds, written as Swift writes a Double: 0.05, 1.5, and 15 for 15.0.
+        let seconds = Double(whole * 1000 + attoseconds / 1_000_000_000_000_000) / 1000
+        let text = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
         return Array("event: heartbeat\ndata: {\"interval\":\(text)}\n\n".utf8)
     }
 

@@ -104,7 +104,9 @@ enum CartCommands {
         let others = report.problems.count - lineProblems.count
         if !lineProblems.isEmpty && others > 0 {
             var words = ["show"]
-            if runner.isGiven(GlobalOptions.cart) { words = CommandRunner.optionWords(GlobalOptions.cart.spec.name, runner.cartID) + words }
+            if runner.isGiven(GlobalOptions.cart) {
+                words = CommandRunner.optionWords(GlobalOptions.cart.spec.name, runner.cartID) + words
+            }
             try runner.line(
                 "The cart has \(Plural.count(others, "other problem")) that checkout refuses too; "
                     + "\(try runner.suggestedCommand(words)) lists \(others == 1 ? "it" : "them").")

@@ -109,9 +109,10 @@ struct ProductFileReader {
     /// Refuses a currency `code` other than the store's: the file's amounts are in it. For a
     /// store the import would make, says how to make it in that currency.
     private func checkCurrency(_ code: String, at: String, named: String) throws {
-        if (try? Currency(code: code)) == currency { return }
+        let fileCurrency = try? Currency(code: code)
+        if fileCurrency == currency { return }
         var message = "\(named) is '\(DisplayText.clean(code))', not the store currency \(currency.code)"
-        if storeIsNew, let fileCurrency = try? Currency(code: code) {
+        if storeIsNew, let fileCurrency {
             message += "; for a new store in \(fileCurrency.code), run 'cart db init --currency \(fileCurrency.code)' first"
         }
         throw failure(at, message + ".")
