@@ -99,9 +99,7 @@ export function newKey() {
 export function money(amount, currency) {
   const digits = amount.includes(".") ? amount.length - amount.indexOf(".") - 1 : 0;
   try {
-    const format = new Intl.NumberFormat(undefined, {
-      style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits,
-    });
+    const format = currencyFormat(currency, digits);
     const parts = format.formatToParts(amount);
     if (parts.some((part) => part.type === "currency" && part.value !== currency)) {
       return parts.map((part) => part.value).join("");
@@ -110,4 +108,20 @@ export function money(amount, currency) {
     // Not a currency code Intl accepts: written as below.
   }
   return `${amount} ${currency}`;
+}
+
+/** The formats made so far, one per currency and number of digits: making one costs far more
+ * than using it, and a catalog shows thousands of prices. */
+const currencyFormats = new Map();
+
+function currencyFormat(currency, digits) {
+  const key = `${currency} ${digits}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, {
+      style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits,
+    });
+    currencyFormats.set(key, format);
+  }
+  return format;
 }
