@@ -321,7 +321,7 @@ struct EndToEndCartTests {
             try sandbox.ok("remove", "apple", "--cart", "q1").stdout
                 == "Removed 1 × apple: 2 units left (cart 'q1', version 3).\n"
                 + "Checkout is refused until this is fixed: 'apple' is not for sale.\n"
-                + "The cart has 1 other problem that checkout refuses too; \(try CartSandbox.typedName()) --cart q1 show lists it.\n")
+                + "The cart has 1 other problem that checkout refuses too; to list it: \(try CartSandbox.typedName()) --cart q1 show\n")
         // A line without a problem of its own says nothing of the others.
         try sandbox.ok("products", "update", "apple", "--active")
         #expect(try sandbox.ok("remove", "apple", "--cart", "q1").stdout == "Removed 1 × apple: 1 unit left (cart 'q1', version 4).\n")

@@ -257,10 +257,10 @@ struct EndToEndProductTests {
             // Into a store the import would make: nothing is made, and the message says how.
             let fresh = try CartSandbox()
             let refused = try fresh.run("products", "import", file)
+            let advice = "To import it into a new store in EUR, make the store first: \(try CartSandbox.typedName()) db init --currency EUR"
             #expect(
                 refused.status == 1
-                    && refused.stderr == "Error: \(where_) is 'EUR', not the store currency USD; "
-                    + "for a new store in EUR, run 'cart db init --currency EUR' first.\n", "\(refused)")
+                    && refused.stderr == "Error: \(where_) is 'EUR', not the store currency USD. \(advice)\n", "\(refused)")
             #expect(!FileManager.default.fileExists(atPath: fresh.database), "no store made")
             // Into a store that exists, in another currency.
             try fresh.ok("db", "init")
@@ -272,6 +272,19 @@ struct EndToEndProductTests {
             #expect(try other.ok("products", "import", file).stdout.contains("1 created"))
             #expect(try other.ok("products", "show", "tea").stdout.contains("€2.50"))
         }
+        // The currency is checked before the price, whose digits are the currency's: a KWD price
+        // in a USD store is refused for its currency, not its third digit. A file in several
+        // currencies gets no new-store advice, and an unknown code is said to be one.
+        let fresh = try CartSandbox()
+        let kwd = try fresh.write("k.csv", Array("sku,name,price,currency\nlamp,Lamp,1.290,KWD\n".utf8))
+        #expect(try fresh.run("products", "import", kwd).stderr.hasPrefix("Error: \(kwd):2: Currency is 'KWD', not the store currency USD. To import"))
+        let mixed = try fresh.write("m.csv", Array("sku,name,price,currency\na,A,1.00,usd\nb,B,2.00,EUR\n".utf8))
+        #expect(try fresh.run("products", "import", mixed).stderr == "Error: \(mixed):3: Currency is 'EUR', not the store currency USD.\n")
+        let unknown = try fresh.write("x.csv", Array("sku,name,price,currency\na,A,1.00,XYZ\n".utf8))
+        #expect(
+            try fresh.run("products", "import", unknown).stderr
+                == "Error: \(unknown):2: Currency 'XYZ' is not a currency code; the store currency is USD.\n")
+        #expect(!FileManager.default.fileExists(atPath: fresh.database))
         // A file without the column, or with an empty cell, is read in the store's currency.
         let plain = try euros.write("plain.csv", Array("sku,price,currency\ntea,3.00, \n".utf8))
         #expect(try euros.ok("products", "import", plain).stdout.contains("1 updated (1 price)"))

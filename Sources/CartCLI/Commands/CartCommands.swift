@@ -108,8 +108,8 @@ enum CartCommands {
                 words = CommandRunner.optionWords(GlobalOptions.cart.spec.name, runner.cartID) + words
             }
             try runner.line(
-                "The cart has \(Plural.count(others, "other problem")) that checkout refuses too; "
-                    + "\(try runner.suggestedCommand(words)) lists \(others == 1 ? "it" : "them").")
+                "The cart has \(Plural.count(others, "other problem")) that checkout refuses too; to list "
+                    + "\(others == 1 ? "it" : "them"): \(try runner.suggestedCommand(words))")
         }
     }
 

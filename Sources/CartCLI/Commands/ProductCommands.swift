@@ -179,7 +179,13 @@ enum ProductCommands {
         let bytes = try argument == "-" ? FileSystem.standardInput() : FileSystem.contents(of: path)
         let currency = try runner.storeSettings().currency
         let storeIsNew = try !runner.storeExists()
-        let file = try ProductFileReader(name: path, currency: currency, storeIsNew: storeIsNew).read(bytes)
+        let newStoreCommand: ((Currency) -> String)? =
+            storeIsNew
+            ? { currency in
+                (try? runner.suggestedCommand(["db", "init", DatabaseCommands.currency.spec.name, currency.code]))
+                    ?? "cart db init --currency \(currency.code)"
+            } : nil
+        let file = try ProductFileReader(name: path, currency: currency, newStoreCommand: newStoreCommand).read(bytes)
         let summary: CartService.ImportSummary
         do {
             if storeIsNew {

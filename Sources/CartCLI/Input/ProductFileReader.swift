@@ -11,9 +11,9 @@ struct ProductFileReader {
     let name: String
     /// The store currency, which fixes how many decimals a price may have.
     let currency: Currency
-    /// Whether the import makes the store: a file in another currency is then told how to make
-    /// the store in the file's.
-    var storeIsNew = false
+    /// When the import would make the store: the command that makes one in a currency, which a
+    /// file wholly in another currency is told to run first.
+    var newStoreCommand: ((Currency) -> String)?
 
     /// The products in the file, in file order.
     func read(_ bytes: [UInt8]) throws -> ProductFile {
@@ -53,6 +53,14 @@ struct ProductFileReader {
                     at, "Expected \(header.fields.count) fields as in the header, found \(record.fields.count).")
             }
             let field = { (column: String) -> String? in columns[column].map { record.fields[$0] } }
+            // Before the price, which is read with the currency's digits. An empty cell, as a
+            // spreadsheet leaves it, says nothing: the amounts are the store's.
+            if let code = field("currency")?.trimmingSpaces(), !code.isEmpty {
+                try checkCurrency(code, at: at, named: "Currency") {
+                    let index = columns["currency"] ?? 0
+                    return records.dropFirst().compactMap { $0.fields.indices.contains(index) ? $0.fields[index] : nil }
+                }
+            }
             var item = ProductImport(sku: field("sku") ?? "", name: field("name"))
             if let text = field("price") { item.price = try price(text, at: at) }
             if let text = field("stock") {
@@ -60,10 +68,6 @@ struct ProductFileReader {
                     text.isEmpty
                     ? .untracked
                     : .tracked(try stock(text, at: at, named: "Stock '\(DisplayText.clean(text))'", orElse: "empty"))
-            }
-            // An empty cell, as a spreadsheet leaves it, says nothing: the amounts are the store's.
-            if let code = field("currency")?.trimmingSpaces(), !code.isEmpty {
-                try checkCurrency(code, at: at, named: "Currency")
             }
             if let text = field("active") {
                 guard let active = Self.csvFlags[text.trimmingSpaces().lowercased()] else {
@@ -106,16 +110,24 @@ struct ProductFileReader {
         return columns
     }
 
-    /// Refuses a currency `code` other than the store's: the file's amounts are in it. For a
-    /// store the import would make, says how to make it in that currency.
-    private func checkCurrency(_ code: String, at: String, named: String) throws {
-        let fileCurrency = try? Currency(code: code)
-        if fileCurrency == currency { return }
-        var message = "\(named) is '\(DisplayText.clean(code))', not the store currency \(currency.code)"
-        if storeIsNew, let fileCurrency {
-            message += "; for a new store in \(fileCurrency.code), run 'cart db init --currency \(fileCurrency.code)' first"
+    /// Refuses a currency `code` other than the store's: the file's amounts are in it. When the
+    /// import would make the store and `fileCodes()` (every code the file names) are all that
+    /// currency, says how to make the store in it.
+    private func checkCurrency(_ code: String, at: String, named: String, fileCodes: () -> [String]) throws {
+        guard let fileCurrency = try? Currency(code: code) else {
+            throw failure(
+                at, "\(named) '\(DisplayText.clean(code))' is not a currency code; the store currency is \(currency.code).")
         }
-        throw failure(at, message + ".")
+        if fileCurrency == currency { return }
+        var message = "\(named) is '\(DisplayText.clean(code))', not the store currency \(currency.code)."
+        let onlyThat = fileCodes().allSatisfy { code in
+            code.trimmingSpaces().isEmpty || (try? Currency(code: code.trimmingSpaces())) == fileCurrency
+        }
+        if let newStoreCommand, onlyThat {
+            message += " To import it into a new store in \(fileCurrency.code), make the store first: "
+                + newStoreCommand(fileCurrency)
+        }
+        throw failure(at, message)
     }
 
     // MARK: - JSON
@@ -144,7 +156,12 @@ struct ProductFileReader {
             // What 'cart products --json' writes beside each price; it must be the store's.
             switch element["currency"] {
             case nil: break
-            case .string(let code)?: try checkCurrency(code, at: at, named: "\"currency\"")
+            case .string(let code)?:
+                try checkCurrency(code, at: at, named: "\"currency\"") {
+                    elements.compactMap { element in
+                        if case .string(let code)? = element["currency"] { code } else { nil }
+                    }
+                }
             default: throw failure(at, "\"currency\" must be a string such as \"\(currency.code)\".")
             }
             guard case .string(let sku)? = element["sku"] else { throw failure(at, "\"sku\" must be a string.") }
