@@ -55,10 +55,9 @@ struct ProductFileReader {
             let field = { (column: String) -> String? in columns[column].map { record.fields[$0] } }
             // Before the price, which is read with the currency's digits. An empty cell, as a
             // spreadsheet leaves it, says nothing: the amounts are the store's.
-            if let code = field("currency")?.trimmingSpaces(), !code.isEmpty {
+            if let column = columns["currency"], case let code = record.fields[column].trimmingSpaces(), !code.isEmpty {
                 try checkCurrency(code, at: at, named: "Currency") {
-                    let index = columns["currency"] ?? 0
-                    return records.dropFirst().compactMap { $0.fields.indices.contains(index) ? $0.fields[index] : nil }
+                    records.dropFirst().compactMap { $0.fields.indices.contains(column) ? $0.fields[column] : nil }
                 }
             }
             var item = ProductImport(sku: field("sku") ?? "", name: field("name"))
