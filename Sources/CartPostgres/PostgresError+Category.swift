@@ -77,6 +77,14 @@ extension PostgresError: CategorizedError {
         if isReadDenied { return "the role may not read the store (\(Self.lowercasingFirstWord(message)))" }
         if sqlState == "42501" { return "the role may not write to the store" }
         if isDiskFull { return "the server's disk is full" }
+        // The damaged store's kinds, with the server's or the row reader's message, which
+        // names the table, column or constraint but no stored value.
+        if kind == .unexpectedResult { return "a value read back is not what the schema promises (\(message))" }
+        if sqlStateClass == "23" { return "a row breaks a rule of the schema (\(Self.lowercasingFirstWord(message)))" }
+        if sqlState == "22003" { return "a value is out of range (\(Self.lowercasingFirstWord(message)))" }
+        if sqlState == "42P01" || sqlState == "42703" {
+            return "a table or column of the schema is missing (\(Self.lowercasingFirstWord(message)))"
+        }
         return nil
     }
 

@@ -27,9 +27,11 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
         }
     }
 
-    /// For `noSchema` and `mayNotCreate`, what to do, without the location.
+    /// For `noSchema` and `mayNotCreate`, what to do, and for `missingRow` what is missing,
+    /// without the location.
     public var reason: String? {
         switch self {
+        case .missingRow(let what): "it has no \(what); another client deleted it"
         case .noSchema: "its search path names no schema that exists; create one (CREATE SCHEMA) or set search_path"
         case .mayNotCreate: "it holds no store, and the role may not create one there (it lacks CREATE on the schema)"
         default: nil

@@ -191,7 +191,7 @@ struct EndToEndDatabaseTests {
             let result = try sandbox.run(["--db", path] + arguments)
             #expect(result.status == 1, "\(arguments) \(result)")
             #expect(
-                result.stderr == "Error: '\(path)' is not a cart store, or it is damaged.\n",
+                result.stderr == "Error: '\(path)' cannot be read as a cart store: the file is not a SQLite database.\n",
                 "\(arguments)")
         }
         // The check reports what it finds, as for any damage.

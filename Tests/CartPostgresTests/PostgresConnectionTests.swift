@@ -288,6 +288,22 @@ struct PostgresConnectionTests {
         #expect(starting.reason == "the server is shutting down or restarting")
     }
 
+    @Test("a damaged store's error says what is wrong, in the server's or the reader's words")
+    func damagedStoreReasons() {
+        let check = PostgresError(
+            kind: .server, message: "New row for relation \"products\" violates check constraint \"products_name_check\"",
+            sqlState: "23514")
+        #expect(check.category == .damagedStore)
+        #expect(
+            check.reason
+                == "a row breaks a rule of the schema (new row for relation \"products\" violates check constraint \"products_name_check\")")
+        let null = PostgresError(kind: .unexpectedResult, message: "column 3 (price) is NULL where a value is required")
+        #expect(null.reason == "a value read back is not what the schema promises (column 3 (price) is NULL where a value is required)")
+        let missing = PostgresError(kind: .server, message: "relation \"carts\" does not exist", sqlState: "42P01")
+        #expect(missing.reason == "a table or column of the schema is missing (relation \"carts\" does not exist)")
+        #expect(PostgresStoreError.missingRow("settings row").reason == "it has no settings row; another client deleted it")
+    }
+
     @Test("an idle connection the server closed is found out without a query", TestServer.requires())
     func idleClosedFoundOut() throws {
         let victim = try TestServer.connect()

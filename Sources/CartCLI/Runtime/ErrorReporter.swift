@@ -88,6 +88,7 @@ enum ErrorReporter {
                 if let reason { return "\(theStore) cannot be written by this process: \(reason); this command needs to write to it." }
                 return "\(theStore) is read-only; this command needs to write to it."
             case .damagedStore:
+                if let reason { return "\(quoted ?? "The store") cannot be read as a cart store: \(DisplayText.escaped(reason))." }
                 return "\(quoted ?? "The store") is not a cart store, or it is damaged."
             case .storageFailure:
                 if let reason { return "Cannot use \(quoted ?? "the store"): \(reason)." }
