@@ -75,18 +75,18 @@ public struct HTTPAccessLogEntry: Sendable {
     /// from `Authorization`.
     public static let redactedQueryParameter = "access_token"
 
-    /// `target` with the value of each `access_token` query parameter written as `REDACTED`,
-    /// its name matched as the server decodes it, so `access%5Ftoken` is redacted too.
+    /// `target` with the value of each query parameter whose name begins with `access_token`
+    /// written as `REDACTED`. The name is matched in any case and as the server decodes it
+    /// (`access%5Ftoken`), or as sent when it cannot be decoded (`access_token%00`): a token
+    /// some client sent under a near name stays out of the log too.
     private static func redacted(_ target: String) -> String {
-        guard target.containsUTF8(UInt8(ascii: "?")),
-            target.contains(redactedQueryParameter + "=") || target.containsUTF8(UInt8(ascii: "%")),
-            let mark = target.utf8.firstIndex(of: UInt8(ascii: "?"))
-        else { return target }
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
         let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
             pair in
-            guard let equals = pair.firstIndex(of: "="),
-                TargetDecoder.queryName(Array(pair[..<equals].utf8)) == redactedQueryParameter
-            else { return String(pair) }
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let sent = String(pair[..<equals])
+            let name = TargetDecoder.queryName(Array(sent.utf8)) ?? sent
+            guard name.lowercased().hasPrefix(redactedQueryParameter) else { return String(pair) }
             return pair[...equals] + "REDACTED"
         }
         return target[..<mark] + "?" + query.joined(separator: "&")

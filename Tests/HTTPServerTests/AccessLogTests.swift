@@ -125,6 +125,10 @@ struct AccessLogTests {
         ("/v1/orders?access%5Ftoken=s3cret", "/v1/orders?access%5Ftoken=REDACTED"),
         ("/v1/orders?%61ccess_token=s3cret&limit=%ZZ", "/v1/orders?%61ccess_token=REDACTED&limit=%ZZ"),
         ("/v1/orders?access_token%3Ds3cret&cart=%C3%A9", "/v1/orders?access_token%3Ds3cret&cart=%C3%A9"),
+        ("/v1/orders?Access_Token=s3cret", "/v1/orders?Access_Token=REDACTED"),
+        ("/v1/orders?ACCESS%5FTOKEN=s3cret", "/v1/orders?ACCESS%5FTOKEN=REDACTED"),
+        ("/v1/orders?access_token%00=s3cret", "/v1/orders?access_token%00=REDACTED"),
+        ("/v1/orders?access_tokens=s3cret", "/v1/orders?access_tokens=REDACTED"),
     ])
     func tokenInQueryRedacted(target: String, logged: String) {
         let entry = HTTPAccessLogEntry(
