@@ -232,11 +232,13 @@ public final class CartAPI: Sendable {
     /// `Host`, the shop's own requests would differ. A request without the header (curl, the
     /// CLI, another server) passes.
     ///
-    /// - Throws: 403 `cross_origin_request`.
+    /// - Throws: 403 `cross_origin_request`; 400 `invalid_header` when the header is repeated,
+    ///   since a proxy or a framework in front could read another of its values.
     private func checkOrigin(of request: HTTPRequest) throws(APIError) {
-        guard request.method != "GET", request.method != "HEAD", request.method != "OPTIONS",
-            let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none"
-        else { return }
+        guard request.method != "GET", request.method != "HEAD", request.method != "OPTIONS" else { return }
+        let sites = request.headers.values(for: "Sec-Fetch-Site")
+        guard sites.count <= 1 else { throw .badRequest("invalid_header", "The Sec-Fetch-Site header is given more than once.") }
+        guard let site = sites.first, site != "same-origin", site != "none" else { return }
         throw APIError(
             status: 403, code: "cross_origin_request",
             message: "A page of another origin may not change the store through a browser.")

@@ -204,6 +204,12 @@ struct AccessTests {
             let put = try shop.send("PUT", "/v1/carts/alice/items/apple", json: #"{"quantity":1}"#, headers: headers)
             #expect(put.status == 403, "\(headers) \(put)")
         }
+        // Two values are refused whatever they say: a proxy in front could read the other one.
+        for sites in [["same-origin", "cross-site"], ["none", "same-origin"]] {
+            let response = try shop.send(
+                "POST", "/v1/carts/alice/items/apple/remove", headers: sites.map { "Sec-Fetch-Site: \($0)" })
+            #expect(response.status == 400 && response.errorCode == "invalid_header", "\(sites) \(response)")
+        }
         #expect(try shop.snapshot() == before)
         // Reads are not refused: their answers are not readable across origins anyway.
         #expect(try shop.send("GET", "/v1/carts/alice", headers: ["Sec-Fetch-Site: cross-site"]).status == 200)
