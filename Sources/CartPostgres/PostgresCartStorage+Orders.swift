@@ -137,7 +137,7 @@ extension PostgresCartStorage {
         ]
     }
 
-    private static let orderColumns = "o.number, o.cart_id, o.placed_at, o.total_items, o.total, o.idempotency_key"
+    private static let orderColumns = "o.number, o.cart_id, o.placed_at, o.total_items, o.total, o.idempotency_key, o.currency"
     private static let lineColumns = "l.sku, l.name, l.unit_price, l.quantity, l.line_total"
 
     /// A statement returning the orders of the CTE `page` (with `orderColumns` and sort keys
@@ -146,7 +146,8 @@ extension PostgresCartStorage {
     private static func withLines(page: String, descending: Bool = false) -> String {
         let direction = descending ? " DESC" : ""
         return "WITH page AS (" + page + ") SELECT page.number, page.cart_id, page.placed_at, page.total_items, "
-            + "page.total, page.idempotency_key, " + lineColumns + ", s.currency, s.currency_exponent, s.currency_symbol"
+            + "page.total, page.idempotency_key, " + lineColumns + ", s.currency, s.currency_exponent, s.currency_symbol, "
+            + "page.currency"
             + " FROM page LEFT JOIN order_lines AS l ON l.order_number = page.number"
             + " LEFT JOIN settings AS s ON s.id = 1 ORDER BY page.t" + direction + ", page.n" + direction + ", l.position"
     }
@@ -250,6 +251,11 @@ extension PostgresCartStorage {
         func finish() throws {
             guard let (number, row, lines) = current else { return }
             let order = "order \(number)"
+            let stored = try row.string(14)
+            guard stored == currency.code else {
+                throw StoredDataError(
+                    StoreCheckFinding.orderCurrency(number: number, currency: stored, storeCurrency: currency.code).description)
+            }
             try body(
                 Order(
                     number: OrderNumber(rawValue: number), cartID: try row.string(1),

@@ -134,6 +134,11 @@ extension SQLiteCartStorage {
         let number = Int64(try statement.int(at: 0, in: StoredRange.orderNumber, "an order number"))
         let order = "order \(number)"
         let currency = try settings().currency
+        let stored = statement.string(at: 3)
+        guard stored == currency.code else {
+            throw StoredDataError(
+                StoreCheckFinding.orderCurrency(number: number, currency: stored, storeCurrency: currency.code).description)
+        }
         let lines = try database.cached(Self.selectOrderLines)
         defer { lines.reset() }
         try lines.bind(number, at: 1)

@@ -86,6 +86,9 @@ struct PostgresMaintenanceTests {
         defer { try? schema.drop() }
         try schema.execute("UPDATE orders SET currency = 'EUR' WHERE number = 1")
         #expect(try repository.check() == ["order 1 is in 'EUR', the store in 'USD'"])
+        // Read, such an order is refused rather than shown in the store's currency.
+        let service = CartService(repository: repository)
+        #expect(throws: StoredDataError("order 1 is in 'EUR', the store in 'USD'")) { try service.order(1) }
         // A code this build knows keeps its own symbol; another code's stored one is checked.
         try schema.execute("UPDATE settings SET currency_symbol = E'\\x1b[31m$'")
         #expect(try repository.check() == ["order 1 is in 'EUR', the store in 'USD'"])

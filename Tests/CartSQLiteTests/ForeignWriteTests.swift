@@ -144,6 +144,9 @@ struct ForeignWriteTests {
                 "2 orders are numbered up to 3: numbers are missing",
                 "order 3 is in 'EUR', the store in 'USD'",
             ])
+        // Read, such an order is refused rather than shown in the store's currency.
+        #expect(throws: StoredDataError("order 3 is in 'EUR', the store in 'USD'")) { try service.order(3) }
+        #expect(throws: StoredDataError("order 3 is in 'EUR', the store in 'USD'")) { try service.orders(matching: OrderQuery()) }
     }
 
     @Test("db check names an order whose lines another client made add up past 64 bits, and goes on")
