@@ -114,6 +114,10 @@ enum OrderHistoryContract {
         #expect(last.orders.map(\.number) == [1])
         #expect(last.next == nil)
         #expect(try store.service.orders(matching: OrderQuery(limit: 4)).next == nil, "an exact fit has no next page")
+        // A cursor naming no order is refused, not answered with an empty page like the last.
+        #expect(throws: CartError.orderNotFound(5)) { try store.service.orders(matching: OrderQuery(after: 5)) }
+        #expect(throws: CartError.orderNotFound(0)) { try store.service.orders(matching: OrderQuery(after: 0)) }
+        #expect(throws: CartError.orderNotFound(5)) { try store.service.forEachOrder(matching: OrderQuery(after: 5)) { _ in } }
         #expect(throws: CartError.invalidLimit(0)) { try store.service.orders(matching: OrderQuery(limit: 0)) }
         #expect(throws: CartError.invalidLimit(10_001)) {
             try store.service.orders(matching: OrderQuery(limit: 10_001))

@@ -10,7 +10,7 @@ extension CartService {
     /// Pages use a keyset cursor (`OrderQuery.after`), so page 10,000 costs what page 1 costs.
     ///
     /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
-    ///   or a storage error.
+    ///   `.orderNotFound` for an `after` that names no order, or a storage error.
     public func orders(matching query: OrderQuery) throws -> OrderPage {
         var query = try Self.validated(query)
         let limit = query.limit ?? Self.defaultPageSize
@@ -21,6 +21,7 @@ extension CartService {
         try repository.read { storage in
             // A backend may run a read unit again (see `CartRepository`).
             orders.removeAll(keepingCapacity: true)
+            try Self.checkCursor(query.after, in: storage)
             try storage.forEachOrder(matching: query) { order in
                 if let error = StoredDataError.incomplete(order) { throw error }
                 orders.append(order)
@@ -36,11 +37,13 @@ extension CartService {
     /// read again (see `CartRepository`), the orders carry on after the last one `body` got,
     /// each delivered once: placed orders never change.
     ///
-    /// - Throws: `CartError.invalidLimit`, what `body` throws, or a storage error.
+    /// - Throws: `CartError.invalidLimit`, `.orderNotFound` for an `after` that names no
+    ///   order, what `body` throws, or a storage error.
     public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         var rest = try Self.validated(query)
         if let limit = rest.limit, limit < 1 { throw CartError.invalidLimit(limit) }
         try repository.read { storage in
+            try Self.checkCursor(rest.after, in: storage)
             try storage.forEachOrder(matching: rest) { order in
                 if let error = StoredDataError.incomplete(order) { throw error }
                 try body(order)
@@ -48,6 +51,13 @@ extension CartService {
                 rest.limit = rest.limit.map { $0 - 1 }
             }
         }
+    }
+
+    /// Refuses a page cursor that names no order: its page would be empty, which a client
+    /// could not tell from the end of the list.
+    private static func checkCursor(_ after: OrderNumber?, in storage: some CartStorageReader) throws {
+        guard let after else { return }
+        guard after.rawValue >= 1, try storage.order(number: after) != nil else { throw CartError.orderNotFound(after) }
     }
 
     /// The order with this number, with its lines.

@@ -49,6 +49,12 @@ struct EndToEndOrderTests {
         #expect(!second.contains(#""number":2,"#), "\(second)")
         let oldest = try sandbox.ok("orders", "--oldest-first", "--limit=1", "--json").stdout
         #expect(oldest.hasPrefix(#"{"next":1,"orders":[{"#) && oldest.contains(#""number":1,"#), "\(oldest)")
+        // A cursor naming no order is an error, in every form, rather than an empty last page.
+        for arguments in [["orders", "--after", "9"], ["orders", "--after", "9", "--json"], ["orders", "--after", "9", "--csv"]] {
+            let refused = try sandbox.run(arguments)
+            #expect(refused.status == 1 && refused.stdout.isEmpty, "\(arguments) \(refused)")
+            #expect(refused.stderr == "Error: No order number 9.\n", "\(arguments) \(refused)")
+        }
     }
 
     @Test("orders lists every cart unless --cart or CART_ID chooses one")

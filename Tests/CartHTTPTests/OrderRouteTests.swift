@@ -208,6 +208,11 @@ struct OrderRouteTests {
         let zero = try shop.send("GET", "/v1/orders.csv?after=0", admin: true)
         #expect(zero.errorCode == "invalid_query_parameter")
         #expect(zero.errorMessage == "The query parameter 'after' must be a whole number of at least 1; got '0'.")
+        // A cursor naming no order is 404, not an empty last page.
+        for route in ["/v1/orders.csv", "/v1/orders", "/v1/carts/\(id)/orders"] {
+            let missing = try shop.send("GET", "\(route)?after=\(OrderExport.pageSize + 2)", admin: true)
+            #expect(missing.status == 404 && missing.errorCode == "order_not_found", "\(route) \(missing)")
+        }
     }
 
     @Test("the CSV export asked for over HTTP/1.0, which cannot mark a body cut short, gets 426")

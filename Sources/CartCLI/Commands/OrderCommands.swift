@@ -122,10 +122,20 @@ enum OrderCommands {
     }
 
     /// One CSV row per order line, written as each order is read: memory stays flat however
-    /// many orders there are.
+    /// many orders there are. The header waits for the query to be accepted, so that a
+    /// refused one (an `--after` naming no order) writes nothing.
     private static func streamCSV(_ service: CartService, _ query: OrderQuery, _ runner: CommandRunner) throws {
-        try runner.stdout.write(OrderCSV.header)
-        try service.forEachOrder(matching: query) { order in try runner.stdout.write(OrderCSV.rows(of: order)) }
+        var headerWritten = false
+        func writeHeader() throws {
+            guard !headerWritten else { return }
+            try runner.stdout.write(OrderCSV.header)
+            headerWritten = true
+        }
+        try service.forEachOrder(matching: query) { order in
+            try writeHeader()
+            try runner.stdout.write(OrderCSV.rows(of: order))
+        }
+        try writeHeader()
     }
 
     static func showOne(_ runner: CommandRunner) throws {
