@@ -41,7 +41,7 @@ struct Migrator {
         let tables = try database.cached(Self.selectTableNames)
         defer { tables.reset() }
         var names: Set<String> = []
-        while try tables.step() { names.insert(tables.string(at: 0)) }
+        while try tables.step() { names.insert(try tables.string(at: 0)) }
         guard names.contains("schema_migrations") else {
             if names.isEmpty { return [] }
             throw MigrationError.foreignDatabase
@@ -59,7 +59,7 @@ struct Migrator {
         while try rows.step() {
             applied.append(
                 AppliedMigration(
-                    name: rows.string(at: 0), checksum: rows.string(at: 1),
+                    name: try rows.string(at: 0), checksum: try rows.string(at: 1),
                     appliedAt: UTCCalendar.date(milliseconds: rows.int64(at: 2))))
         }
         return applied
@@ -162,7 +162,7 @@ struct Migrator {
         defer { check.reset() }
         var dangling: [String: Int] = [:]
         while try check.step() {
-            dangling["\(check.string(at: 0)) -> \(check.string(at: 2))", default: 0] += 1
+            dangling["\(check.shownString(at: 0)) -> \(check.shownString(at: 2))", default: 0] += 1
         }
         guard dangling.isEmpty else {
             throw MigrationError.danglingReferences(dangling.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" })

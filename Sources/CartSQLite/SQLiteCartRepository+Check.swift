@@ -12,7 +12,7 @@ extension SQLiteCartRepository {
         var lines: [String] = []
         do {
             while try check.step() {
-                lines += check.string(at: 0).split(whereSeparator: \.isNewline).map(String.init)
+                lines += check.shownString(at: 0).split(whereSeparator: \.isNewline).map(String.init)
                     .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") && !$0.allSatisfy(\.isWhitespace) }
             }
         } catch let error as DatabaseError where error.category == .damagedStore {
@@ -61,7 +61,7 @@ extension SQLiteCartRepository {
         let rows = try database.cached(Self.selectSchema)
         defer { rows.reset() }
         var objects: [(type: String, name: String, sql: String?)] = []
-        while try rows.step() { objects.append((rows.string(at: 0), rows.string(at: 1), rows.optionalString(at: 2))) }
+        while try rows.step() { objects.append((rows.shownString(at: 0), rows.shownString(at: 1), (rows.isNull(at: 2) ? nil : rows.shownString(at: 2)))) }
         return objects
     }
 
@@ -82,7 +82,7 @@ extension SQLiteCartRepository {
         var lines: [String] = []
         while try check.step() {
             lines += StoreCheckFinding.cartSummary(
-                cart: check.string(at: 0), lineCount: check.int64(at: 1), nextPosition: check.int64(at: 2),
+                cart: check.shownString(at: 0), lineCount: check.int64(at: 1), nextPosition: check.int64(at: 2),
                 storedLines: check.int64(at: 3), lastPosition: check.int64(at: 4)
             ).map(\.description)
         }
@@ -148,7 +148,7 @@ extension SQLiteCartRepository {
         while try currencies.step() {
             lines.append(
                 StoreCheckFinding.orderCurrency(
-                    number: currencies.int64(at: 0), currency: currencies.string(at: 1), storeCurrency: currencies.string(at: 2)
+                    number: currencies.int64(at: 0), currency: currencies.shownString(at: 1), storeCurrency: currencies.shownString(at: 2)
                 ).description)
         }
         return lines
@@ -163,12 +163,12 @@ extension SQLiteCartRepository {
         let check = try database.prepare("PRAGMA foreign_key_check")
         var violated: [(table: String, parent: String, foreignKey: Int64, rows: Int)] = []
         while try check.step() {
-            let table = check.string(at: 0)
+            let table = check.shownString(at: 0)
             let foreignKey = check.int64(at: 3)
             if let index = violated.firstIndex(where: { $0.table == table && $0.foreignKey == foreignKey }) {
                 violated[index].rows += 1
             } else {
-                violated.append((table, check.string(at: 2), foreignKey, 1))
+                violated.append((table, check.shownString(at: 2), foreignKey, 1))
             }
         }
         var lines: [String] = []
@@ -190,8 +190,8 @@ extension SQLiteCartRepository {
         try list.bind(foreignKey, at: 2)
         var columns: [(from: String, to: String)] = []
         while try list.step() {
-            guard let to = list.optionalString(at: 1) else { return [] }
-            columns.append((list.string(at: 0), to))
+            guard let to = (list.isNull(at: 1) ? nil : list.shownString(at: 1)) else { return [] }
+            columns.append((list.shownString(at: 0), to))
         }
         guard !columns.isEmpty else { return [] }
         let values = columns.map { "quote(c.\(Self.quoted($0.from)))" }.joined(separator: " || ', ' || ")
@@ -204,7 +204,7 @@ extension SQLiteCartRepository {
                 + " AND NOT EXISTS (SELECT 1 FROM " + Self.quoted(parent) + " AS p WHERE " + matches + ")")
         let names = columns.map(\.from).joined(separator: ", ")
         var keys: [String] = []
-        while try rows.step() { keys.append("(\(names)) = (\(rows.string(at: 0)))") }
+        while try rows.step() { keys.append("(\(names)) = (\(rows.shownString(at: 0)))") }
         return keys
     }
 

@@ -41,7 +41,7 @@ extension SQLiteCartRepository {
     /// (`StoredRange`), a value that is not an integer where one belongs, the settings row
     /// missing, a currency code that is not three capital letters, a built-in currency stored
     /// with other digits, a currency symbol `Currency` refuses, a store secret that is not one, a product name the service refuses as
-    /// input. Each is what the
+    /// input, a text that is not valid UTF-8. Each is what the
     /// service refuses with a `StoredDataError` when it reads (or, for a name, keeps) that row.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
@@ -49,13 +49,13 @@ extension SQLiteCartRepository {
         let currency = try database.cached(Self.unusableCurrency)
         defer { currency.reset() }
         while try currency.step() {
-            lines.append("the store currency '\(DisplayText.clean(currency.string(at: 0)))' is not three capital letters A to Z")
+            lines.append("the store currency '\(DisplayText.clean(currency.shownString(at: 0)))' is not three capital letters A to Z")
         }
         let stored = try database.cached(Self.storedCurrency)
         defer { stored.reset() }
         while try stored.step() {
             let problem = Currency.storedProblem(
-                code: stored.string(at: 0), minorUnitExponent: stored.int64(at: 1), symbol: stored.optionalString(at: 2))
+                code: stored.shownString(at: 0), minorUnitExponent: stored.int64(at: 1), symbol: (stored.isNull(at: 2) ? nil : stored.shownString(at: 2)))
             if let problem { lines.append(problem.message) }
         }
         // A store whose migrations are pending may not have the table yet.
@@ -63,13 +63,13 @@ extension SQLiteCartRepository {
             let secrets = try database.cached(Self.storeSecrets)
             defer { secrets.reset() }
             while try secrets.step() {
-                if StoreSecret(hex: secrets.string(at: 0)) == nil { lines.append(StoreSecret.unusable.message) }
+                if StoreSecret(hex: secrets.shownString(at: 0)) == nil { lines.append(StoreSecret.unusable.message) }
             }
         }
         let names = try database.cached(Self.productNames)
         defer { names.reset() }
         while try names.step() {
-            if let error = StoredDataError.unusableName(names.string(at: 1), ofProduct: names.string(at: 0)) { lines.append(error.message) }
+            if let error = StoredDataError.unusableName(names.shownString(at: 1), ofProduct: names.shownString(at: 0)) { lines.append(error.message) }
         }
         for query in Self.columnRanges {
             let (column, keyColumns) = (query.column, Int32(query.column.key.count))
@@ -78,11 +78,47 @@ extension SQLiteCartRepository {
             try rows.bind(column.range.lowerBound, at: 1)
             try rows.bind(column.range.upperBound, at: 2)
             while try rows.step() {
-                let key = (0..<keyColumns).map { rows.string(at: $0) }
+                let key = (0..<keyColumns).map { rows.shownString(at: $0) }
                 let value = rows.nonInteger(at: keyColumns) ?? StoredRange.outside(rows.int64(at: keyColumns), column.range)
                 lines.append("\(column.name(key)) \(value)")
             }
         }
+        for table in Self.textColumns {
+            let rows = try database.cached(table.sql)
+            defer { rows.reset() }
+            while try rows.step() {
+                for (index, what) in table.columns.enumerated() where !rows.isValidUTF8(at: Int32(index + 1)) {
+                    lines.append("\(what) of \(table.owner(rows.shownString(at: 0))) is not valid UTF-8")
+                }
+            }
+        }
         return lines
     }
+
+    /// A table's text columns, which SQLite stores as given, valid UTF-8 or not: the query
+    /// reads the row's owner first (shown with U+FFFD for bytes that are not UTF-8), then
+    /// the columns `columns` names, in order.
+    struct TextColumns: Sendable {
+        let sql: CachedSQL
+        let owner: @Sendable (String) -> String
+        let columns: [String]
+    }
+
+    static let textColumns: [TextColumns] = [
+        TextColumns(
+            sql: CachedSQL("SELECT sku, sku, name FROM products ORDER BY sku"),
+            owner: { "product '\(DisplayText.clean($0))'" }, columns: ["the SKU", "the name"]),
+        TextColumns(
+            sql: CachedSQL("SELECT id, id FROM carts ORDER BY id"), owner: { "cart '\(DisplayText.clean($0))'" },
+            columns: ["the ID"]),
+        TextColumns(
+            sql: CachedSQL("SELECT cart_id, cart_id, sku FROM cart_lines ORDER BY cart_id, position"),
+            owner: { "a line of cart '\(DisplayText.clean($0))'" }, columns: ["the cart ID", "the SKU"]),
+        TextColumns(
+            sql: CachedSQL("SELECT number, cart_id, idempotency_key FROM orders ORDER BY number"),
+            owner: { "order \($0)" }, columns: ["the cart ID", "the idempotency key"]),
+        TextColumns(
+            sql: CachedSQL("SELECT order_number, sku, name FROM order_lines ORDER BY order_number, position"),
+            owner: { "a line of order \($0)" }, columns: ["the SKU", "the name"]),
+    ]
 }

@@ -285,7 +285,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         try withConnection {
             let statement = try database.prepare("EXPLAIN QUERY PLAN " + sql)
             var details: [String] = []
-            while try statement.step() { details.append(statement.string(at: 3)) }
+            while try statement.step() { details.append(try statement.string(at: 3)) }
             return details
         }
     }

@@ -102,7 +102,7 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         try statement.bind(sku, at: 1)
         var carts: [String] = []
-        while try statement.step() { carts.append(statement.string(at: 0)) }
+        while try statement.step() { carts.append(try statement.string(at: 0)) }
         return carts
     }
 
@@ -120,7 +120,7 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         try statement.bind(cartID, at: 1)
         var skus: [String] = []
-        while try statement.step() { skus.append(statement.string(at: 0)) }
+        while try statement.step() { skus.append(try statement.string(at: 0)) }
         return skus
     }
 
@@ -239,7 +239,7 @@ extension SQLiteCartStorage {
         defer { statement.reset() }
         var carts: [CartSummary] = []
         while try statement.step() {
-            let id = statement.string(at: 0)
+            let id = try statement.string(at: 0)
             func cart() -> String { "cart '\(clean(id))'" }
             for column: Int32 in [5, 6] {
                 _ = try statement.int(at: column, in: StoredRange.lineQuantity, "a quantity in \(cart())")

@@ -134,7 +134,7 @@ extension SQLiteCartStorage {
         let number = Int64(try statement.int(at: 0, in: StoredRange.orderNumber, "an order number"))
         let order = "order \(number)"
         let currency = try settings().currency
-        let stored = statement.string(at: 3)
+        let stored = try statement.string(at: 3)
         guard stored == currency.code else {
             throw StoredDataError(
                 StoreCheckFinding.orderCurrency(number: number, currency: stored, storeCurrency: currency.code).description)
@@ -144,22 +144,22 @@ extension SQLiteCartStorage {
         try lines.bind(number, at: 1)
         var orderLines: [OrderLine] = []
         while try lines.step() {
-            let sku = lines.string(at: 0)
+            let sku = try lines.string(at: 0)
             // The line's name is built only for an error message.
             func line() -> String { "'\(clean(sku))' in \(order)" }
             orderLines.append(
                 OrderLine(
-                    sku: sku, name: lines.string(at: 1),
+                    sku: sku, name: try lines.string(at: 1),
                     unitPrice: try money(lines, at: 2, in: StoredRange.price, "the unit price of \(line())", currency),
                     quantity: try lines.int(at: 3, in: StoredRange.lineQuantity, "the quantity of \(line())"),
                     lineTotal: try money(lines, at: 4, in: StoredRange.amount, "the total of \(line())", currency)))
         }
         return Order(
-            number: OrderNumber(rawValue: number), cartID: statement.string(at: 1),
+            number: OrderNumber(rawValue: number), cartID: try statement.string(at: 1),
             placedAt: try instant(from: statement, at: 2, "the time \(order) was placed"), currency: currency,
             totalItems: try statement.int(at: 4, in: StoredRange.orderItems, "the units of \(order)"),
             total: try money(statement, at: 5, in: StoredRange.amount, "the total of \(order)", currency),
-            idempotencyKey: statement.optionalString(at: 6), lines: orderLines)
+            idempotencyKey: try statement.optionalString(at: 6), lines: orderLines)
     }
 
     /// The amount in `column`, which must lie in `range`.
@@ -203,7 +203,7 @@ extension SQLiteCartStorage {
             switch grouping {
             case .total: key = "total"
             case .day, .month: key = try OrderStatsRow.key(day: statement.int64(at: 0), groupedBy: grouping)
-            case .product: key = statement.string(at: 0)
+            case .product: key = try statement.string(at: 0)
             }
             let row = OrderStatsRow(
                 key: key, orders: try statement.int(at: 1, in: 0...Int64.max, "the number of orders of \(key)"),

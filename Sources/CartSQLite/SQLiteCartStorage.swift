@@ -72,10 +72,10 @@ final class SQLiteCartStorage: CartStorageWriter {
 
     /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
     func product(from statement: Statement, startingAt first: Int32 = 0) throws -> Product {
-        let sku = statement.string(at: first)
+        let sku = try statement.string(at: first)
         let terms = try self.terms(from: statement, startingAt: first + 2, sku: sku, currency: try settings().currency)
         return Product(
-            sku: sku, name: statement.string(at: first + 1), price: terms.price, isActive: terms.isActive,
+            sku: sku, name: try statement.string(at: first + 1), price: terms.price, isActive: terms.isActive,
             stock: terms.stock)
     }
 

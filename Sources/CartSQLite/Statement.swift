@@ -132,7 +132,7 @@ final class Statement {
         case SQLITE_INTEGER: return nil
         case SQLITE_NULL: value = "NULL"
         case SQLITE_FLOAT: value = "the real number \(sqlite3_column_double(handle, column))"
-        case SQLITE_TEXT: value = "the text '\(DisplayText.clean(String(string(at: column).prefix(40))))'"
+        case SQLITE_TEXT: value = "the text '\(DisplayText.clean(String(shownString(at: column).prefix(40))))'"
         default: value = "a blob of \(sqlite3_column_bytes(handle, column)) bytes"
         }
         return "is \(value), not an integer"
@@ -152,13 +152,39 @@ final class Statement {
 
     func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
-    func string(at column: Int32) -> String {
+    /// The text in `column`.
+    ///
+    /// - Throws: `StoredDataError` when it is not valid UTF-8, which SQLite stores as given
+    ///   by another client: read with its bad bytes replaced, it would be changed without a
+    ///   word wherever it is written again (an order line, a copy, an export).
+    func string(at column: Int32) throws(StoredDataError) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            let name = sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "\(column)"
+            throw StoredDataError("a text in the column '\(name)' is not valid UTF-8")
+        }
+        return string
+    }
+
+    func optionalString(at column: Int32) throws(StoredDataError) -> String? {
+        isNull(at: column) ? nil : try string(at: column)
+    }
+
+    /// The text in `column` with any bytes that are not UTF-8 shown as U+FFFD: for naming a
+    /// stored value in a finding, never for a value the service works with.
+    func shownString(at column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    func optionalString(at column: Int32) -> String? { isNull(at: column) ? nil : string(at: column) }
+    /// Whether the text in `column` is valid UTF-8 (NULL is).
+    func isValidUTF8(at column: Int32) -> Bool {
+        guard let text = sqlite3_column_text(handle, column) else { return true }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
 
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw database.lastError(sql: sql) }

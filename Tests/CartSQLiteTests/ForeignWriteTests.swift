@@ -149,6 +149,31 @@ struct ForeignWriteTests {
         #expect(throws: StoredDataError("order 3 is in 'EUR', the store in 'USD'")) { try service.orders(matching: OrderQuery()) }
     }
 
+    @Test("a text another client stored as bytes that are not UTF-8 is refused when read, never changed, and db check names it")
+    func invalidUTF8() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 2)
+        _ = try service.checkout("alice")
+        try service.add("sku-1", to: "bob")
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.check() == [])
+        try sqlite(
+            path,
+            """
+            UPDATE products SET name = CAST(X'4170706C65FF' AS TEXT) WHERE sku = 'sku-1';
+            UPDATE order_lines SET name = CAST(X'FF' AS TEXT) WHERE order_number = 1;
+            """)
+        #expect(
+            try repository.check() == [
+                "the name of product 'sku-1' is not valid UTF-8", "the name of a line of order 1 is not valid UTF-8",
+            ])
+        let refused = StoredDataError("a text in the column 'name' is not valid UTF-8")
+        #expect(throws: refused) { try service.cart("bob") }
+        #expect(throws: refused) { try service.checkout("bob") }
+        #expect(throws: refused) { try service.order(1) }
+        #expect(try service.orders(matching: OrderQuery(cartID: "bob")).orders.isEmpty, "checkout placed no order")
+    }
+
     @Test("db check names an order whose lines another client made add up past 64 bits, and goes on")
     func integrityCheckOverflowingOrder() throws {
         let directory = try TemporaryDirectory()
