@@ -160,11 +160,18 @@ final class Statement {
     func string(at column: Int32) throws(StoredDataError) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+        // Most stored text is ASCII, valid as it is: only the rest goes through the standard
+        // library's validation, which looks up generic metadata on every call.
+        if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         guard let string = String(validating: bytes, as: UTF8.self) else {
             let name = sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "\(column)"
             throw StoredDataError("a text in the column '\(name)' is not valid UTF-8")
         }
         return string
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
     }
 
     func optionalString(at column: Int32) throws(StoredDataError) -> String? {
@@ -183,7 +190,7 @@ final class Statement {
     func isValidUTF8(at column: Int32) -> Bool {
         guard let text = sqlite3_column_text(handle, column) else { return true }
         let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
-        return String(validating: bytes, as: UTF8.self) != nil
+        return Self.isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
     }
 
     private func check(_ code: Int32) throws {

@@ -80,7 +80,10 @@ public struct HTTPAccessLogEntry: Sendable {
     /// (`access%5Ftoken`), or as sent when it cannot be decoded (`access_token%00`): a token
     /// some client sent under a near name stays out of the log too.
     private static func redacted(_ target: String) -> String {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
+        // Most targets have no query; `containsUTF8` finds that with memchr.
+        guard target.containsUTF8(UInt8(ascii: "?")), let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else {
+            return target
+        }
         let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
             pair in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
