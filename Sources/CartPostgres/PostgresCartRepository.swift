@@ -95,14 +95,16 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     }
 
     /// The session settings of every connection, from the busy timeout: a unit waits that
-    /// long for a lock or a connection; a statement may run, and a transaction sit idle, a
-    /// minute longer, which ends a client that hangs holding locks; and a server that has not
-    /// answered 5 seconds after that is taken for lost, which ends a unit waiting on a server
-    /// that hangs.
+    /// long for a lock or a connection (a busy timeout of 0 does not wait, as on SQLite); a
+    /// statement may run, and a transaction sit idle, a minute longer, which ends a client
+    /// that hangs holding locks; and a server that has not answered 5 seconds after that is
+    /// taken for lost, which ends a unit waiting on a server that hangs.
     public static func connectionOptions(busyTimeout: Duration) -> PostgresConnectionOptions {
         var options = PostgresConnectionOptions()
         options.connectTimeout = max(busyTimeout, .seconds(2))
-        options.lockTimeout = busyTimeout
+        // PostgreSQL reads a lock_timeout of 0 as no limit at all; 1 ms, the shortest it
+        // takes, is the nearest it comes to not waiting.
+        options.lockTimeout = max(busyTimeout, .milliseconds(1))
         options.statementTimeout = busyTimeout + .seconds(60)
         options.idleInTransactionSessionTimeout = busyTimeout + .seconds(60)
         options.responseTimeout = busyTimeout + .seconds(65)

@@ -34,7 +34,7 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
     /// the server's setting.
     public var statementTimeout: Duration?
     /// The longest a statement may wait for a lock (55P03); `nil` leaves the server's
-    /// setting.
+    /// setting, and `.zero`, as PostgreSQL reads it, sets no limit.
     public var lockTimeout: Duration?
     /// How long a session may sit idle inside an open transaction, holding its locks, before
     /// the server ends it; `nil` leaves the server's setting.

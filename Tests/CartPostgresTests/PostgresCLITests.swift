@@ -260,6 +260,31 @@ struct PostgresCLITests {
         #expect(try newer.execute("SELECT count(*) FROM products")[0].int(0) == 0)
     }
 
+    @Test("--busy-timeout 0 does not wait for a lock another session holds: exit 75 at once, as on SQLite", TestServer.requires())
+    func busyTimeoutZero() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("products", "add", "apple", "--name", "Apple", "--price", "1.25")
+        try postgres.ok("add", "apple")
+        // The server ends the holder's session, and with it the lock, after 3 s: a command
+        // that waits for the lock gets it then and succeeds.
+        let holder = try PostgresConnection(schema.url)
+        try holder.executeScript(
+            "SET idle_in_transaction_session_timeout = '3s'; BEGIN; SELECT * FROM carts WHERE id = 'default' FOR UPDATE")
+        let started = ContinuousClock.now
+        let result = try postgres.run("--busy-timeout", "0", "add", "apple")
+        #expect(ContinuousClock.now - started < .seconds(3), "\(result)")
+        #expect(result.status == 75, "\(result)")
+        #expect(
+            result.errorLines == [
+                "Error: The store '\(schema.url)' is unavailable: another client held a lock longer than the busy "
+                    + "timeout; try again."
+            ], "\(result)")
+        #expect(try postgres.json("show")["totalItems"] as? Int == 1, "the refused add changed nothing")
+    }
+
     @Test("a server that accepts the connection and never answers: exit 75 once connect_timeout has passed")
     func silentServer() throws {
         let home = try TemporaryDirectory()
