@@ -55,7 +55,8 @@ extension PostgresCartRepository: StoreMaintenance {
     /// another client may have let in (with a constraint dropped, made NOT VALID, or its
     /// trigger disabled): rows that break a CHECK, rows that reference nothing, carts whose
     /// line summary does not match their lines, orders whose totals are not their lines',
-    /// and an order counter out of step with the orders.
+    /// and an order counter out of step with the orders; and a missing settings row, which
+    /// no constraint keeps out.
     ///
     /// - Returns: one line per problem; empty for a healthy store.
     /// - Throws: `MigrationError` for a record of migrations this build does not recognize, or

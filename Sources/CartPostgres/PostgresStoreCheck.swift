@@ -7,7 +7,7 @@ struct PostgresStoreCheck {
 
     func problems() throws -> [String] {
         try disabledTriggers() + checkViolations() + rangeViolations() + danglingReferences() + lineSummaryMismatches()
-            + orderTotalMismatches() + orderNumberProblems() + currencyProblems() + orderCurrencyProblems()
+            + orderTotalMismatches() + orderNumberProblems() + settingsProblems() + currencyProblems() + orderCurrencyProblems()
             + secretProblems()
     }
 
@@ -171,6 +171,17 @@ struct PostgresStoreCheck {
         }
         if orders != highest { lines.append(StoreCheckFinding.orderNumbersMissing(orders: orders, highest: highest).description) }
         return lines
+    }
+
+    private static let countSettings: PostgresSQL = "SELECT count(*) FILTER (WHERE id = 1), count(*) FROM settings"
+
+    /// The settings row missing, which every unit reads, or more rows than the one the
+    /// schema allows (its constraints dropped).
+    private func settingsProblems() throws -> [String] {
+        guard let row = try connection.execute(Self.countSettings).first else { return [] }
+        let (found, rows) = (try row.int64(0), try row.int64(1))
+        if found == 0 { return ["the store has no settings row"] }
+        return rows == 1 ? [] : ["settings holds \(rows) rows instead of 1"]
     }
 
     private static let selectCurrency: PostgresSQL = "SELECT currency, currency_exponent, currency_symbol FROM settings"

@@ -158,6 +158,27 @@ struct PostgresCLITests {
         #expect(json.status == 1 && json.stdout == #"{"ok":false,"problems":[""# + finding + #""]}"# + "\n", "\(json)")
     }
 
+    @Test("db check: a missing settings row is named as on SQLite; a second one, past dropped constraints, too", TestServer.requires())
+    func settingsRow() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("db", "migrate")
+        try schema.run(script: "DELETE FROM settings")
+        let missing = try postgres.run("db", "check")
+        #expect(missing.status == 1 && missing.stdout == "the store has no settings row\n", "\(missing)")
+        let json = try postgres.run("db", "check", "--json")
+        #expect(json.status == 1 && json.stdout == #"{"ok":false,"problems":["the store has no settings row"]}"# + "\n", "\(json)")
+
+        try schema.run(
+            script: "ALTER TABLE settings DROP CONSTRAINT settings_pkey; "
+                + "INSERT INTO settings VALUES (1, 'USD', 2, NULL, 99, 100), (1, 'USD', 2, NULL, 99, 100)")
+        let doubled = try postgres.run("db", "check")
+        #expect(doubled.status == 1 && doubled.stdout.contains("\nsettings holds 2 rows instead of 1\n"), "\(doubled)")
+        #expect(!doubled.stdout.contains("no settings row"), "\(doubled)")
+    }
+
     @Test("the password never shows: db status, db copy and a refused non-empty target mask it", TestServer.requires(TestServer.passwordURL))
     func passwordMasked() throws {
         let home = try TemporaryDirectory()
