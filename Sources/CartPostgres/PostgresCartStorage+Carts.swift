@@ -91,9 +91,12 @@ extension PostgresCartStorage {
         try rows(Self.selectLinesWithoutProduct, [.text(cartID)]).map { try $0.string(0) }
     }
 
+    // The last three columns, keys, are NULL exactly when their row is missing: a NULL among
+    // the values is another client's doing, and a read refuses it.
     private static let lineContextColumns = """
         SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity,
-            s.currency, s.currency_exponent, s.currency_symbol, s.max_line_quantity, s.max_lines_per_cart
+            s.currency, s.currency_exponent, s.currency_symbol, s.max_line_quantity, s.max_lines_per_cart,
+            c.id, p.sku, l.sku
         """
     private static let selectLineContext = PostgresSQL(
         lineContextColumns + """
@@ -110,9 +113,9 @@ extension PostgresCartStorage {
     // would end one of the units, and the repository would run it again.
     static let lockLineContext = PostgresSQL(
         """
-        WITH c AS (SELECT version, line_count, next_position FROM carts WHERE id = $1 FOR UPDATE),
-            p AS (SELECT price, active, stock FROM products WHERE sku = $2 FOR SHARE),
-            l AS (SELECT quantity FROM cart_lines WHERE cart_id = $1 AND sku = $2 FOR UPDATE)
+        WITH c AS (SELECT id, version, line_count, next_position FROM carts WHERE id = $1 FOR UPDATE),
+            p AS (SELECT sku, price, active, stock FROM products WHERE sku = $2 FOR SHARE),
+            l AS (SELECT sku, quantity FROM cart_lines WHERE cart_id = $1 AND sku = $2 FOR UPDATE)
 
         """ + lineContextColumns + """
 
@@ -128,15 +131,16 @@ extension PostgresCartStorage {
         guard !(try row.isNull(7)) else { throw PostgresStoreError.missingRow("settings row") }
         let settings = try Self.settings(row, at: 7)
         knownSettings = settings
-        let exists = !(try row.isNull(0))
+        let (cartExists, productExists, lineExists) = (!(try row.isNull(12)), !(try row.isNull(13)), !(try row.isNull(14)))
         func cart() -> String { "cart '\(DisplayText.clean(cartID))'" }
-        let terms = try row.isNull(3) ? nil : try Self.terms(from: row, at: 3, sku: sku, currency: settings.currency)
+        let terms = productExists ? try Self.terms(from: row, at: 3, sku: sku, currency: settings.currency) : nil
         return CartLineContext(
-            cartVersion: try row.optionalInt(0, in: StoredRange.version, "the version of \(cart())"),
-            lineCount: exists ? try row.int(1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
-            nextLinePosition: exists ? try row.int(2, in: StoredRange.position, "the next line position of \(cart())") : 1,
+            cartVersion: cartExists ? try row.int(0, in: StoredRange.version, "the version of \(cart())") : nil,
+            lineCount: cartExists ? try row.int(1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
+            nextLinePosition: cartExists ? try row.int(2, in: StoredRange.position, "the next line position of \(cart())") : 1,
             terms: terms,
-            quantity: try row.optionalInt(6, in: StoredRange.lineQuantity, "the quantity of '\(DisplayText.clean(sku))' in \(cart())"),
+            quantity: lineExists
+                ? try row.int(6, in: StoredRange.lineQuantity, "the quantity of '\(DisplayText.clean(sku))' in \(cart())") : nil,
             settings: settings)
     }
 

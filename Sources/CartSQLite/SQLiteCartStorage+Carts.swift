@@ -124,11 +124,14 @@ extension SQLiteCartStorage {
         return skus
     }
 
-    // One statement instead of four (header, product, line, settings).
+    // One statement instead of four (header, product, line, settings). The last three
+    // columns, keys, are NULL exactly when their row is missing: a NULL among the values is
+    // another client's doing, and a read refuses it.
     private static let selectLineContext = CachedSQL(
         """
         SELECT c.version, c.line_count, c.next_position, p.price, p.active, p.stock, l.quantity,
-            s.currency, s.currency_exponent, s.currency_symbol, s.max_line_quantity, s.max_lines_per_cart
+            s.currency, s.currency_exponent, s.currency_symbol, s.max_line_quantity, s.max_lines_per_cart,
+            c.id, p.sku, l.sku
         FROM (SELECT 1)
             LEFT JOIN carts AS c ON c.id = ?1
             LEFT JOIN products AS p ON p.sku = ?2
@@ -145,18 +148,19 @@ extension SQLiteCartStorage {
         guard !statement.isNull(at: 7) else { throw StoredDataError("the store has no settings row") }
         let settings = try Self.settings(from: statement, startingAt: 7)
         knownSettings = settings
-        let exists = !statement.isNull(at: 0)
+        let (cartExists, productExists, lineExists) =
+            (!statement.isNull(at: 12), !statement.isNull(at: 13), !statement.isNull(at: 14))
         func cart() -> String { "cart '\(clean(cartID))'" }
         let terms =
-            statement.isNull(at: 3) ? nil : try self.terms(from: statement, startingAt: 3, sku: sku, currency: settings.currency)
+            productExists ? try self.terms(from: statement, startingAt: 3, sku: sku, currency: settings.currency) : nil
         return CartLineContext(
-            cartVersion: try statement.optionalInt(at: 0, in: StoredRange.version, "the version of \(cart())"),
-            lineCount: exists ? try statement.int(at: 1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
-            nextLinePosition: exists
+            cartVersion: cartExists ? try statement.int(at: 0, in: StoredRange.version, "the version of \(cart())") : nil,
+            lineCount: cartExists ? try statement.int(at: 1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
+            nextLinePosition: cartExists
                 ? try statement.int(at: 2, in: StoredRange.position, "the next line position of \(cart())") : 1,
             terms: terms,
-            quantity: try statement.optionalInt(
-                at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart())"),
+            quantity: lineExists
+                ? try statement.int(at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart())") : nil,
             settings: settings)
     }
 

@@ -122,6 +122,29 @@ struct PostgresCLITests {
         #expect(check.status == 1 && check.stdout.contains("the price of product 'apple' is -5, below 0"), "\(check)")
     }
 
+    @Test(
+        "a NULL where the schema had NOT NULL, read by add: exit 1 naming the value, as db check does, not a missing product, cart or line",
+        TestServer.requires(),
+        arguments: [
+            ("products", "price", "the price of product 'apple'"),
+            ("carts", "version", "the version of cart 'default'"),
+            ("cart_lines", "quantity", "the quantity of 'apple' in cart 'default'"),
+        ])
+    func nullReadByAdd(table: String, column: String, value: String) throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("products", "add", "apple", "--name", "Apple", "--price", "1.25")
+        try postgres.ok("add", "apple")
+        try schema.run(script: "ALTER TABLE \(table) ALTER COLUMN \(column) DROP NOT NULL; UPDATE \(table) SET \(column) = NULL")
+        let result = try postgres.run("add", "apple")
+        let refusal = "holds a value this version cannot use: \(value) is NULL, not an integer. 'cart db check' lists every such value."
+        #expect(result.status == 1 && result.errorLines.count == 1 && result.stderr.hasSuffix(refusal + "\n"), "\(result)")
+        let check = try postgres.run("db", "check")
+        #expect(check.status == 1 && check.stdout.contains("\(value) is NULL, not an integer\n"), "\(check)")
+    }
+
     @Test("a closed stdout is an output failure, not the connection's socket written to", TestServer.requires())
     func closedStandardOutput() throws {
         let home = try TemporaryDirectory()

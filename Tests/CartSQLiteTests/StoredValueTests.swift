@@ -204,6 +204,32 @@ struct StoredValueTests {
         }
     }
 
+    @Test(
+        "a NULL in a column whose NOT NULL another client's schema edit dropped, read by add, names the value, not a missing product, cart or line",
+        arguments: [
+            ("products", "price", "sku = 'apple'", "the price of product 'apple'"),
+            ("carts", "version", "id = 'alice'", "the version of cart 'alice'"),
+            ("cart_lines", "quantity", "cart_id = 'alice' AND sku = 'apple'", "the quantity of 'apple' in cart 'alice'"),
+        ])
+    func nullReadByAdd(table: String, column: String, row: String, value: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = try probeTemplate(in: directory)
+        try sqlite(
+            path,
+            """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = replace(sql, '\(column) INTEGER NOT NULL', '\(column) INTEGER') WHERE name = '\(table)'
+            """)
+        try sqlite(path, "UPDATE \(table) SET \(column) = NULL WHERE \(row)")
+        let service = CartService(repository: try SQLiteCartRepository(path: path))
+        #expect {
+            try service.add("apple", to: "alice")
+        } throws: { error in
+            String(describing: error) == "The store holds a value this version cannot use: \(value) is NULL, not an integer."
+                && ErrorCategory(of: error) == .damagedStore
+        }
+    }
+
     @Test("a value read back out of range names its row: one line, category damagedStore")
     func namesTheRow() throws {
         let directory = try TemporaryDirectory()
