@@ -19,14 +19,26 @@ public struct StoreStatus: Hashable, Sendable {
         public let key: String
         /// The name for people: `Journal mode`, `Server version`.
         public let label: String
-        /// Its value.
+        /// Its value, as people read it.
         public let value: String
+        /// The value as a number, for a fact that is one (a count, a limit), so that machine
+        /// output gives a number; `nil` for text.
+        public let number: Int?
 
-        /// Creates a fact.
+        /// Creates a fact whose value is text.
         public init(key: String, label: String, value: String) {
             self.key = key
             self.label = label
             self.value = value
+            number = nil
+        }
+
+        /// Creates a fact whose value is a number.
+        public init(key: String, label: String, number: Int) {
+            self.key = key
+            self.label = label
+            value = String(number)
+            self.number = number
         }
     }
 

@@ -9,8 +9,8 @@ extension PostgresCartRepository: StoreMaintenance {
     private static let selectDetails: PostgresSQL =
         """
         SELECT current_setting('server_version'), current_database(), coalesce(current_schema(), ''),
-            (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database())::text,
-            current_setting('max_connections')
+            (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()),
+            current_setting('max_connections')::integer
         """
 
     /// The schema version, the migrations applied and pending, and the server's version, the
@@ -32,8 +32,8 @@ extension PostgresCartRepository: StoreMaintenance {
                     StoreStatus.Detail(key: "serverVersion", label: "Server version", value: try row.string(0)),
                     StoreStatus.Detail(key: "database", label: "Database", value: try row.string(1)),
                     StoreStatus.Detail(key: "schema", label: "PostgreSQL schema", value: try row.string(2)),
-                    StoreStatus.Detail(key: "openConnections", label: "Connections open", value: try row.string(3)),
-                    StoreStatus.Detail(key: "maxConnections", label: "Server's connection limit", value: try row.string(4)),
+                    StoreStatus.Detail(key: "openConnections", label: "Connections open", number: try row.int(3)),
+                    StoreStatus.Detail(key: "maxConnections", label: "Server's connection limit", number: try row.int(4)),
                 ])
         }
     }

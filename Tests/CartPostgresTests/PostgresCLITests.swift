@@ -104,6 +104,26 @@ struct PostgresCLITests {
         #expect(lines.contains { $0.hasPrefix("PostgreSQL schema:") && $0.hasSuffix(" " + schema.name) }, "\(lines)")
     }
 
+    @Test("db status --json gives the connection counts as numbers, the other details as strings", TestServer.requires())
+    func statusDetailsJSON() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let postgres = CartCommand(location: schema.url, home: home)
+        try postgres.ok("db", "migrate")
+        let details = try #require(try postgres.json("db", "status")["details"] as? [String: Any])
+        #expect(Set(details.keys) == ["database", "maxConnections", "openConnections", "schema", "serverVersion"])
+        for key in ["maxConnections", "openConnections"] {
+            #expect(details[key] is NSNumber && !(details[key] is String), "\(key): \(details[key] ?? "none")")
+        }
+        let (open, limit) = (details["openConnections"] as? Int ?? 0, details["maxConnections"] as? Int ?? 0)
+        #expect(open >= 1 && limit >= open, "\(details)")
+        for key in ["database", "schema", "serverVersion"] { #expect(details[key] is String, "\(key)") }
+        #expect(details["schema"] as? String == schema.name)
+        let lines = try postgres.ok("db", "status").stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("Server's connection limit:") && $0.hasSuffix(" \(limit)") }, "\(lines)")
+    }
+
     @Test("a price stored past a dropped CHECK constraint: show, export and checkout exit 1 naming it, as db check does", TestServer.requires())
     func priceOutOfRange() throws {
         let home = try TemporaryDirectory()

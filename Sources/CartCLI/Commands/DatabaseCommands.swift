@@ -59,7 +59,7 @@ enum DatabaseCommands {
             store: status.kind, location: status.location, exists: true, schemaVersion: status.schemaVersion,
             migrations: status.appliedMigrations.map(CLIJSON.Status.Migration.init),
             pendingMigrations: status.pendingMigrations,
-            details: Dictionary(status.details.map { ($0.key, $0.value) }) { _, last in last })
+            details: Dictionary(status.details.map { ($0.key, CLIJSON.Status.Detail(detail: $0)) }) { _, last in last })
         var lines: [(String, String)] = [
             ("Store", status.location), ("Backend", status.kind), ("Schema", "version \(status.schemaVersion)"),
         ]

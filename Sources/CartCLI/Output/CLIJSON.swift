@@ -54,9 +54,19 @@ enum CLIJSON {
         var schemaVersion: Int?
         var migrations: [Migration]?
         var pendingMigrations: [String]?
-        var details: [String: String]?
+        var details: [String: Detail]?
         var settings: StoreSettings?
         var counts: StoreCounts?
+
+        /// A backend fact's value: a JSON number for a fact that is one, a string otherwise.
+        struct Detail: Encodable {
+            let detail: StoreStatus.Detail
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                if let number = detail.number { try container.encode(number) } else { try container.encode(detail.value) }
+            }
+        }
 
         /// `{"name","checksum","appliedAt"}`, `appliedAt` ISO 8601 in UTC.
         struct Migration: Encodable {
