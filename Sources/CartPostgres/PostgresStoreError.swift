@@ -13,8 +13,9 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
     case nonPositiveQuantity(Int)
     /// A row the schema always has is missing (`what` names it): another client deleted it.
     case missingRow(String)
-    /// The search path of the location names no schema that exists, so there is nowhere to
-    /// create the store.
+    /// The search path of the location names no schema that exists and the role may use
+    /// (USAGE), so there is nowhere to create the store. The server's `current_schema()` is
+    /// NULL in both cases and does not say which it is, so the words name both.
     case noSchema(location: String)
     /// The store does not exist, and the role may not create tables in the schema it would
     /// be created in.
@@ -32,7 +33,9 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
     public var reason: String? {
         switch self {
         case .missingRow(let what): "it has no \(what); another client deleted it"
-        case .noSchema: "its search path names no schema that exists; create one (CREATE SCHEMA) or set search_path"
+        case .noSchema:
+            "its search path names no schema that exists and the role may use; create one (CREATE SCHEMA), grant the role "
+                + "USAGE on it, or set search_path"
         case .mayNotCreate: "it holds no store, and the role may not create one there (it lacks CREATE on the schema)"
         default: nil
         }
@@ -45,7 +48,8 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
         case .nonPositiveQuantity(let quantity): "PostgreSQL storage: line quantity \(quantity) is not positive."
         case .missingRow(let what): "The PostgreSQL store has no \(what); another client deleted it."
         case .noSchema(let location):
-            "The search path of \(location) names no schema that exists; create one (CREATE SCHEMA) or set search_path."
+            "The search path of \(location) names no schema that exists and the role may use; create one (CREATE SCHEMA), "
+                + "grant the role USAGE on it, or set search_path."
         case .mayNotCreate(let location):
             "\(location) holds no store, and the role may not create one there (it lacks CREATE on the schema)."
         }

@@ -477,7 +477,19 @@ struct PostgresCLITests {
             location: TestSchema.url(try TestServer.value(TestServer.url), searchPath: "cart_no_such_schema"), home: home)
         let noSchema = try missing.run("db", "status")
         #expect(noSchema.status == 1 && noSchema.errorLines.count == 1, "\(noSchema)")
-        #expect(noSchema.stderr.contains("names no schema that exists"), "\(noSchema)")
+        let noSchemaReason =
+            "its search path names no schema that exists and the role may use; create one (CREATE SCHEMA), grant the role "
+            + "USAGE on it, or set search_path."
+        #expect(noSchema.stderr.hasSuffix(noSchemaReason + "\n"), "\(noSchema)")
+
+        // A schema that exists but that the role may not use is not there for it either.
+        let closed = try TestSchema()
+        defer { try? closed.drop() }
+        try closed.execute(PostgresSQL("REVOKE ALL ON SCHEMA " + closed.name + " FROM PUBLIC"))
+        let outsider = CartCommand(
+            location: TestSchema.url(try TestServer.value(TestServer.passwordURL), searchPath: closed.name), home: home)
+        let noUsage = try outsider.run("db", "status")
+        #expect(noUsage.status == 1 && noUsage.errorLines.count == 1 && noUsage.stderr.hasSuffix(noSchemaReason + "\n"), "\(noUsage)")
 
         let schema = try TestSchema()
         defer { try? schema.drop() }
