@@ -773,6 +773,65 @@ def test_a_shop_that_stops_answering_is_said_and_a_click_meanwhile_ends_refused(
         shop.wait_for(lambda: not banner.is_displayed(), "the page to reconnect", timeout=30)
 
 
+def stored_cart(driver):
+    """The cart ID the page keeps in this browser's storage."""
+    return driver.execute_script("return localStorage.getItem('cart.id')")
+
+
+def set_line_quantities(server, cart_id, quantity):
+    """Writes `quantity` into every line of the cart straight into the store, past its checks:
+    a negative one is a line the service cannot use (500 `store_damaged`)."""
+    import sqlite3
+
+    db = sqlite3.connect(server.db)
+    try:
+        with db:
+            db.execute("PRAGMA ignore_check_constraints = ON")
+            db.execute("UPDATE cart_lines SET quantity = ? WHERE cart_id = ?", (quantity, cart_id))
+    finally:
+        db.close()
+
+
+def test_a_cart_the_store_cannot_read_is_kept_and_shown_once_the_store_is_repaired(browser, server):
+    shop = Shop(browser, server).open()
+    shop.press("add", "eggs")
+    shop.wait_for(lambda: shop.quantity("eggs") == 1, "the add")
+    cart_id = shop.cart_id
+    assert stored_cart(browser) == cart_id
+    set_line_quantities(server, cart_id, -3)
+    try:
+        status, body = server.api("GET", f"/v1/carts/{cart_id}")
+        assert (status, body["error"]["code"]) == (500, "store_damaged"), body
+        browser.refresh()
+        error = shop.find("#page-error")
+        shop.wait_for(lambda: error.is_displayed() and "cannot open your cart right now" in error.text,
+                      "the page to say it cannot open the cart")
+        # In the shopper's words, and the cart is neither replaced nor forgotten.
+        assert "store" not in error.text, error.text
+        assert shop.cart_id == "" and stored_cart(browser) == cart_id
+    finally:
+        set_line_quantities(server, cart_id, 1)
+    # The page tries again by itself, and shows the cart it had once the store can read it.
+    shop.wait_for(lambda: shop.cart_id == cart_id and shop.quantity("eggs") == 1, "the cart it had", timeout=30)
+    shop.wait_for(lambda: not error.is_displayed(), "the words to go")
+    assert stored_cart(browser) == cart_id
+    shop.in_step("the cart once the store is repaired")
+    shop.press("increment", "eggs")
+    shop.wait_for(lambda: shop.quantity("eggs") == 2 and server.cart(cart_id)["totalItems"] == 2, "a click after")
+
+
+def test_a_stored_cart_the_server_does_not_recognise_is_replaced_and_said(browser, server):
+    # The shape of a minted ID, but not minted here: the server answers 401.
+    unknown = "shop_" + "0" * 64
+    browser.get(server.url + "/")
+    browser.execute_script("localStorage.setItem('cart.id', arguments[0])", unknown)
+    shop = Shop(browser, server).open()
+    notice = shop.find("#page-notice")
+    shop.wait_for(lambda: "could not be found" in notice.text, "the page to say the cart was not found")
+    assert "minted" not in notice.text and "Bearer" not in notice.text, notice.text
+    assert shop.cart_id not in ("", unknown) and stored_cart(browser) == shop.cart_id
+
+
 def test_keyboard_alone_adds_and_checks_out(browser, server):
     shop = Shop(browser, server).open(server.mint())
     browser.find_element(By.TAG_NAME, "body").click()

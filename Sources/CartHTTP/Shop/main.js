@@ -535,8 +535,15 @@ async function chooseCart() {
     notice = cannotOpen();
     forgetAddress();
   } else if (given) {
+    let cart = null;
     try {
-      const cart = await send("GET", cartPath(given));
+      cart = await send("GET", cartPath(given));
+    } catch (error) {
+      if (!(error instanceof Refusal) || error.retryable) throw error;
+      notice = cannotOpen(notRecognised(error) ? undefined : "cannot be opened right now");
+      forgetAddress();
+    }
+    if (cart) {
       const earlier = recall();
       const held = earlier && earlier !== given ? await cartIfAny(earlier) : null;
       // A cart that itself came from a link is someone else's too: its items stay in it.
@@ -560,10 +567,6 @@ async function chooseCart() {
       }
       forgetAddress();
       return chosen;
-    } catch (error) {
-      if (!(error instanceof Refusal) || error.retryable) throw error;
-      notice = cannotOpen();
-      forgetAddress();
     }
   }
   const stored = recall();
@@ -571,8 +574,10 @@ async function chooseCart() {
     try {
       return { cart: await send("GET", cartPath(stored)), notice };
     } catch (error) {
-      // A cart this server no longer recognises is replaced by a new one.
-      if (!(error instanceof Refusal) || error.retryable) throw error;
+      // Only a cart this server no longer recognises is replaced by a new one: any other
+      // failure keeps it, and the page asks for it again.
+      if (!notRecognised(error)) throw error;
+      notice = [notice, lostCartNotice].filter(Boolean).join(" ");
     }
   }
   const minted = await send("POST", "/v1/carts");
@@ -581,8 +586,8 @@ async function chooseCart() {
 }
 
 /** What the page says when the address names a cart it does not open (`why`: it cannot be
- * opened here, or it was never used): it goes on with the cart this browser has, which may
- * itself be one from a link. */
+ * opened here, or right now, or it was never used): it goes on with the cart this browser
+ * has, which may itself be one from a link. */
 function cannotOpen(why = "cannot be opened here") {
   const stored = recall();
   const yours = stored && openedFromLink(stored) ? "the shared cart you had open" : "your own cart";
@@ -597,10 +602,22 @@ async function cartIfAny(id) {
   try {
     return await send("GET", cartPath(id));
   } catch (error) {
-    if (!(error instanceof Refusal) || error.retryable) throw error;
+    if (!notRecognised(error)) throw error;
     return null;
   }
 }
+
+/** Whether `error` says the server does not recognise the cart asked for: one it did not
+ * mint (401: its cart key is not the one that minted it, as on another store or one without
+ * the old secret), or an ID it cannot read (400, or a path it does not route, 404). Only
+ * such a cart is given up; the server failing to read one it knows is no reason to. */
+function notRecognised(error) {
+  return error instanceof Refusal
+    && (error.status === 401 || error.status === 404 || error.code === "invalid_cart_id");
+}
+
+/** What the shopper is told when the cart this browser had is replaced by a new one. */
+const lostCartNotice = "Your earlier cart could not be found, so a new cart was started.";
 
 /**
  * Asks the shopper, whose cart `held` has items, whether to open the shared cart `shared` the
@@ -925,17 +942,7 @@ async function start() {
   // The catalog is read while the cart is chosen, so it is there behind a question about a
   // shared link; the cart's controls join it once the cart is known.
   const firstProducts = refreshProducts();
-  let chosen = null;
-  for (let delay = 1000; chosen === null; delay = Math.min(delay * 2, 10000)) {
-    try {
-      chosen = await chooseCart();
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      pageError(error.message);
-      if (!error.retryable) return;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+  const chosen = await untilAnswered(chooseCart);
   const cart = chosen.cart;
   notify(chosen.notice);
   pageError("");
@@ -981,6 +988,24 @@ async function start() {
   setInterval(() => {
     if (document.visibilityState === "visible") refreshProducts();
   }, productRefreshMs);
+}
+
+/** What the shopper is told while the server fails to read their cart, or to start one. */
+const cannotOpenNow = "The shop cannot open your cart right now. It keeps trying, and shows your cart once it can.";
+
+/** What `work()` resolves to, asked again, waiting longer each time up to ten seconds, while
+ * it is refused; the banner says why meanwhile. A store that fails to read the cart may be
+ * repaired, or come back, so the page waits for it rather than give the cart up. */
+async function untilAnswered(work) {
+  for (let delay = 1000; ; delay = Math.min(delay * 2, 10000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      pageError(error.retryable ? error.message : cannotOpenNow);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /** While the cart shown came from a link, offers the way back to the shopper's own cart, or,
