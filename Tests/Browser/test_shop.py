@@ -832,6 +832,68 @@ def test_a_stored_cart_the_server_does_not_recognise_is_replaced_and_said(browse
     assert shop.cart_id not in ("", unknown) and stored_cart(browser) == shop.cart_id
 
 
+@contextmanager
+def fresh_store(server):
+    """The server restarted, on its port, on a new store with the demo's catalog: a store with
+    a secret of its own, so it does not recognise the carts minted before. Then back on its
+    own store."""
+    server.stop()
+    own = server.db
+    server.db = server.directory / f"fresh-{time.monotonic_ns()}.sqlite3"
+    try:
+        server.cli("demo")
+        server.start()
+        yield
+    finally:
+        server.stop()
+        server.db = own
+        server.start()
+
+
+def test_a_cart_the_restarted_server_no_longer_recognises_is_replaced_and_the_new_one_followed(browser, server):
+    shop = Shop(browser, server).open()
+    shop.press("add", "eggs")
+    shop.wait_for(lambda: shop.quantity("eggs") == 1, "the add")
+    earlier = shop.cart_id
+    with fresh_store(server):
+        notice = shop.find("#page-notice")
+        shop.wait_for(lambda: shop.cart_id not in ("", earlier) and "could not be found" in notice.text,
+                      "a new cart, said in words", timeout=30)
+        new = shop.cart_id
+        assert stored_cart(browser) == new
+        assert shop.badge() == 0 and shop.quantity("eggs") == 0
+        banner = shop.find("#connection")
+        shop.wait_for(lambda: not banner.is_displayed(), "the new cart's stream to open")
+        assert not shop.find("#page-error").is_displayed()
+        server.cli("add", "apple", cart=new)
+        shop.wait_for(lambda: shop.quantity("apple") == 1, "a change to the new cart to arrive live")
+        shop.in_step("the new cart")
+
+
+def test_a_change_refused_for_a_cart_the_server_no_longer_recognises_starts_a_new_cart(browser, server):
+    shop = Shop(browser, server).open()
+    shop.press("add", "eggs")
+    shop.wait_for(lambda: shop.quantity("eggs") == 1, "the add")
+    earlier = shop.cart_id
+    # The browser holds back the cart's stream once it drops, so the click, not the stream,
+    # is what meets the restarted server first.
+    browser.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": f"*/v1/carts/{earlier}/events*"}]})
+    try:
+        with fresh_store(server):
+            shop.press("increment", "eggs")
+            notice = shop.find("#page-notice")
+            shop.wait_for(lambda: shop.cart_id not in ("", earlier) and "could not be found" in notice.text,
+                          "a new cart, said in words")
+            new = shop.cart_id
+            assert stored_cart(browser) == new
+            assert shop.refusal("eggs") == "" and shop.quantity("eggs") == 0
+            assert "minted" not in browser.find_element(By.TAG_NAME, "body").text
+            server.cli("add", "apple", cart=new)
+            shop.wait_for(lambda: shop.quantity("apple") == 1, "a change to the new cart to arrive live")
+    finally:
+        browser.execute_cdp_cmd("Fetch.disable", {})
+
+
 def test_keyboard_alone_adds_and_checks_out(browser, server):
     shop = Shop(browser, server).open(server.mint())
     browser.find_element(By.TAG_NAME, "body").click()

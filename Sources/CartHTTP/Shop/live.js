@@ -3,7 +3,9 @@
 // An EventSource reconnects by itself after a dropped connection (the server asks for one
 // second with `retry:`), but gives up when a reconnection is answered with anything but an
 // event stream, such as a 503 from a server that is stopping. Then this opens a new one,
-// waiting longer each time, up to ten seconds.
+// waiting longer each time, up to ten seconds. An EventSource does not tell the status it was
+// answered, so the page is told each time (`onClosed`), to find out by reading the cart
+// whether the server still recognises it: a 401 is not one a retry gets past.
 //
 // Nor does an EventSource notice a connection that goes silent: a server that hangs, or a
 // network path that died under a sleeping laptop. The server sends a `heartbeat` event at once
@@ -20,9 +22,11 @@ let silenceMs = 35000;
 /**
  * Watches `url`: `onCart(cart)` for every `cart` event, `onState("open" | "reconnecting")`
  * when the connection comes or goes, `onSilent()` when it went silent and is opened again,
- * `onBroken()` for an event that is not JSON. Answers a function that stops watching.
+ * `onClosed()` when the server answered it with anything but an event stream and it is to be
+ * opened again, `onBroken()` for an event that is not JSON. Answers a function that stops
+ * watching.
  */
-export function watch(url, { onCart, onState, onSilent, onBroken }) {
+export function watch(url, { onCart, onState, onSilent, onClosed, onBroken }) {
   let source = null;
   let timer = null;
   let delay = 1000;
@@ -84,6 +88,7 @@ export function watch(url, { onCart, onState, onSilent, onBroken }) {
       if (source.readyState === EventSource.CLOSED) {
         source.close();
         reopenLater();
+        onClosed();
       } else {
         // The EventSource retries by itself: each attempt may hang as the first did.
         heard();

@@ -185,6 +185,8 @@ function refused(element, error) {
   const target = productGone && element.closest("#products") ? byID("products-refusal") : element;
   say(target, shopperText(error));
   target.dataset.retryable = String(Boolean(error.retryable));
+  // The page's cart may be one the server no longer recognises: read, and replaced if so.
+  if (error.code === "unauthorized") checkCart();
   // A changed total comes from changed prices, which the product list shows too.
   if (error.status === 404 || error.status === 422 || error.code === "total_changed") {
     // Once the list is drawn without the row, which may have been far down it (the focus has
@@ -207,9 +209,11 @@ async function reloadCart() {
 }
 
 /** A refusal in the shopper's words; a version conflict, which only says the cart moved on,
- * and a product gone or off sale, whose SKU the page knows a name for, are said plainly. */
+ * a cart the server did not mint, and a product gone or off sale, whose SKU the page knows a
+ * name for, are said plainly. */
 function shopperText(error) {
   if (error.code === "version_conflict") return "Your cart changed meanwhile. Check it, then try again.";
+  if (error.code === "unauthorized") return "The shop no longer recognises this cart.";
   if (error.code === "total_changed" && error.body && error.body.cart) {
     const cart = error.body.cart;
     return `Prices changed: your total is now ${money(cart.subtotal, cart.currency)}. Check your cart, then place the order again.`;
@@ -475,7 +479,8 @@ async function loadOrders({ older = false, sayNewOrder = false } = {}) {
     say(refusal, "");
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    say(refusal, `The orders could not be loaded: ${error.message}`);
+    say(refusal, `The orders could not be loaded: ${shopperText(error)}`);
+    if (error.code === "unauthorized") checkCart();
   }
 }
 
@@ -943,13 +948,8 @@ async function start() {
   // shared link; the cart's controls join it once the cart is known.
   const firstProducts = refreshProducts();
   const chosen = await untilAnswered(chooseCart);
-  const cart = chosen.cart;
-  notify(chosen.notice);
-  pageError("");
-  state.cartID = cart.cart;
-  document.body.dataset.cart = state.cartID;
+  useCart(chosen.cart, chosen.notice);
   offerOwnCart();
-  showCart(cart);
   // The cart follows its changes while the catalog's first read may still be under way.
   firstProducts.then(() => {
     // Read again when the first read found nothing: the shop may not have been reachable then.
@@ -959,17 +959,7 @@ async function start() {
   // A browser allows a site only six connections, so a page out of view (a tab in the
   // background, a page in the back/forward cache) closes its stream, and opens it again, with
   // whatever changed meanwhile, when it is shown: a seventh tab still loads.
-  let stop = document.visibilityState === "hidden" ? null : follow();
-  const pause = () => {
-    if (stop) stop();
-    stop = null;
-  };
-  const resume = () => {
-    if (stop) return;
-    state.takeAnyVersion = true;
-    stop = follow();
-    loadOrders();
-  };
+  if (document.visibilityState !== "hidden") unfollow = follow();
   window.addEventListener("pagehide", pause);
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) resume();
@@ -988,6 +978,80 @@ async function start() {
   setInterval(() => {
     if (document.visibilityState === "visible") refreshProducts();
   }, productRefreshMs);
+}
+
+/** Makes `cart` the page's cart and shows it, with `notice` saying why it is the one shown. */
+function useCart(cart, notice) {
+  state.cartID = cart.cart;
+  document.body.dataset.cart = state.cartID;
+  pageError("");
+  showCart(cart);
+  notify(notice);
+}
+
+/** Stops following the cart's event stream, the function `follow()` answered, while it is
+ * followed. */
+let unfollow = null;
+
+/** Stops following the cart's changes, while they are followed. */
+function pause() {
+  if (unfollow) unfollow();
+  unfollow = null;
+}
+
+/** Follows the page's cart again, from the cart as it is now, unless it is followed. */
+function resume() {
+  if (unfollow) return;
+  state.takeAnyVersion = true;
+  unfollow = follow();
+  loadOrders();
+}
+
+/** The new cart on its way in place of one the server no longer recognises, while one is. */
+let startingOver = null;
+
+/** Reads the page's cart, and starts a new one when the server no longer recognises it; any
+ * other failure leaves the cart as it is, for the stream, which keeps trying, to bring. */
+async function checkCart() {
+  const id = state.cartID;
+  try {
+    await send("GET", cartPath(id));
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    if (notRecognised(error) && id === state.cartID) await startOver();
+  }
+}
+
+/**
+ * Starts a new cart in place of the page's, which the server no longer recognises (its cart
+ * key changed: another store, or one without the old secret), says so, and follows the new
+ * one, as the page does when it loads with such a cart. Answers once it is shown.
+ */
+function startOver() {
+  startingOver ??= (async () => {
+    // The stream of a cart the server does not know is answered 401 however often it is opened.
+    pause();
+    const minted = await untilAnswered(() => send("POST", "/v1/carts"));
+    remember(minted.cart);
+    byID("shared-bar").hidden = true;
+    // Shown again meanwhile, the page may have followed the old cart again.
+    pause();
+    // Nothing of the old cart stays: its lines, orders, refusals and checkout. A cart just
+    // minted has no orders.
+    Object.assign(state, {
+      cart: null, takeAnyVersion: true, streamVersion: null, checkout: null, unsureCheckout: null,
+      orders: [], olderAfter: null, ordersRead: false, typedRefusal: null,
+    });
+    clearRefusals();
+    say(byID("order-confirmation"), "");
+    say(byID("orders-refusal"), "");
+    renderOrders([], false);
+    useCart(minted, lostCartNotice);
+    if (document.visibilityState !== "hidden") resume();
+  })().finally(() => {
+    startingOver = null;
+  });
+  return startingOver;
 }
 
 /** What the shopper is told while the server fails to read their cart, or to start one. */
@@ -1037,6 +1101,8 @@ function follow() {
     },
     // The requests on their way to a silent shop would wait for ever: they end as refused.
     onSilent: abandonWaiting,
+    // Refused for good: the server may no longer recognise the cart.
+    onClosed: checkCart,
     onBroken: () => pageError("The shop sent an update this page cannot read; reload the page."),
   });
 }
