@@ -12,7 +12,7 @@ struct TextBindingTests {
         for value in values {
             try echo.bind(value, at: 1)
             #expect(try echo.step())
-            #expect(echo.string(at: 0) == value, "\(Array(value.utf8))")
+            #expect(try echo.string(at: 0) == value, "\(Array(value.utf8))")
             #expect(echo.int64(at: 1) == Int64(value.utf8.count), "\(Array(value.utf8))")
             echo.reset()
         }
