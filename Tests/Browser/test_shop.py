@@ -708,6 +708,31 @@ def test_the_page_survives_a_server_restart(browser, server):
     shop.close_cart()
 
 
+def test_a_checkout_while_the_shop_cannot_be_reached_says_so_and_goes_through_once_it_is_back(browser, server):
+    cart_id = server.mint([("eggs", 1)])
+    shop = Shop(browser, server).open(cart_id)
+    shop.open_cart()
+    server.stop()
+    clicked = time.monotonic()
+    shop.press("checkout")
+    refusal = shop.find("#cart-refusal")
+    trying = "The shop cannot be reached; trying again…"
+    shop.wait_for(lambda: refusal.get_attribute("textContent") == trying, "the retry said")
+    # Past the moment a slow answer is said: the control keeps saying why it waits.
+    time.sleep(max(0, clicked + 4.6 - time.monotonic()))
+    assert refusal.get_attribute("textContent") == trying
+    server.start()
+    confirmation = shop.find(hooked("order-confirmation"))
+    shop.wait_for(lambda: confirmation.is_displayed() or "Check the connection" in refusal.text,
+                  "the last try's answer", timeout=15)
+    if not confirmation.is_displayed():
+        # The server came back after the last try: the shopper asks again.
+        shop.press("checkout")
+        shop.wait_for(confirmation.is_displayed, "the order confirmation")
+    assert refusal.get_attribute("textContent") == ""
+    assert len(server.orders(cart_id)) == 1
+
+
 @contextmanager
 def heartbeat_every_second(server):
     """The server restarted with a heartbeat each second for the block, then as it was."""

@@ -326,7 +326,7 @@ async function checkout(event) {
     // shown first, not charged.
     const json = { expectedTotal: shown };
     const result = await patiently(refusal,
-      () => withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json })));
+      () => withRetries(() => send("POST", cartPath(state.cartID, "/checkout"), { headers, json }), refusal));
     state.placedHere.add(result.order.number);
     say(byID("order-confirmation"), confirmation(result.order, shown));
     // The order is placed, so the cart it was placed from is empty: it shows so at once
@@ -364,23 +364,30 @@ const slowMs = 4000;
 /** Answers what `work()` resolves to; while it takes longer than `slowMs`, `element` says the
  * shop is slow, so a shopper facing a stalled server is not left with a dimmed button only. */
 async function patiently(element, work) {
-  const slow = setTimeout(() => say(element, slowWords), slowMs);
+  // A control that already says why it waits (the shop cannot be reached) keeps saying so.
+  const slow = setTimeout(() => { if (!element.textContent) say(element, slowWords); }, slowMs);
   try {
     return await work();
   } finally {
     clearTimeout(slow);
-    if (element.textContent === slowWords) say(element, "");
+    if (element.textContent === slowWords || element.textContent === retryingWords) say(element, "");
   }
 }
 
+/** What a control says while its request waits to be tried again because the shop cannot be
+ * reached. */
+const retryingWords = "The shop cannot be reached; trying again…";
+
 /** `work()`, tried up to three times while the server cannot be reached or is busy; not once
- * it stopped answering, which a retry would wait on again. */
-async function withRetries(work) {
+ * it stopped answering, which a retry would wait on again. While the server cannot be
+ * reached, `element` says so. */
+async function withRetries(work, element) {
   for (let delay = 500; ; delay *= 3) {
     try {
       return await work();
     } catch (error) {
       if (!(error instanceof Refusal) || !error.retryable || error.code === "unanswered" || delay > 4500) throw error;
+      if (error.code === "unreachable") say(element, retryingWords);
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
