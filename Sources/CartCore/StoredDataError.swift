@@ -54,6 +54,14 @@ extension StoredDataError {
 }
 
 extension StoredDataError {
+    /// The error for order `number` stored in `currency`, another currency than the store's:
+    /// its amounts would be shown in the store's. `nil` when the two are the same.
+    public static func otherCurrency(_ currency: String, ofOrder number: Int64, store: Currency) -> StoredDataError? {
+        guard currency != store.code else { return nil }
+        return StoredDataError(
+            StoreCheckFinding.orderCurrency(number: number, currency: currency, storeCurrency: store.code).description)
+    }
+
     /// The error for an order whose stored lines do not add up to it (none at all, or other
     /// totals), as another client's write or a damaged page leaves it, worded as `db check`
     /// words it; `nil` for an order whose lines are whole. An order read without its lines

@@ -251,11 +251,7 @@ extension PostgresCartStorage {
         func finish() throws {
             guard let (number, row, lines) = current else { return }
             let order = "order \(number)"
-            let stored = try row.string(14)
-            guard stored == currency.code else {
-                throw StoredDataError(
-                    StoreCheckFinding.orderCurrency(number: number, currency: stored, storeCurrency: currency.code).description)
-            }
+            if let error = StoredDataError.otherCurrency(try row.string(14), ofOrder: number, store: currency) { throw error }
             try body(
                 Order(
                     number: OrderNumber(rawValue: number), cartID: try row.string(1),

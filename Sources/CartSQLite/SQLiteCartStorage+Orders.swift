@@ -134,11 +134,7 @@ extension SQLiteCartStorage {
         let number = Int64(try statement.int(at: 0, in: StoredRange.orderNumber, "an order number"))
         let order = "order \(number)"
         let currency = try settings().currency
-        let stored = try statement.string(at: 3)
-        guard stored == currency.code else {
-            throw StoredDataError(
-                StoreCheckFinding.orderCurrency(number: number, currency: stored, storeCurrency: currency.code).description)
-        }
+        if let error = StoredDataError.otherCurrency(try statement.string(at: 3), ofOrder: number, store: currency) { throw error }
         let lines = try database.cached(Self.selectOrderLines)
         defer { lines.reset() }
         try lines.bind(number, at: 1)

@@ -158,20 +158,15 @@ final class Statement {
     ///   by another client: read with its bad bytes replaced, it would be changed without a
     ///   word wherever it is written again (an order line, a copy, an export).
     func string(at column: Int32) throws(StoredDataError) -> String {
-        guard let text = sqlite3_column_text(handle, column) else { return "" }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+        let bytes = self.bytes(at: column)
         // Most stored text is ASCII, valid as it is: only the rest goes through the standard
         // library's validation, which looks up generic metadata on every call.
-        if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         guard let string = String(validating: bytes, as: UTF8.self) else {
             let name = sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "\(column)"
             throw StoredDataError("a text in the column '\(name)' is not valid UTF-8")
         }
         return string
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 }
     }
 
     func optionalString(at column: Int32) throws(StoredDataError) -> String? {
@@ -181,16 +176,17 @@ final class Statement {
     /// The text in `column` with any bytes that are not UTF-8 shown as U+FFFD: for naming a
     /// stored value in a finding, never for a value the service works with.
     func shownString(at column: Int32) -> String {
-        guard let text = sqlite3_column_text(handle, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        String(decoding: bytes(at: column), as: UTF8.self)
     }
 
     /// Whether the text in `column` is valid UTF-8 (NULL is).
     func isValidUTF8(at column: Int32) -> Bool {
-        guard let text = sqlite3_column_text(handle, column) else { return true }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
-        return Self.isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
+        (try? string(at: column)) != nil
+    }
+
+    /// The bytes of the text in `column` (none for NULL), valid until the next step.
+    private func bytes(at column: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: sqlite3_column_text(handle, column), count: Int(sqlite3_column_bytes(handle, column)))
     }
 
     private func check(_ code: Int32) throws {
