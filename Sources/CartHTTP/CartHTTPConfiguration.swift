@@ -71,12 +71,20 @@ public struct CartHTTPConfiguration: Sendable {
 
     /// Refuses what would keep a server from starting that needs no store and no socket to
     /// find: a host beyond loopback without an admin token, an unusable token, an event poll
-    /// interval outside 10 ms to 60 s.
+    /// interval outside 10 ms to 60 s. A host beyond loopback that does not resolve is refused
+    /// as such: a token would not make it listenable.
     ///
     /// - Throws: ``CartHTTPServerError/adminTokenRequired(host:)``,
     ///   ``CartHTTPServerError/invalidAdminToken(_:)`` or ``CartHTTPServerError/server(_:)``.
     public func validate() throws(CartHTTPServerError) {
-        guard adminToken != nil || listensOnLoopbackOnly else { throw .adminTokenRequired(host: host) }
+        if adminToken == nil && !listensOnLoopbackOnly {
+            do throws(HTTPServerError) {
+                try HTTPServer.checkHost(host)
+            } catch {
+                throw .server(error)
+            }
+            throw .adminTokenRequired(host: host)
+        }
         if let adminToken { _ = try AdminToken(adminToken) }
         try validateEventPollInterval()
     }

@@ -88,6 +88,14 @@ public final class HTTPServer: Sendable {
         stop()
     }
 
+    /// Checks that `host` is an IP address (brackets around an IPv6 one allowed) or a name that
+    /// resolves, as the server's start needs.
+    ///
+    /// - Throws: ``HTTPServerError/invalidHost(_:)``.
+    public static func checkHost(_ host: String) throws(HTTPServerError) {
+        _ = try ListenAddress(host: host, port: 0)
+    }
+
     /// Checks that this machine could listen on `host` and `port` now, by binding a socket
     /// there as libmicrohttpd does (`SO_REUSEADDR`) and closing it, so that a caller can find
     /// out before it prepares what a server needs (creates a store, say); libmicrohttpd is

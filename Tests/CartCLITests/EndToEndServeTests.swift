@@ -176,6 +176,22 @@ struct EndToEndServeTests {
         }
     }
 
+    @Test("a host that does not resolve: the same one error line, status 1, with a token or without, and no store")
+    func unresolvableHost() throws {
+        let sandbox = try CartSandbox()
+        let lines = try [[], ["--admin-token", String(repeating: "t", count: 32)]].map { token in
+            let result = try sandbox.run(["serve", "--listen", "no-such-host.invalid:8080"] + token)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stdout.isEmpty)
+            return result.errorLines
+        }
+        #expect(
+            lines[0] == ["Error: Cannot serve on no-such-host.invalid:8080: cannot listen on 'no-such-host.invalid': not an IP address or a known host name."],
+            "\(lines)")
+        #expect(lines[1] == lines[0])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+    }
+
     @Test("a malformed --listen is one error line and status 64", arguments: ["127.0.0.1:+8080", "127.0.0.1:-0", "127.0.0.1:65536", "127.0.0.1:٨٠", "[::1:80", ":80", "127.0.0.1"])
     func malformedListen(_ address: String) throws {
         let result = try CartSandbox().run(["serve", "--listen", address])

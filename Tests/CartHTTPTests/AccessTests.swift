@@ -106,11 +106,20 @@ struct AccessTests {
         #expect(try shop.send("PUT", "/v1/products/kiwi", json: #"{"name":"Kiwi","price":"1"}"#).status == 201)
     }
 
-    @Test("without a token the server refuses to listen beyond loopback", arguments: ["0.0.0.0", "::", "192.168.1.10", "example.org"])
+    @Test("without a token the server refuses to listen beyond loopback", arguments: ["0.0.0.0", "::", "[::]", "192.168.1.10"])
     func refusesBeyondLoopback(_ host: String) throws {
         let service = CartService(repository: InMemoryCartRepository())
         #expect(throws: CartHTTPServerError.adminTokenRequired(host: host)) {
             try CartHTTPServer(service: service, configuration: CartHTTPConfiguration(host: host, port: 0))
+        }
+    }
+
+    @Test("a host that does not resolve is refused as such, with a token or without", arguments: [nil, String(repeating: "t", count: 32)])
+    func unresolvableHost(_ token: String?) throws {
+        let service = CartService(repository: InMemoryCartRepository())
+        let host = "no-such-host.invalid"
+        #expect(throws: CartHTTPServerError.server(.invalidHost(host))) {
+            try CartHTTPServer(service: service, configuration: CartHTTPConfiguration(host: host, port: 0, adminToken: token))
         }
     }
 

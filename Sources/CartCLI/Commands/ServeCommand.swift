@@ -74,6 +74,10 @@ enum ServeCommand {
             accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + DisplayText.escaped(line)) })
         do {
             try configuration.validate()
+        } catch .server(let error) {
+            // A host that does not resolve, which a token would not mend: refused as a server
+            // with a token refuses it.
+            throw try cannotServe(error, runner)
         } catch {
             throw usageError(error, runner)
         }
