@@ -43,12 +43,23 @@ extension StoredDataError {
     /// The error for the stored `name` of product `sku` when the service refuses it as input
     /// (another client wrote it), or `nil` for a usable name.
     public static func unusableName(_ name: String, ofProduct sku: String) -> StoredDataError? {
+        unusableName(name, of: "product '\(DisplayText.clean(sku))'")
+    }
+
+    /// The error for the `name` the line of order `number` for `sku` keeps, when no product
+    /// could be called so: checkout copies a product's name, so only another client's write
+    /// stores such a name. `nil` for a usable name.
+    public static func unusableName(_ name: String, ofLineOf number: Int64, sku: String) -> StoredDataError? {
+        unusableName(name, of: "the line of order \(number) for '\(DisplayText.clean(sku))'")
+    }
+
+    private static func unusableName(_ name: String, of owner: @autoclosure () -> String) -> StoredDataError? {
         do {
             _ = try Validation.name(name)
             return nil
         } catch {
             guard case .invalidName(_, let reason) = error else { return nil }
-            return StoredDataError("the name of product '\(DisplayText.clean(sku))' is '\(DisplayText.clean(name))': \(reason)")
+            return StoredDataError("the name of \(owner()) is '\(DisplayText.clean(name))': \(reason)")
         }
     }
 }

@@ -8,7 +8,7 @@ struct PostgresStoreCheck {
     func problems() throws -> [String] {
         try disabledTriggers() + checkViolations() + rangeViolations() + danglingReferences() + lineSummaryMismatches()
             + orderTotalMismatches() + orderNumberProblems() + settingsProblems() + currencyProblems() + orderCurrencyProblems()
-            + secretProblems()
+            + secretProblems() + orderLineNameProblems()
     }
 
     private static let schemaOID = "(SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = current_schema())"
@@ -202,6 +202,22 @@ struct PostgresStoreCheck {
     private func secretProblems() throws -> [String] {
         try connection.execute(Self.selectSecrets).compactMap {
             StoreSecret(hex: try $0.string(0)) == nil ? StoreSecret.unusable.message : nil
+        }
+    }
+
+    /// Order lines whose names hold a character that products' CHECK constraint refuses in a
+    /// name: order_lines has no such constraint.
+    private static let selectOrderLineNames: PostgresSQL = #"""
+        SELECT order_number, sku, name FROM order_lines
+        WHERE name ~ '[\u0001-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]'
+        ORDER BY order_number, position
+        """#
+
+    /// Order lines with names no product could have had, which only another client's write
+    /// stores: found by the characters the service refuses, worded by the service's rule.
+    private func orderLineNameProblems() throws -> [String] {
+        try connection.execute(Self.selectOrderLineNames).compactMap { row in
+            StoredDataError.unusableName(try row.string(2), ofLineOf: try row.int64(0), sku: try row.string(1))?.message
         }
     }
 

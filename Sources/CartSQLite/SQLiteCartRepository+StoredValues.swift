@@ -31,6 +31,8 @@ extension SQLiteCartRepository {
     private static let unusableCurrency = CachedSQL(
         "SELECT currency FROM settings WHERE NOT (currency GLOB '[A-Z][A-Z][A-Z]')")
     private static let productNames = CachedSQL("SELECT sku, name FROM products ORDER BY sku")
+    private static let orderLineNames = CachedSQL(
+        "SELECT order_number, sku, name FROM order_lines ORDER BY order_number, position")
     private static let storedCurrency = CachedSQL(
         "SELECT currency, currency_exponent, currency_symbol FROM settings WHERE typeof(currency_exponent) = 'integer'")
     private static let hasSecretTable = CachedSQL(
@@ -41,7 +43,7 @@ extension SQLiteCartRepository {
     /// (`StoredRange`), a value that is not an integer where one belongs, the settings row
     /// missing, a currency code that is not three capital letters, a built-in currency stored
     /// with other digits, a currency symbol `Currency` refuses, a store secret that is not one, a product name the service refuses as
-    /// input, a text that is not valid UTF-8. Each is what the
+    /// input (or an order line's name no product could have had), a text that is not valid UTF-8. Each is what the
     /// service refuses with a `StoredDataError` when it reads (or, for a name, keeps) that row.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
@@ -70,6 +72,13 @@ extension SQLiteCartRepository {
         defer { names.reset() }
         while try names.step() {
             if let error = StoredDataError.unusableName(names.shownString(at: 1), ofProduct: names.shownString(at: 0)) { lines.append(error.message) }
+        }
+        let lineNames = try database.cached(Self.orderLineNames)
+        defer { lineNames.reset() }
+        while try lineNames.step() {
+            let error = StoredDataError.unusableName(
+                lineNames.shownString(at: 2), ofLineOf: lineNames.int64(at: 0), sku: lineNames.shownString(at: 1))
+            if let error { lines.append(error.message) }
         }
         for query in Self.columnRanges {
             let (column, keyColumns) = (query.column, Int32(query.column.key.count))

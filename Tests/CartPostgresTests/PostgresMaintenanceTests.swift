@@ -100,6 +100,18 @@ struct PostgresMaintenanceTests {
             ])
     }
 
+    @Test("check names an order line's name with control characters, which no constraint refuses, and the order still reads")
+    func orderLineNameWithControlCharacters() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.execute("UPDATE order_lines SET name = E'Ap\\x1bple\\u202e' WHERE order_number = 1")
+        #expect(
+            try repository.check() == [
+                "the name of the line of order 1 for 'apple' is 'Ap\\u{1B}ple\\u{202E}': it contains control characters"
+            ])
+        #expect(try CartService(repository: repository).order(1).lines.map(\.name) == ["Ap\u{1B}ple\u{202E}"])
+    }
+
     @Test("check and every read name a built-in currency stored with other digits")
     func builtInCurrencyWithOtherDigits() throws {
         let (schema, repository) = try busyStore()

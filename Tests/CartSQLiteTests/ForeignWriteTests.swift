@@ -174,6 +174,22 @@ struct ForeignWriteTests {
         #expect(try service.orders(matching: OrderQuery(cartID: "bob")).orders.isEmpty, "checkout placed no order")
     }
 
+    @Test("db check names an order line's name with control characters, which reads still show")
+    func orderLineNameWithControlCharacters() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory)
+        _ = try service.checkout("alice")
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.check() == [])
+        try sqlite(path, "UPDATE order_lines SET name = 'Ap' || char(27) || 'ple' || char(8238) WHERE order_number = 1")
+        #expect(
+            try repository.check() == [
+                "the name of the line of order 1 for 'sku-0' is 'Ap\\u{1B}ple\\u{202E}': it contains control characters"
+            ])
+        // The order is history as stored: shown, with the name as it is.
+        #expect(try service.order(1).lines.map(\.name) == ["Ap\u{1B}ple\u{202E}"])
+    }
+
     @Test("db check names an order whose lines another client made add up past 64 bits, and goes on")
     func integrityCheckOverflowingOrder() throws {
         let directory = try TemporaryDirectory()
