@@ -228,10 +228,12 @@ extension PostgresConnection {
     }
 
     /// Gives up on a pipeline that went out of step (libpq refused to send, a result is
-    /// missing): the connection is marked broken, and the error says why.
+    /// missing): the connection is marked broken, and the error says why. A session the
+    /// server ended sent its reason (57P01 and the like) before the socket closed, and
+    /// libpq's own error for the steps after it says only that the socket closed.
     private func abandon(_ sql: String?, _ failure: PostgresError? = nil) throws -> [PostgresResult] {
         isBroken = true
-        if let failure, failure.kind == .connection { throw failure }
+        if let failure, failure.isConnectionFailure { throw failure }
         throw lostConnection(sql: sql)
     }
 }

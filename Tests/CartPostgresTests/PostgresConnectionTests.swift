@@ -232,6 +232,48 @@ struct PostgresConnectionTests {
     }
 
     @Test(
+        "a session ended while a pipeline runs fails with the server's reason, with or without a response timeout",
+        TestServer.requires(), arguments: [nil, Duration.seconds(5)])
+    func terminatedMidPipeline(responseTimeout: Duration?) throws {
+        var options = PostgresConnectionOptions()
+        options.responseTimeout = responseTimeout
+        let victim = try TestServer.connect(options: options)
+        let backend = Int64(victim.backendProcessID)
+        let ended = DispatchSemaphore(value: 0)
+        let killerFailure = Mutex<String?>(nil)
+        DispatchQueue.global().async {
+            defer { ended.signal() }
+            do {
+                let killer = try TestServer.connect()
+                // Ends the session once it is inside the sleep, so the pipeline is mid-flight.
+                for _ in 0..<500 {
+                    let sleeping = try killer.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND wait_event = 'PgSleep'", [.integer(backend)])
+                    if try sleeping[0].int(0) == 1 {
+                        _ = try killer.execute("SELECT pg_terminate_backend($1::int, 10000)", [.integer(backend)])
+                        return
+                    }
+                    usleep(10_000)
+                }
+                killerFailure.withLock { $0 = "the session never reached pg_sleep" }
+            } catch {
+                killerFailure.withLock { $0 = "\(error)" }
+            }
+        }
+        let error = #expect(throws: PostgresError.self) {
+            try victim.pipeline([PostgresStatement("SELECT pg_sleep(30)"), PostgresStatement("SELECT $1::int", [1])])
+        }
+        ended.wait()
+        #expect(killerFailure.withLock { $0 } == nil)
+        #expect(error?.isConnectionFailure == true)
+        #expect(error?.sqlState == "57P01", "\(String(describing: error))")
+        #expect(error?.description.contains("terminating connection due to administrator command") == true, "\(String(describing: error))")
+        #expect(error?.reason?.contains("ended the session") == true, "\(String(describing: error?.reason))")
+        try victim.reset()
+        #expect(try victim.execute("SELECT $1::int", [3])[0].int(0) == 3)
+    }
+
+    @Test(
         "a server that stops answering is given up after the response timeout, and a fresh connection works",
         TestServer.requires(TestServer.directory))
     func silentServerGivenUp() throws {
