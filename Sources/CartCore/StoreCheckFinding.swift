@@ -1,6 +1,7 @@
 /// A problem in the rows that `StoreMaintenance.check()` finds the same way in every backend,
 /// worded once for all of them: the summaries a cart row and an order row keep of their lines
-/// no longer match the lines, or order numbers are missing. Another client that wrote the
+/// no longer match the lines, order numbers are missing, or an order's lines are stamped with
+/// another instant than the order. Another client that wrote the
 /// tables directly leaves these; `CartService` never does.
 public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
     /// A cart whose row counts `counted` lines while `stored` exist.
@@ -18,6 +19,10 @@ public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
     /// An order in another currency than the store's: orders are read in the store's, which
     /// cannot change while orders exist.
     case orderCurrency(number: Int64, currency: String, storeCurrency: String)
+    /// An order with `lines` lines whose instant is not the order's: a line keeps its order's
+    /// instant so that orders of a product are found by time from the lines alone, and such a
+    /// line makes `orders --sku` with `--since` or `--until` disagree with the order.
+    case orderLineInstants(number: Int64, lines: Int64)
 
     public var description: String {
         switch self {
@@ -36,6 +41,8 @@ public enum StoreCheckFinding: Hashable, Sendable, CustomStringConvertible {
             return "\(orders) orders are numbered up to \(highest): numbers are missing"
         case .orderCurrency(let number, let currency, let storeCurrency):
             return "order \(number) is in '\(DisplayText.clean(currency))', the store in '\(DisplayText.clean(storeCurrency))'"
+        case .orderLineInstants(let number, let lines):
+            return "order \(number): \(lines) of its lines \(lines == 1 ? "is" : "are") stamped with another instant than the order"
         }
     }
 

@@ -8,6 +8,7 @@ struct PostgresStoreCheck {
     func problems() throws -> [String] {
         try disabledTriggers() + checkViolations() + rangeViolations() + danglingReferences() + lineSummaryMismatches()
             + orderTotalMismatches() + orderNumberProblems() + settingsProblems() + currencyProblems() + orderCurrencyProblems()
+            + orderLineInstantProblems()
             + secretProblems() + orderLineNameProblems()
     }
 
@@ -231,6 +232,20 @@ struct PostgresStoreCheck {
         try connection.execute(Self.selectOrderCurrencies).map { row in
             StoreCheckFinding.orderCurrency(number: try row.int64(0), currency: try row.string(1), storeCurrency: try row.string(2))
                 .description
+        }
+    }
+
+    private static let selectOrderLineInstants: PostgresSQL = """
+        SELECT l.order_number, count(*) FROM order_lines AS l JOIN orders AS o ON o.number = l.order_number
+        WHERE l.placed_at IS DISTINCT FROM o.placed_at
+        GROUP BY l.order_number ORDER BY l.order_number
+        """
+
+    /// Orders whose lines hold another instant than the order, which filters of orders by
+    /// product and time read.
+    private func orderLineInstantProblems() throws -> [String] {
+        try connection.execute(Self.selectOrderLineInstants).map { row in
+            StoreCheckFinding.orderLineInstants(number: try row.int64(0), lines: try row.int64(1)).description
         }
     }
 }

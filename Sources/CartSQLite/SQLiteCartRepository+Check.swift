@@ -123,10 +123,14 @@ extension SQLiteCartRepository {
     private static let orderCurrencyCheck = CachedSQL(
         "SELECT o.number, o.currency, s.currency FROM orders AS o JOIN settings AS s ON s.id = 1 "
             + "WHERE o.currency IS NOT s.currency ORDER BY o.number")
+    private static let orderLineInstantCheck = CachedSQL(
+        "SELECT l.order_number, count(*) FROM order_lines AS l JOIN orders AS o ON o.number = l.order_number "
+            + "WHERE l.placed_at IS NOT o.placed_at GROUP BY l.order_number ORDER BY l.order_number")
 
     /// One line per order whose row's totals are not the sums of its lines, or that has none,
-    /// or that is in another currency than the store, and one when numbers below the highest
-    /// are missing: another client changed the orders.
+    /// or that is in another currency than the store, or whose lines hold another instant than
+    /// it, and one when numbers below the highest are missing: another client changed the
+    /// orders.
     private func orderSummaryMismatches() throws -> [String] {
         let check = try database.cached(Self.orderSummaryCheck)
         defer { check.reset() }
@@ -150,6 +154,11 @@ extension SQLiteCartRepository {
                 StoreCheckFinding.orderCurrency(
                     number: currencies.int64(at: 0), currency: currencies.shownString(at: 1), storeCurrency: currencies.shownString(at: 2)
                 ).description)
+        }
+        let instants = try database.cached(Self.orderLineInstantCheck)
+        defer { instants.reset() }
+        while try instants.step() {
+            lines.append(StoreCheckFinding.orderLineInstants(number: instants.int64(at: 0), lines: instants.int64(at: 1)).description)
         }
         return lines
     }

@@ -80,6 +80,14 @@ struct PostgresMaintenanceTests {
             ])
     }
 
+    @Test("check names an order whose line another client stamped with another instant")
+    func orderLineInstant() throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        try schema.execute("UPDATE order_lines SET placed_at = placed_at - 1 WHERE order_number = 1")
+        #expect(try repository.check() == ["order 1: 1 of its lines is stamped with another instant than the order"])
+    }
+
     @Test("check names an order in another currency and a currency symbol the service refuses")
     func refusedStoredText() throws {
         let (schema, repository) = try busyStore()

@@ -149,6 +149,24 @@ struct ForeignWriteTests {
         #expect(throws: StoredDataError("order 3 is in 'EUR', the store in 'USD'")) { try service.orders(matching: OrderQuery()) }
     }
 
+    @Test("db check names an order whose lines another client stamped with another instant, which filters by product and time read")
+    func integrityCheckFindsOrderLineInstant() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 2)
+        try service.add("sku-1", to: "alice")
+        let placed = try service.checkout("alice").order.placedAt
+        let repository = try SQLiteCartRepository(path: path)
+        #expect(try repository.check() == [])
+        try sqlite(path, "UPDATE order_lines SET placed_at = placed_at + 1000 WHERE order_number = 1")
+        #expect(try repository.check() == ["order 1: 2 of its lines are stamped with another instant than the order"])
+        // What the finding is about: the order is placed in the second, but not found there by product.
+        let second = OrderQuery(placedOnOrAfter: placed, placedBefore: placed.addingTimeInterval(1))
+        #expect(try service.orders(matching: second).orders.count == 1)
+        #expect(
+            try service.orders(matching: OrderQuery(placedOnOrAfter: placed, placedBefore: placed.addingTimeInterval(1), sku: "sku-0"))
+                .orders.isEmpty)
+    }
+
     @Test("a text another client stored as bytes that are not UTF-8 is refused when read, never changed, and db check names it")
     func invalidUTF8() throws {
         let directory = try TemporaryDirectory()
