@@ -8,8 +8,7 @@ struct PostgresStoreCheck {
     func problems() throws -> [String] {
         try disabledTriggers() + checkViolations() + rangeViolations() + danglingReferences() + lineSummaryMismatches()
             + orderTotalMismatches() + orderNumberProblems() + settingsProblems() + currencyProblems() + orderCurrencyProblems()
-            + orderLineInstantProblems()
-            + secretProblems() + orderLineNameProblems()
+            + orderLineInstantProblems() + secretProblems() + orderLineNameProblems()
     }
 
     private static let schemaOID = "(SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = current_schema())"

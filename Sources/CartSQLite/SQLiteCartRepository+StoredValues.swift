@@ -42,9 +42,11 @@ extension SQLiteCartRepository {
     /// One line per stored value the service cannot work with: an integer outside its range
     /// (`StoredRange`), a value that is not an integer where one belongs, the settings row
     /// missing, a currency code that is not three capital letters, a built-in currency stored
-    /// with other digits, a currency symbol `Currency` refuses, a store secret that is not one, a product name the service refuses as
-    /// input (or an order line's name no product could have had), a text that is not valid UTF-8. Each is what the
-    /// service refuses with a `StoredDataError` when it reads (or, for a name, keeps) that row.
+    /// with other digits, a currency symbol `Currency` refuses, a store secret that is not one,
+    /// a product name the service refuses as input, an order line's name no product could have
+    /// had, a text that is not valid UTF-8. Each but the order line's name is what the service
+    /// refuses with a `StoredDataError` when it reads (or, for a product's name, keeps) that
+    /// row; an order is history, read as stored.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
         if try database.scalar(Self.countSettings) != 1 { lines.append("the store has no settings row") }
