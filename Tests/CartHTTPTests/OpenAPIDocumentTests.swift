@@ -69,6 +69,32 @@ struct OpenAPIDocumentTests {
         return operations
     }
 
+    /// The statuses each operation's `responses:` lists, by `operationId`, read from the
+    /// document's layout: `responses:` at six spaces, each status in quotes at eight.
+    static func documentedStatuses() -> [String: Set<Int>] {
+        let text = String(decoding: CartAPI.openAPIDocument, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "paths:"), let end = lines.firstIndex(of: "components:") else { return [:] }
+        var statuses: [String: Set<Int>] = [:]
+        var operationID = ""
+        var inResponses = false
+        for line in lines[start..<end] {
+            if line.hasPrefix("      operationId: ") {
+                operationID = String(line.dropFirst("      operationId: ".count))
+            } else if line == "      responses:" {
+                inResponses = true
+            } else if inResponses, let match = line.prefixMatch(of: #/        "([0-9]{3})":/#) {
+                statuses[operationID, default: []].insert(Int(match.output.1) ?? 0)
+            } else if !line.hasPrefix("       ") {
+                inResponses = false
+            }
+        }
+        return statuses
+    }
+
+    /// The statuses of ``documentedStatuses()``, for checking every answer the tests see.
+    static let statuses = documentedStatuses()
+
     /// The package's root directory: this file is in `Tests/CartHTTPTests`.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -157,6 +183,15 @@ struct OpenAPIDocumentTests {
         let listed = rows.map { row in row.split(separator: "|").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
         let routed = CartAPI.routes.map { "`\($0.method)` `\($0.path)` \($0.access.rawValue)" }
         #expect(listed == routed)
+    }
+
+    @Test("every routed operation lists its statuses, a success among them, for the tests' answers to be checked against")
+    func statusesListed() {
+        for route in CartAPI.routes {
+            let listed = Self.statuses[route.operationID] ?? []
+            #expect(listed.contains { (200..<300).contains($0) }, "\(route.operationID) lists \(listed.sorted())")
+            #expect(listed.contains(400), "\(route.operationID) lists \(listed.sorted())")
+        }
     }
 
     @Test("the route table has no two routes for one method and path, and names each operation once")

@@ -69,7 +69,21 @@ final class TestShop: Sendable {
             let documented = OpenAPIDocumentTests.errorCodes.contains(code)
             #expect(documented, "\(method) \(target) answered '\(code)', which the document does not list")
         }
+        if let route = Self.route(method, target) {
+            let documented = OpenAPIDocumentTests.statuses[route.operationID]?.contains(response.status) == true
+            #expect(documented, "\(method) \(target) answered \(response.status), which \(route.operationID) does not list")
+        }
         return response
+    }
+
+    /// The route that answers `method` on `target`, if one does: its statuses are the
+    /// document's to list. A path no route takes, or a method none of its routes takes, is
+    /// the server's 404 or 405, which no operation lists.
+    static func route(_ method: String, _ target: String) -> CartRoute? {
+        let path = target.prefix { $0 != "?" }
+        guard path.hasPrefix("/v1/") else { return nil }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        return try? CartAPI.route(method, segments).0
     }
 
     /// A cart minted by the server.
