@@ -78,7 +78,18 @@ extension CartAPI {
                 "invalid_query_parameter", "The query parameter 'by' must be one of \(values); got '\(DisplayText.clean(by))'.")
         }
         let offset = try query.utcOffset("utc_offset")
-        let rows = try service.orderStats(matching: try Self.orderFilter(query), groupedBy: grouping, utcOffset: offset)
+        let rows: [OrderStatsRow]
+        do {
+            rows = try service.orderStats(matching: try Self.orderFilter(query), groupedBy: grouping, utcOffset: offset)
+        } catch CartError.amountOverflow {
+            // The core's words say only that an amount is too large; here the client can ask
+            // for fewer orders, or for smaller groups.
+            let finer = grouping == .total || grouping == .month ? ", or group them by day (by=day)" : ""
+            throw APIError(
+                status: APIError.status(for: .refused), code: CartError.amountOverflow.code,
+                message: "The revenue of these orders is too large to add up in 64-bit minor units; "
+                    + "ask for fewer with since, until, cart or sku\(finer).")
+        }
         return JSONBody.response(
             OrderStatsReport(grouping: grouping, currency: try service.settings().currency, rows: rows, utcOffset: offset ?? .utc))
     }

@@ -1,6 +1,7 @@
 import CartCore
 @testable import CartHTTP
 import CartTestSupport
+import Foundation
 import StrictJSON
 import Testing
 
@@ -178,6 +179,27 @@ struct OrderRouteTests {
             #expect(refused.status == 400 && refused.errorCode == "utc_offset_needs_days", "\(target)")
         }
         #expect(try shop.send("GET", "/v1/orders/stats?by=week", admin: true).errorCode == "invalid_query_parameter")
+    }
+
+    @Test("statistics whose revenue does not fit in 64 bits are 422 amount_overflow, saying how to ask for less")
+    func statsOverflow() throws {
+        let shop = try TestShop()
+        // No checkout can place such orders; another client writing the store directly can.
+        let huge = Money(minorUnits: Int64.max / 2 + 1, currency: .usd)
+        try shop.service.repository.write { storage in
+            for number: Int64 in 1...2 {
+                let line = OrderLine(sku: "apple", name: "Apple", unitPrice: huge, quantity: 1, lineTotal: huge)
+                try storage.insertOrder(
+                    Order(
+                        number: OrderNumber(rawValue: number), cartID: "alice", placedAt: Date(timeIntervalSince1970: 1_800_000_000),
+                        currency: .usd, totalItems: 1, total: huge, idempotencyKey: nil, lines: [line]))
+            }
+        }
+        for target in ["/v1/orders/stats", "/v1/orders/stats?by=day", "/v1/orders/stats?by=product"] {
+            let refused = try shop.send("GET", target, admin: true)
+            #expect(refused.status == 422 && refused.errorCode == "amount_overflow", "\(target)")
+            #expect(refused.errorMessage?.contains("since, until") == true, "\(target): \(refused.errorMessage ?? "")")
+        }
     }
 
     @Test("the CSV export has the CLI's columns and quoting, streamed chunked across pages")
