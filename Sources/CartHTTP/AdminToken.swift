@@ -16,7 +16,8 @@ struct AdminToken: Sendable {
     ///   ``minimumLength`` or holding anything but printable ASCII without spaces.
     init(_ token: String) throws(CartHTTPServerError) {
         guard token.utf8.count >= Self.minimumLength else {
-            throw .invalidAdminToken("it has \(token.utf8.count) characters; use at least \(Self.minimumLength)")
+            let count = token.utf8.count
+            throw .invalidAdminToken("it has \(count) character\(count == 1 ? "" : "s"); use at least \(Self.minimumLength)")
         }
         if let byte = token.utf8.first(where: { $0 <= 0x20 || $0 >= 0x7F }) {
             // A line break usually comes from a secret file read whole (a container's secret).

@@ -151,6 +151,18 @@ struct AccessTests {
         }
     }
 
+    @Test("a token too short is refused with its length in words that fit the count")
+    func shortTokenLength() {
+        for (token, words) in [("", "it has 0 characters;"), ("x", "it has 1 character;"), ("xy", "it has 2 characters;")] {
+            do {
+                _ = try AdminToken(token)
+                Issue.record("'\(token)' was taken")
+            } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
+    }
+
     @Test("on loopback, a request for another host name is 421: a page elsewhere cannot rebind its name to the server")
     func rebinding() throws {
         let shop = try TestShop(adminToken: nil)
