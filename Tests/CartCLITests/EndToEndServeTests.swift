@@ -314,6 +314,51 @@ struct EndToEndServeTests {
         #expect(notes.map { String($0.drop { $0 != "N" }) } == [expected], "\(notes)")
     }
 
+    @Test(
+        "--client-connections bounds one address's open connections: 64 beyond loopback unless given, 0 for no bound",
+        arguments: [([String](), 64), (["--client-connections", "0"], nil), (["--client-connections", "3"], 3)])
+    func clientConnections(_ arguments: [String], _ limit: Int?) throws {
+        let sandbox = try stocked()
+        let process = try RunningCart(
+            ["serve", "--listen", "0.0.0.0:0"] + arguments, in: sandbox, environment: ["CART_ADMIN_TOKEN": RunningServer.token])
+        defer { process.stop() }
+        let line = try #require(process.nextLine())
+        let port = try #require(line.split(separator: ":").last.flatMap { UInt16($0) }, "\(line)")
+        let health = "GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        // Every connection stays open, as an event stream's or a keep-alive client's would.
+        var open: [TestConnection] = []
+        for _ in 0..<(limit ?? 70) {
+            let connection = try TestConnection(port: port)
+            connection.send(health)
+            #expect(try connection.readResponse().status == 200)
+            open.append(connection)
+        }
+        let next = try TestConnection(port: port)
+        if limit != nil {
+            #expect(next.peerClosed(), "connection \(open.count + 1) of one address was served")
+            // A connection that closes makes room for another.
+            open.removeLast()
+            let again = try waitForRoom(port: port, request: health)
+            #expect(again == 200)
+        } else {
+            next.send(health)
+            #expect(try next.readResponse().status == 200)
+        }
+    }
+
+    /// The status of `request` on a new connection to `port`, tried until the server stops
+    /// closing new connections at once (a closed connection's slot frees when the server
+    /// notices the close), for up to 5 seconds.
+    private func waitForRoom(port: UInt16, request: String) throws -> Int? {
+        for _ in 0..<50 {
+            let connection = try TestConnection(port: port)
+            connection.send(request)
+            if let response = try? connection.readResponse() { return response.status }
+            usleep(100_000)
+        }
+        return nil
+    }
+
     @Test("one access-log line per request on stderr: method, path, status, duration")
     func accessLog() throws {
         let sandbox = try stocked()

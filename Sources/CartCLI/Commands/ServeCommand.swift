@@ -31,6 +31,13 @@ enum ServeCommand {
             + "at most 256 + 1). SQLite writes through one and reads through the rest, and opens one more to "
             + "checkpoint its log; 1 serves every request through one connection.")
 
+    static let clientConnections = Option<Int?>(
+        "--client-connections", "n", 0...65_536,
+        help: "The most HTTP connections one client address may hold open at once, event streams included; 0 for "
+            + "no limit (without it: none on loopback, 64 beyond). Behind a proxy on another host every client "
+            + "shares the proxy's address: give 0 there, and let the proxy limit each client.",
+        environment: "CART_CLIENT_CONNECTIONS")
+
     static let heartbeat = Option<Int>(
         "--heartbeat", "seconds", 1...300,
         help: "How often each cart event stream gets a heartbeat event, from 1 to 300 seconds; a proxy in front "
@@ -49,7 +56,7 @@ enum ServeCommand {
             stops it: no new connections, requests in flight get 10 seconds to finish (one still waiting \
             on the store then is cut off, unanswered and unsaved), event streams end, status 0.
             """,
-        options: [listen, adminToken, threads, connections, heartbeat],
+        options: [listen, adminToken, threads, connections, clientConnections, heartbeat],
         action: { try run($0) })
 
     /// How long requests in flight get to finish once a stop is asked for.
@@ -72,6 +79,7 @@ enum ServeCommand {
             // An error line may quote what a client sent or another client stored: escaped, it
             // stays one line without terminal escapes, as access lines are.
             accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + DisplayText.escaped(line)) })
+        configuration.maxConnectionsPerIP = try runner[clientConnections]
         do {
             try configuration.validate()
         } catch .server(let error) {

@@ -54,9 +54,9 @@ extension Option where Value == Int {
 
 extension Option where Value == Int? {
     /// A whole number in `range`, or `nil` when not given.
-    init(_ name: String, _ placeholder: String, _ range: ClosedRange<Int>, help: String) {
+    init(_ name: String, _ placeholder: String, _ range: ClosedRange<Int>, help: String, environment: String? = nil) {
         self.init(
-            spec: OptionSpec(name: name, valueName: placeholder, kind: .integer(range), help: help),
+            spec: OptionSpec(name: name, valueName: placeholder, kind: .integer(range), help: help, environment: environment),
             reader: .optional(\.integer))
     }
 }
