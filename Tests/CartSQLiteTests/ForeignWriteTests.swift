@@ -192,6 +192,21 @@ struct ForeignWriteTests {
         #expect(try service.orders(matching: OrderQuery(cartID: "bob")).orders.isEmpty, "checkout placed no order")
     }
 
+    @Test("a cart line another client gave a quantity out of range: reads refuse it, clear mends the cart")
+    func clearMendsOutOfRangeQuantity() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 2)
+        try service.add("sku-1", to: "alice")
+        try sqlite(path, "UPDATE cart_lines SET quantity = 9223372036854775807 WHERE cart_id = 'alice' AND sku = 'sku-0'")
+        let refused = StoredDataError("the quantity of 'sku-0' in cart 'alice' is 9223372036854775807, the largest integer")
+        #expect(throws: refused) { try service.deleteLine("sku-0", from: "alice") }
+        #expect(throws: StoredDataError.self) { try service.cart("alice") }
+        let cleared = try service.clear("alice")
+        #expect(cleared.changed)
+        #expect(try service.cart("alice").lines.isEmpty)
+        #expect(try SQLiteCartRepository(path: path).check() == [])
+    }
+
     @Test("db check names an order line's name with control characters, which reads still show")
     func orderLineNameWithControlCharacters() throws {
         let directory = try TemporaryDirectory()
