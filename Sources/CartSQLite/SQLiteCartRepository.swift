@@ -58,20 +58,23 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// - Parameters:
     ///   - busyTimeout: how long a unit waits for another connection's write lock before
     ///     failing with a `DatabaseError` whose `isBusy` is true.
-    ///   - initialSettings: the settings of a newly created database; ignored for an existing one.
+    ///   - initialSettings: the settings of a newly created database, checked before the file is
+    ///     opened, so that settings out of range leave no file behind; ignored for an existing one.
     ///   - migrate: apply pending migrations now (`false` opens a database as it is, for
     ///     `status()` and an explicit `migrate()`).
     ///   - readers: how many more connections read while this one writes, for a repository
     ///     that serves many threads (a server); 0 reads through the writing connection, which
     ///     suits a short command. Each opens on first use. With readers, one more connection
     ///     checkpoints the write-ahead log (`SQLiteCheckpointer`).
-    /// - Throws: `StoreLocationError.unusable` for the paths above and a file with more than
+    /// - Throws: `CartError.invalidSetting` for `initialSettings` out of range,
+    ///   `StoreLocationError.unusable` for the paths above and a file with more than
     ///   one name (hard link), `MigrationError` for a file this build must not touch,
     ///   `DatabaseError` when SQLite cannot open or read it (not a database, busy…).
     public convenience init(
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
         migrate: Bool = true, readers: Int = 0
     ) throws {
+        _ = try initialSettings.validated()
         try Self.checkFile(path)
         try Self.checkDirectory(of: path)
         // A relative name is given a `./`, which SQLite never reads as `:memory:` or a URI.

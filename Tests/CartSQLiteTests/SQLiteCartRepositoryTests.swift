@@ -25,7 +25,7 @@ struct SQLiteCartRepositoryTests {
         #expect(cart.version == 2)
     }
 
-    @Test("settings out of range for a new file are refused as input, naming the setting; the path stays usable")
+    @Test("settings out of range for a new file are refused as input, naming the setting, and leave no file")
     func invalidInitialSettings() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cart.sqlite3")
@@ -37,6 +37,7 @@ struct SQLiteCartRepositoryTests {
             _ = try SQLiteCartRepository(
                 path: path, initialSettings: StoreSettings(currency: .usd, maxLineQuantity: 5, maxLinesPerCart: 10_001))
         }
+        #expect(!FileManager.default.fileExists(atPath: path))
         let service = CartService(repository: try SQLiteCartRepository(path: path))
         #expect(try service.settings() == .defaults)
     }
