@@ -53,11 +53,13 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         !symbol.isEmpty && symbol.count <= 8 && DisplayText.escaped(symbol) == symbol
     }
 
-    /// Looks a currency up by its ISO 4217 code (case-insensitive).
+    /// Looks a currency up by its ISO 4217 code, in any case of the ASCII letters (`usd`, `Eur`).
     ///
     /// - Throws: `CartError.unknownCurrency` if the code is not in the built-in table.
     public init(code: String) throws(CartError) {
-        let upper = code.uppercased()
+        // Only ASCII letters are folded: Unicode's upper-casing maps other letters to ASCII
+        // ones (`ſ` to `S`, `ı` to `I`), so `uſd` would otherwise name USD.
+        let upper = String(decoding: code.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
         guard let known = Currency.known[upper] else { throw .unknownCurrency(code) }
         self = known
     }

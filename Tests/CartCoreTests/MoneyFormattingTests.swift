@@ -94,7 +94,9 @@ struct MoneyFormattingTests {
         #expect(try Currency(code: currency.code) == currency)
     }
 
-    @Test("unknown codes are refused as given", arguments: ["XXX", "", "US", "USDD", "U$D", "ＵＳＤ"])
+    @Test(
+        "unknown codes are refused as given, non-ASCII letters that upper-case to ASCII ones included",
+        arguments: ["XXX", "", "US", "USDD", "U$D", "ＵＳＤ", "uſd", "ınr"])
     func unknown(_ code: String) {
         #expect(throws: CartError.unknownCurrency(code)) { try Currency(code: code) }
     }
