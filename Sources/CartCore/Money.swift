@@ -78,9 +78,14 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Money: Comparable {
-    /// Orders amounts of the same currency; amounts of different currencies order by code.
+    /// Orders amounts of the same currency by value; amounts of different currencies order by
+    /// code, then by digits and symbol, since currencies outside the built-in table may share
+    /// a code, and two unequal amounts must never be unordered (a sort would misplace them).
     public static func < (lhs: Money, rhs: Money) -> Bool {
-        if lhs.currency != rhs.currency { return lhs.currency.code < rhs.currency.code }
+        let (left, right) = (lhs.currency, rhs.currency)
+        if left != right {
+            return (left.code, left.minorUnitExponent, left.symbol ?? "") < (right.code, right.minorUnitExponent, right.symbol ?? "")
+        }
         return lhs.minorUnits < rhs.minorUnits
     }
 }

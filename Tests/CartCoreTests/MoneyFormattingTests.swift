@@ -79,6 +79,19 @@ struct MoneyFormattingTests {
         #expect(!(usd(5) < usd(5)))
     }
 
+    @Test("unequal amounts in currencies that share a code are ordered one way", arguments: [(1, 2), (2, 1), (1, 1)])
+    func orderingSharedCode(_ plain: Int64, _ marked: Int64) throws {
+        let plainCurrency = try Currency(code: "XTS", minorUnitExponent: 2)
+        let withSymbol = try Currency(code: "XTS", minorUnitExponent: 2, symbol: "¤")
+        let withDigits = try Currency(code: "XTS", minorUnitExponent: 3)
+        for other in [withSymbol, withDigits] {
+            let a = Money(minorUnits: plain, currency: plainCurrency)
+            let b = Money(minorUnits: marked, currency: other)
+            #expect(a != b)
+            #expect((a < b) != (b < a))
+        }
+    }
+
     @Test(
         "currencies are found by ISO code in any case, with their exponent",
         arguments: [("USD", 2), ("usd", 2), ("Eur", 2), ("JPY", 0), ("KWD", 3), ("BHD", 3), ("CLF", 4), ("GBP", 2)])
