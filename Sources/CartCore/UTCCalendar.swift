@@ -71,8 +71,10 @@ public enum UTCCalendar {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
-    /// Days since 1970-01-01 of a civil date (proleptic Gregorian; H. Hinnant's algorithm).
-    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    /// Days since 1970-01-01 of a civil date (proleptic Gregorian; H. Hinnant's algorithm), for
+    /// the years of four digits the callers parse; a year near `Int.max` would overflow (package
+    /// access).
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
