@@ -192,7 +192,7 @@ extension CartService {
     /// A price must be in the store currency, from 0 to `Product.maximumPriceMinorUnits`.
     static func checkPrice(_ price: Money, settings: StoreSettings) throws(CartError) {
         guard price.currency == settings.currency else {
-            throw .currencyMismatch(price.currency.code, settings.currency.code)
+            throw Currency.mismatch(price.currency, settings.currency)
         }
         guard price.minorUnits >= 0 else {
             throw .invalidAmount(price.decimalString, reason: "prices cannot be negative")

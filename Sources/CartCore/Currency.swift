@@ -20,15 +20,19 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// it cannot take other digits or another symbol, because stores keep a built-in currency
     /// by its code and read it back as the table's.
     ///
-    /// - Throws: `CartError.unknownCurrency` if the code is not three ASCII capital letters or
-    ///   the exponent is outside 0...4; `CartError.invalidCurrencySymbol` for a symbol that is
-    ///   empty, longer than 8 characters, or holds a control, separator or bidirectional
-    ///   override character; `CartError.builtInCurrencyRedefined` for a code of the table with
-    ///   other digits or another symbol than the table's.
+    /// - Throws: `CartError.unknownCurrency` if the code is not three ASCII capital letters;
+    ///   `CartError.invalidSetting` for an exponent outside `minorUnitExponentRange` (0...4);
+    ///   `CartError.invalidCurrencySymbol` for a symbol that is empty, longer than 8
+    ///   characters, or holds a control, separator or bidirectional override character;
+    ///   `CartError.builtInCurrencyRedefined` for a code of the table with other digits or
+    ///   another symbol than the table's.
     public init(code: String, minorUnitExponent: Int, symbol: String? = nil) throws(CartError) {
-        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
-            (0...4).contains(minorUnitExponent)
-        else { throw .unknownCurrency(code) }
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            throw .unknownCurrency(code)
+        }
+        guard Self.minorUnitExponentRange.contains(minorUnitExponent) else {
+            throw .invalidSetting(name: "Minor-unit digits", value: minorUnitExponent, range: Self.minorUnitExponentRange)
+        }
         if let symbol, !Currency.isUsableSymbol(symbol) { throw .invalidCurrencySymbol(symbol) }
         if let known = Currency.known[code] {
             guard known.minorUnitExponent == minorUnitExponent, symbol == nil || symbol == known.symbol else {
@@ -39,6 +43,20 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         }
         self.init(known: code, minorUnitExponent, symbol)
     }
+
+    /// The error for amounts in `a` and `b`, two currencies that differ: named by their codes,
+    /// or, when they share a code, each with its digits and symbol, which tell them apart.
+    static func mismatch(_ a: Currency, _ b: Currency) -> CartError {
+        guard a.code == b.code else { return .currencyMismatch(a.code, b.code) }
+        func name(_ currency: Currency) -> String {
+            let symbol = currency.symbol.map { "symbol '\(DisplayText.clean($0))'" } ?? "no symbol"
+            return "\(currency.code) (\(currency.minorUnitExponent) digits, \(symbol))"
+        }
+        return .currencyMismatch(name(a), name(b))
+    }
+
+    /// The minor-unit digits a currency may have.
+    public static let minorUnitExponentRange = 0...4
 
     /// `code` must be three ASCII capital letters.
     private init(known code: String, _ exponent: Int, _ symbol: String?) {

@@ -24,7 +24,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `CartError.currencyMismatch` or `CartError.amountOverflow`.
     public func adding(_ other: Money) throws(CartError) -> Money {
-        guard currency == other.currency else { throw .currencyMismatch(currency.code, other.currency.code) }
+        guard currency == other.currency else { throw Currency.mismatch(currency, other.currency) }
         let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
         guard !overflow else { throw .amountOverflow }
         return Money(minorUnits: sum, currency: currency)

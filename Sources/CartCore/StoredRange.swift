@@ -30,7 +30,8 @@ public enum StoredRange {
     public static let day: ClosedRange<Int64> =
         (instant.lowerBound / 86_400_000 - 1)...(instant.upperBound / 86_400_000 + 1)
     /// The digits of a currency's minor unit.
-    public static let currencyExponent: ClosedRange<Int64> = 0...4
+    public static let currencyExponent: ClosedRange<Int64> =
+        Int64(Currency.minorUnitExponentRange.lowerBound)...Int64(Currency.minorUnitExponentRange.upperBound)
     /// The setting `StoreSettings.maxLineQuantity`.
     public static let maxLineQuantity: ClosedRange<Int64> =
         Int64(StoreSettings.maxLineQuantityRange.lowerBound)...Int64(StoreSettings.maxLineQuantityRange.upperBound)

@@ -119,8 +119,19 @@ struct MoneyFormattingTests {
         let custom = try Currency(code: "XTS", minorUnitExponent: 4)
         #expect(Money(minorUnits: 12345, currency: custom).formatted == "1.2345 XTS")
         #expect(throws: CartError.unknownCurrency("xts")) { try Currency(code: "xts", minorUnitExponent: 2) }
-        #expect(throws: CartError.unknownCurrency("XTS")) { try Currency(code: "XTS", minorUnitExponent: 5) }
-        #expect(throws: CartError.unknownCurrency("XTS")) { try Currency(code: "XTS", minorUnitExponent: -1) }
+        // Digits out of range are named as such, not as an unknown code.
+        let digits = { (value: Int) in CartError.invalidSetting(name: "Minor-unit digits", value: value, range: 0...4) }
+        #expect(throws: digits(5)) { try Currency(code: "XTS", minorUnitExponent: 5) }
+        #expect(throws: digits(-1)) { try Currency(code: "XTS", minorUnitExponent: -1) }
+        #expect(digits(9).description == "Minor-unit digits must be between 0 and 4; got 9.")
+        // Two currencies of one code that differ are told apart in the error.
+        let marked = try Currency(code: "XTS", minorUnitExponent: 2, symbol: "T")
+        let plain = try Currency(code: "XTS", minorUnitExponent: 2)
+        let mismatch = #expect(throws: CartError.self) {
+            try Money(minorUnits: 1, currency: marked).adding(Money(minorUnits: 1, currency: plain))
+        }
+        #expect(
+            mismatch?.description == "Cannot combine amounts in XTS (2 digits, symbol 'T') and XTS (2 digits, no symbol).")
         #expect(throws: CartError.unknownCurrency("ÀBC")) { try Currency(code: "ÀBC", minorUnitExponent: 2) }
     }
 }
