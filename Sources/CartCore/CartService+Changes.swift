@@ -54,7 +54,8 @@ extension CartService {
     /// Removes every line (the tutorial's `clearCart`). Clearing a cart that has no lines changes
     /// nothing: its version stays, and a cart never written is not created.
     ///
-    /// - Throws: `CartError.versionConflict`, `StoredDataError`, or a storage error.
+    /// - Throws: `CartError.invalidCartID`, `.versionConflict`, `StoredDataError`, or a storage
+    ///   error.
     @discardableResult
     public func clear(_ cartID: String, expectedVersion: Int? = nil) throws -> CartUpdate {
         try apply(.clear, to: cartID, expectedVersion: expectedVersion)

@@ -10,7 +10,8 @@ extension CartService {
     /// Pages use a keyset cursor (`OrderQuery.after`), so page 10,000 costs what page 1 costs.
     ///
     /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
-    ///   `.orderNotFound` for an `after` that names no order, or a storage error.
+    ///   `.orderNotFound` for an `after` that names no order, `StoredDataError` for an order
+    ///   whose stored values the service cannot use, or a storage error.
     public func orders(matching query: OrderQuery) throws -> OrderPage {
         var query = try Self.validated(query)
         let limit = query.limit ?? Self.defaultPageSize
@@ -37,8 +38,9 @@ extension CartService {
     /// read again (see `CartRepository`), the orders carry on after the last one `body` got,
     /// each delivered once: placed orders never change.
     ///
-    /// - Throws: `CartError.invalidLimit`, `.orderNotFound` for an `after` that names no
-    ///   order, what `body` throws, or a storage error.
+    /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
+    ///   `.orderNotFound` for an `after` that names no order, `StoredDataError` for an order
+    ///   whose stored values the service cannot use, what `body` throws, or a storage error.
     public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         var rest = try Self.validated(query)
         if let limit = rest.limit, limit < 1 { throw CartError.invalidLimit(limit) }

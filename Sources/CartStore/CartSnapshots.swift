@@ -51,7 +51,8 @@ public struct CartSnapshots: AsyncSequence, Sendable {
 
         /// The next snapshot, on the caller's actor; `nil` once the task is cancelled.
         ///
-        /// - Throws: `CartError.invalidCartID`, or the backend's storage error.
+        /// - Throws: `CartError.invalidCartID`, `StoredDataError` for a cart whose stored values
+        ///   the service cannot use, or the backend's storage error.
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> CartReport? {
             let repository = snapshots.service.repository
             if lastReport == nil { return try read(at: repository.changeToken()) }
@@ -69,7 +70,8 @@ public struct CartSnapshots: AsyncSequence, Sendable {
 
         /// The next snapshot; see `next(isolation:)`.
         ///
-        /// - Throws: `CartError.invalidCartID`, or the backend's storage error.
+        /// - Throws: `CartError.invalidCartID`, `StoredDataError` for a cart whose stored values
+        ///   the service cannot use, or the backend's storage error.
         public mutating func next() async throws -> CartReport? {
             try await next(isolation: nil)
         }
