@@ -58,8 +58,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// - Parameters:
     ///   - busyTimeout: how long a unit waits for another connection's write lock before
     ///     failing with a `DatabaseError` whose `isBusy` is true.
-    ///   - initialSettings: the settings of a newly created database, checked before the file is
-    ///     opened, so that settings out of range leave no file behind; ignored for an existing one.
+    ///   - initialSettings: the settings of a newly created database, ignored for an existing
+    ///     one; checked first in either case, so that settings out of range leave no file behind.
     ///   - migrate: apply pending migrations now (`false` opens a database as it is, for
     ///     `status()` and an explicit `migrate()`).
     ///   - readers: how many more connections read while this one writes, for a repository
