@@ -31,8 +31,6 @@ extension SQLiteCartRepository {
     private static let unusableCurrency = CachedSQL(
         "SELECT currency FROM settings WHERE NOT (currency GLOB '[A-Z][A-Z][A-Z]')")
     private static let productNames = CachedSQL("SELECT sku, name FROM products ORDER BY sku")
-    private static let orderLineNames = CachedSQL(
-        "SELECT order_number, sku, name FROM order_lines ORDER BY order_number, position")
     private static let storedCurrency = CachedSQL(
         "SELECT currency, currency_exponent, currency_symbol FROM settings WHERE typeof(currency_exponent) = 'integer'")
     private static let hasSecretTable = CachedSQL(
@@ -75,13 +73,6 @@ extension SQLiteCartRepository {
         while try names.step() {
             if let error = StoredDataError.unusableName(names.shownString(at: 1), ofProduct: names.shownString(at: 0)) { lines.append(error.message) }
         }
-        let lineNames = try database.cached(Self.orderLineNames)
-        defer { lineNames.reset() }
-        while try lineNames.step() {
-            let error = StoredDataError.unusableName(
-                lineNames.shownString(at: 2), ofLineOf: lineNames.int64(at: 0), sku: lineNames.shownString(at: 1))
-            if let error { lines.append(error.message) }
-        }
         for query in Self.columnRanges {
             let (column, keyColumns) = (query.column, Int32(query.column.key.count))
             let rows = try database.cached(query.sql)
@@ -101,6 +92,7 @@ extension SQLiteCartRepository {
                 for (index, what) in table.columns.enumerated() where !rows.isValidUTF8(at: Int32(index + 1)) {
                     lines.append("\(what) of \(table.owner(rows.shownString(at: 0))) is not valid UTF-8")
                 }
+                if let problem = table.rowProblem?(rows) { lines.append(problem) }
             }
         }
         return lines
@@ -108,11 +100,13 @@ extension SQLiteCartRepository {
 
     /// A table's text columns, which SQLite stores as given, valid UTF-8 or not: the query
     /// reads the row's owner first (shown with U+FFFD for bytes that are not UTF-8), then
-    /// the columns `columns` names, in order.
+    /// the columns `columns` names, in order. `rowProblem` finds what else is wrong with a
+    /// row's text, in the same pass over the table.
     struct TextColumns: Sendable {
         let sql: CachedSQL
         let owner: @Sendable (String) -> String
         let columns: [String]
+        var rowProblem: (@Sendable (Statement) -> String?)? = nil
     }
 
     static let textColumns: [TextColumns] = [
@@ -130,6 +124,10 @@ extension SQLiteCartRepository {
             owner: { "order \($0)" }, columns: ["the cart ID", "the idempotency key"]),
         TextColumns(
             sql: CachedSQL("SELECT order_number, sku, name FROM order_lines ORDER BY order_number, position"),
-            owner: { "a line of order \($0)" }, columns: ["the SKU", "the name"]),
+            owner: { "a line of order \($0)" }, columns: ["the SKU", "the name"],
+            rowProblem: { rows in
+                StoredDataError.unusableName(rows.shownString(at: 2), ofLineOf: rows.int64(at: 0), sku: rows.shownString(at: 1))?
+                    .message
+            }),
     ]
 }
