@@ -52,8 +52,9 @@ measure() {
     output=$(CART_IDS=$work/ids WRK_METHOD=$1 wrk -t2 -c"$connections" -d"${seconds}s" --latency \
         -s scripts/wrk/carts.lua "$url")
     if grep -q 'Non-2xx\|Socket errors' <<<"$output"; then
-        echo "wrk saw errors:" >&2
+        echo "wrk saw errors, so the run's figures would count them:" >&2
         echo "$output" >&2
+        return 1
     fi
     local rps p99
     rps=$(awk '/^Requests\/sec:/ { print $2 }' <<<"$output")

@@ -50,6 +50,11 @@ measure() {
     perf record -q -F 4999 -p "$pid" -o "$work/$name.data" -- sleep "$window" >/dev/null 2>&1
     wait "$stat" "$load"
     stop_server "$pid"
+    if grep -q 'Non-2xx\|Socket errors' "$work/$name.wrk"; then
+        echo "wrk saw errors from $name, so its figures would count them:" >&2
+        cat "$work/$name.wrk" >&2
+        exit 1
+    fi
     perf report -i "$work/$name.data" --no-children -g none -n --sort dso,sym --stdio 2>/dev/null >"$work/$name.samples"
 }
 
