@@ -1,4 +1,5 @@
 import CartCore
+import CartSQLite
 import CartStore
 import Foundation  // localizedDescription
 import Observation
@@ -81,7 +82,25 @@ struct CartStoreObservationTests {
         store.add("apple")
         let outage = try #require(store.lastError)
         #expect((outage as any CategorizedError).category == .unavailable)
-        #expect(outage.localizedDescription == "disk unplugged")
+        #expect(outage.localizedDescription == "The store is busy or out of reach; try again.")
+    }
+
+    @Test("a SQLite store that another connection keeps locked reads as busy, in words without SQL")
+    func lockedSQLiteStoreReadsAsBusy() throws {
+        let database = try TemporaryDatabase()
+        let store = try CartStore(
+            service: try makeService(try SQLiteCartRepository(path: database.path, busyTimeout: .milliseconds(50))),
+            cartID: "alice")
+        try database.connection().write { _ in MainActor.assumeIsolated { store.add("apple") } }
+        guard case .storage(let category, let message, let detail)? = store.lastError else {
+            Issue.record("expected a storage error, got \(String(describing: store.lastError))")
+            return
+        }
+        #expect(category == .unavailable)
+        #expect(message == "The store is busy or out of reach; try again.")
+        #expect(store.lastError?.localizedDescription == message)
+        #expect(detail.contains("locked"))
+        #expect(store.totalItems == 0)
     }
 
     @Test("a price change notifies items and subtotal, not totalItems or version")
@@ -116,7 +135,7 @@ struct CartStoreObservationTests {
         trackEachProperty(of: store, into: log)
         repository.setFailing(true)
         store.add("apple")
-        #expect(store.lastError == .storage(.unavailable, "disk unplugged"))
+        #expect(store.lastError == .storage(.unavailable, message: "The store is busy or out of reach; try again.", detail: "disk unplugged"))
         #expect(log.recorded == ["lastError"])
         #expect(store.totalItems == 1)
     }
@@ -129,7 +148,7 @@ struct CartStoreObservationTests {
         repository.failAfterNextWrite()
         let placed = try #require(store.checkout(idempotencyKey: "tap-1"))
         #expect(placed.order.totalItems == 1)
-        #expect(store.lastError == .storage(.unavailable, "disk unplugged"))
+        #expect(store.lastError == .storage(.unavailable, message: "The store is busy or out of reach; try again.", detail: "disk unplugged"))
         repository.setFailing(false)
         store.refresh()
         #expect(store.isEmpty && store.lastError == nil)

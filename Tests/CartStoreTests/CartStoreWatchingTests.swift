@@ -40,7 +40,7 @@ struct CartStoreWatchingTests {
         let store = try CartStore(service: try makeService(repository), cartID: "alice")
         repository.setFailing(true)
         #expect(store.refreshIfChanged() == false)
-        #expect(store.lastError == .storage(.unavailable, "disk unplugged"))
+        #expect(store.lastError == .storage(.unavailable, message: "The store is busy or out of reach; try again.", detail: "disk unplugged"))
         repository.setFailing(false)
         store.refreshIfChanged()
         #expect(store.lastError == nil)
