@@ -23,6 +23,8 @@ struct Migrator {
     var migrations: [MigrationPlan.Migration] { plan.migrations }
 
     private static let selectTableNames = CachedSQL("SELECT name FROM sqlite_schema WHERE type = 'table'")
+    private static let countRecordColumns = CachedSQL(
+        "SELECT count(*) FROM pragma_table_info('schema_migrations') WHERE name IN ('number', 'name', 'checksum', 'applied_at')")
     private static let selectAppliedMigrations = CachedSQL("SELECT name, checksum, applied_at FROM schema_migrations ORDER BY number")
 
     /// The migrations recorded in the database, or `[]` for a new, empty database.
@@ -42,7 +44,9 @@ struct Migrator {
         defer { tables.reset() }
         var names: Set<String> = []
         while try tables.step() { names.insert(try tables.string(at: 0)) }
-        guard names.contains("schema_migrations") else {
+        // No record table, or another tool's of the same name (Rails and others keep a
+        // `schema_migrations` with other columns): another application's database.
+        guard names.contains("schema_migrations"), try database.scalar(Self.countRecordColumns) == 4 else {
             if names.isEmpty { return [] }
             throw MigrationError.foreignDatabase
         }

@@ -213,6 +213,24 @@ struct EndToEndDatabaseTests {
                 + "store.\n")
     }
 
+    @Test("another tool's schema_migrations (Rails keeps one, with other columns) is another application's database")
+    func foreignMigrationRecord() throws {
+        let sandbox = try CartSandbox()
+        let path = sandbox.path("rails.sqlite3")
+        try sandbox.sql(
+            "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); INSERT INTO schema_migrations VALUES ('20200101000000')",
+            on: path)
+        let before = try bytes(path)
+        for arguments in [["show"], ["add", "x"], ["db", "status"], ["db", "check"], ["db", "migrate"], ["db", "init"]] {
+            let result = try sandbox.run(["--db", path] + arguments)
+            #expect(result.status == 1, "\(arguments) \(result)")
+            #expect(
+                result.stderr == "Error: Cannot use '\(path)': the database holds another application's tables, not a cart "
+                    + "store.\n", "\(arguments)")
+        }
+        #expect(try bytes(path) == before)
+    }
+
     @Test("a database from a newer version is refused and left byte for byte")
     func newerVersion() throws {
         let sandbox = try CartSandbox()
