@@ -74,6 +74,20 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,
         migrate: Bool = true, readers: Int = 0
     ) throws {
+        try self.init(
+            path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate, readers: readers,
+            create: true)
+    }
+
+    /// Opens the database at `path` as the public initializer does; with `create` false, a
+    /// file that holds no table yet (a 0-byte file, or a SQLite header alone) is no store
+    /// and is left as it is, as a PostgreSQL schema without tables is.
+    ///
+    /// - Throws: the errors of the public initializer, and `StoreLocationError.noStore` for
+    ///   such a file when `create` is false.
+    convenience init(
+        path: String, busyTimeout: Duration, initialSettings: StoreSettings, migrate: Bool, readers: Int, create: Bool
+    ) throws {
         _ = try initialSettings.validated()
         try Self.checkFile(path)
         try Self.checkDirectory(of: path)
@@ -91,12 +105,12 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         }
         try self.init(
             fileName: fileName, path: path, busyTimeout: busyTimeout, initialSettings: initialSettings, migrate: migrate,
-            readers: readers)
+            readers: readers, create: create)
     }
 
     private init(
         fileName: String, path: String, busyTimeout: Duration, initialSettings: StoreSettings, migrate: Bool,
-        readers: Int
+        readers: Int, create: Bool
     ) throws {
         self.database = try Database(path: fileName, busyTimeout: busyTimeout)
         self.path = path
@@ -110,7 +124,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             } : nil
         try settingUp {
             try database.consistentRead {
-                try prepareSchema(migrate: migrate, initialSettings: initialSettings)
+                try prepareSchema(migrate: migrate, create: create, initialSettings: initialSettings)
                 try database.configure("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             }
         }
@@ -148,11 +162,13 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         }
     }
 
-    /// Refuses a file this build must not touch, switches it to WAL and applies pending
-    /// migrations (when asked), in that order, so a refused file is never written. A file with
-    /// migrations pending stays as it is until they are applied (see `applyPendingMigrations`).
-    private func prepareSchema(migrate: Bool, initialSettings: StoreSettings) throws {
+    /// Refuses a file this build must not touch, or one without tables unless `create`,
+    /// switches it to WAL and applies pending migrations (when asked), in that order, so a
+    /// refused file is never written. A file with migrations pending stays as it is until
+    /// they are applied (see `applyPendingMigrations`).
+    private func prepareSchema(migrate: Bool, create: Bool, initialSettings: StoreSettings) throws {
         let applied = try Migrator.shipped.applied(in: database)
+        if applied.isEmpty, !create { throw StoreLocationError.noStore(location: path) }
         guard applied.count < Migrator.shipped.migrations.count else { return try enableWriteAheadLog() }
         var names: [String] = []
         if migrate { try applyPendingMigrations(toNewFile: applied.isEmpty, initialSettings: initialSettings, adding: &names) }
@@ -182,7 +198,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     public static func inMemory(initialSettings: StoreSettings = .defaults) throws -> SQLiteCartRepository {
         try SQLiteCartRepository(
             fileName: ":memory:", path: ":memory:", busyTimeout: .seconds(5), initialSettings: initialSettings,
-            migrate: true, readers: 0)
+            migrate: true, readers: 0, create: true)
     }
 
     /// Switches a file database to WAL, unless it already is or cannot be written: a read-only

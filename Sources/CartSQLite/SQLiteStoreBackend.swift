@@ -22,7 +22,9 @@ struct SQLiteStoreBackend: StoreBackend {
     }
 
     /// Refuses a path that cannot be a database file (a directory, a device, a pipe), creates
-    /// the missing parent directories when a new file may be created, and opens the file.
+    /// the missing parent directories when a new file may be created, and opens the file. A
+    /// file without tables (0 bytes, or a SQLite header alone) is no store unless one may be
+    /// created.
     func open(_ location: String, options: StoreOptions) throws -> any MaintainableRepository {
         try SQLiteCartRepository.checkFile(location)
         if !FileInfo(location).hasContent {
@@ -31,7 +33,8 @@ struct SQLiteStoreBackend: StoreBackend {
         }
         return try SQLiteCartRepository(
             path: location, busyTimeout: options.busyTimeout, initialSettings: options.initialSettings,
-            migrate: options.migrate, readers: (try options.checkedMaximumConnections() ?? 1) - 1)
+            migrate: options.migrate, readers: (try options.checkedMaximumConnections() ?? 1) - 1,
+            create: options.createIfMissing)
     }
 
     /// Creates the directories above `path` that are missing, naming the real problem rather

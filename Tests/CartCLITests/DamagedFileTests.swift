@@ -96,6 +96,28 @@ struct DamagedFileTests {
         #expect(try sandbox.ok("db", "check").stdout == "ok\n")
     }
 
+    @Test("a SQLite file without tables is a database not created yet too, as an empty PostgreSQL schema is")
+    func fileWithoutTables() throws {
+        let sandbox = try CartSandbox()
+        let path = sandbox.path("header.sqlite3")
+        try sandbox.sql("PRAGMA user_version = 7", on: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(!before.isEmpty)
+        #expect(try sandbox.ok("--db", path, "db", "status").stdout.hasPrefix("No store at '\(path)' yet;"))
+        let check = try sandbox.run("--db", path, "db", "check")
+        #expect(check.status == 1 && check.stderr == "Error: No store at '\(path)' yet; there is nothing to check.\n", "\(check)")
+        for arguments in [["show"], ["add", "apple"], ["products"]] {
+            let result = try sandbox.run(["--db", path] + arguments)
+            #expect(
+                result.status == 1
+                    && result.stderr == "Error: No store at '\(path)' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n",
+                "\(arguments) \(result)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try sandbox.ok("--db", path, "db", "init").stdout.hasPrefix("Created "))
+        #expect(try sandbox.ok("--db", path, "db", "check").stdout == "ok\n")
+    }
+
     @Test("terminal escapes another client stored in a name, a cart ID or a migration name reach the terminal escaped")
     func storedEscapes() throws {
         let sandbox = try filledSandbox()
