@@ -231,6 +231,18 @@ struct EndToEndDatabaseTests {
         #expect(try bytes(path) == before)
     }
 
+    @Test("db init and db status show a path with a terminal escape or a line break escaped, as messages do")
+    func escapedPath() throws {
+        let sandbox = try CartSandbox()
+        let path = sandbox.path("red\u{1B}[31m\nshop.sqlite3")
+        let shown = sandbox.path("red\\u{1B}[31m\\nshop.sqlite3")
+        #expect(try sandbox.ok("--db", path, "db", "init").stdout == "Created \(shown): USD, at most 99 units per line and 100 lines per cart.\n")
+        #expect(try sandbox.ok("--db", path, "db", "init", "--max-lines", "5").stdout.hasPrefix("Updated \(shown): "))
+        let status = try sandbox.ok("--db", path, "db", "status").stdout
+        #expect(status.hasPrefix("Store:        \(shown)\nBackend:"), "\(status)")
+        #expect(!status.contains("\u{1B}"))
+    }
+
     @Test("a database from a newer version is refused and left byte for byte")
     func newerVersion() throws {
         let sandbox = try CartSandbox()

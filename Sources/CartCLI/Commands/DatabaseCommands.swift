@@ -61,7 +61,9 @@ enum DatabaseCommands {
             pendingMigrations: status.pendingMigrations,
             details: Dictionary(status.details.map { ($0.key, CLIJSON.Status.Detail(detail: $0)) }) { _, last in last })
         var lines: [(String, String)] = [
-            ("Store", status.location), ("Backend", status.kind), ("Schema", "version \(status.schemaVersion)"),
+            // A path may hold a terminal escape or a line break, shown escaped as in every message.
+            ("Store", DisplayText.escaped(status.location)), ("Backend", status.kind),
+            ("Schema", "version \(status.schemaVersion)"),
         ]
         for detail in status.details { lines.append((detail.label, detail.value)) }
         for migration in status.appliedMigrations {
@@ -189,7 +191,7 @@ enum DatabaseCommands {
         if runner.json {
             return try runner.emit(CLIJSON.Initialised(created: created, settings: settings))
         }
-        let place = runner.globals.isMemory ? "the in-memory store" : runner.displayLocation
+        let place = runner.globals.isMemory ? "the in-memory store" : DisplayText.escaped(runner.displayLocation)
         let summary =
             "\(settings.currency.code), at most \(capsText(settings, joinedBy: " and "))"
         let verb = created ? "Created" : before == settings ? "Unchanged" : "Updated"
