@@ -32,6 +32,13 @@ public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable
         ownExplanation = explanation
     }
 
+    /// A write this library refuses before SQLite is asked, because the connection is
+    /// read-only: `isReadOnly`, with `reason` as its explanation.
+    static func readOnly(reason: String?) -> DatabaseError {
+        DatabaseError(
+            extendedResultCode: SQLITE_READONLY | 6 << 8, message: "attempt to write a readonly database", explanation: reason)
+    }
+
     /// The database stayed locked by another connection past the busy timeout.
     public var isBusy: Bool { resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED }
     /// This process may read the database but not write it: the file, its directory or the

@@ -91,8 +91,9 @@ struct Migrator {
     ///
     /// - Returns: the names of the migrations applied now.
     /// - Throws: `MigrationError.danglingReferences` or `.failed` (nothing applied then), the errors of
-    ///   `applied(in:)`, or `DatabaseError`; the migration's own error before one from turning
-    ///   foreign keys back on.
+    ///   `applied(in:)`, or `DatabaseError` (one whose `isReadOnly` is true when this process
+    ///   cannot write the file); the migration's own error before one from turning foreign keys
+    ///   back on.
     func migrate(_ database: Database, initialSettings: StoreSettings, now: Date) throws -> [String] {
         let foreignKeys = try database.scalar(Self.foreignKeysEnabled) == 1
         if foreignKeys { try database.execute("PRAGMA foreign_keys = OFF") }
@@ -123,6 +124,14 @@ struct Migrator {
             let applied = try self.applied(in: database)
             let pending = plan.pending(after: applied)
             guard !pending.isEmpty else { return [] }
+            // Said as a read-only store, not as a migration its data makes fail.
+            guard !database.isReadOnly else {
+                throw DatabaseError.readOnly(
+                    reason: "\(pending.count == 1 ? "migration" : "migrations") "
+                        + pending.map(\.name).joined(separator: ", ")
+                        + " \(pending.count == 1 ? "is" : "are") pending, and only a process that can write the file can apply "
+                        + (pending.count == 1 ? "it" : "them"))
+            }
             try database.execute(
                 """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -137,7 +146,7 @@ struct Migrator {
             for migration in pending {
                 do {
                     try database.execute(migration.sql)
-                } catch let error as DatabaseError where !error.isBusy {
+                } catch let error as DatabaseError where !error.isBusy && !error.isReadOnly {
                     // Not the whole script in the message: SQLite's reason names the table.
                     throw MigrationError.failed(name: migration.name, reason: error.message)
                 }

@@ -224,11 +224,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         let (result, logPages) = try withConnection {
-            if let reason = database.readOnlyReason {
-                throw DatabaseError(
-                    extendedResultCode: SQLITE_READONLY | 6 << 8, message: "attempt to write a readonly database",
-                    explanation: reason)
-            }
+            if let reason = database.readOnlyReason { throw DatabaseError.readOnly(reason: reason) }
             let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
             localCommits += 1
             return (result, database.logPages)

@@ -25,6 +25,15 @@ struct DamagedFileTests {
         return sandbox
     }
 
+    /// A sandbox whose store is at schema version 2, with carts and orders: two migrations pending.
+    func olderSchemaSandbox() throws -> CartSandbox {
+        let sandbox = try CartSandbox()
+        let fixture = CartSandbox.packageRoot().appendingPathComponent("Tests/CartSQLiteTests/Fixtures/schema-0002-with-orders.sql")
+        try FileManager.default.createDirectory(atPath: sandbox.path("data"), withIntermediateDirectories: true)
+        _ = try sandbox.sqlite3(".read '\(fixture.path)'")
+        return sandbox
+    }
+
     /// Commands that only read, and commands that write.
     static let reads = [
         ["show"], ["products"], ["orders"], ["orders", "show", "1"], ["db", "status"], ["db", "check"],
@@ -247,10 +256,7 @@ struct DamagedFileTests {
 
     @Test("a file whose migration would leave a dangling reference is refused, keeps every byte, and db check names the row")
     func danglingReference() throws {
-        let sandbox = try CartSandbox()
-        let fixture = CartSandbox.packageRoot().appendingPathComponent("Tests/CartSQLiteTests/Fixtures/schema-0002-with-orders.sql")
-        try FileManager.default.createDirectory(atPath: sandbox.path("data"), withIntermediateDirectories: true)
-        _ = try sandbox.sqlite3(".read '\(fixture.path)'")
+        let sandbox = try olderSchemaSandbox()
         // Another client, with foreign keys off, leaves a line whose product does not exist.
         _ = try sandbox.sqlite3("INSERT INTO cart_lines (cart_id, sku, quantity, position) VALUES ('alice', 'ghost', 1, 9)")
         let before = try sandbox.checksum(sandbox.database)
@@ -320,6 +326,27 @@ struct DamagedFileTests {
         }
         #expect(try sandbox.checksum(sandbox.database) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
+    }
+
+    @Test("a read-only database of an older schema: commands say it is read-only and name the pending migrations")
+    func readOnlyFileWithPendingMigrations() throws {
+        let sandbox = try olderSchemaSandbox()
+        let before = try sandbox.checksum(sandbox.database)
+        try readOnly([sandbox.path("data"), sandbox.database]) { launcher in
+            for arguments in [["show"], ["add", "apple"], ["db", "migrate"]] {
+                let result = try sandbox.run(arguments, launcher: launcher)
+                #expect(result.status == 1, "\(arguments) \(result)")
+                #expect(
+                    result.stderr == "Error: The store '\(sandbox.database)' cannot be written by this process: migrations "
+                        + "0003_cheaper_product_checks, 0004_store_secret are pending, and only a process that can write "
+                        + "the file can apply them; this command needs to write to it.\n",
+                    "\(arguments)")
+            }
+            let status = try sandbox.run(["db", "status"], launcher: launcher)
+            #expect(status.status == 0 && status.stdout.contains("Pending:      0004_store_secret"), "\(status)")
+        }
+        #expect(try sandbox.checksum(sandbox.database) == before)
+        #expect(try sandbox.ok("db", "migrate").stdout.hasPrefix("Applied 2 migrations"))
     }
 
     @Test("a read-only database whose write-ahead log holds another client's commits reads them")
