@@ -21,7 +21,7 @@ public enum CartContract {
     /// Every case of the suite.
     public static let cases: [ContractCase] =
         AddingContract.cases + RemovingContract.cases + ReadingAndVersionContract.cases
-        + CartLifecycleContract.cases + CatalogContract.cases + ImportContract.cases + CheckoutContract.cases
+        + DamagedLineContract.cases + CartLifecycleContract.cases + CatalogContract.cases + ImportContract.cases + CheckoutContract.cases
         + OrderHistoryContract.cases + AtomicityContract.cases + StorageAssumptionContract.cases
         + FastPathContract.cases + PushDownContract.cases + ErrorCategoryContract.cases
         + CodableContract.cases + StoreSecretContract.cases

@@ -11,7 +11,9 @@ public struct CartLineContext: Hashable, Sendable {
     public var nextLinePosition: Int
     /// The terms of the product with the line's SKU, active or not, or `nil` when there is none.
     public var terms: ProductTerms?
-    /// The line's quantity, or `nil` when the cart has no line for the SKU.
+    /// The line's quantity as stored, or `nil` when the cart has no line for the SKU. It may lie
+    /// outside `StoredRange.lineQuantity` where another client wrote it so: `CartService` checks
+    /// it itself, since setting or deleting such a line replaces it whatever it holds.
     public var quantity: Int?
     /// The store's settings as the unit reads them: the caps a line change checks, and the
     /// currency of `terms`.

@@ -8,7 +8,8 @@ extension CartService {
     ///   `.unknownProduct`, `.inactiveProduct`,
     ///   `.lineQuantityCapExceeded` (the line would hold more than the store's per-line cap),
     ///   `.insufficientStock`, `.lineCountCapExceeded`, `.versionConflict`, `.amountOverflow`,
-    ///   `StoredDataError`, or a storage error.
+    ///   `StoredDataError` (among them a line quantity another client stored out of range), or a
+    ///   storage error.
     @discardableResult
     public func add(_ sku: String, quantity: Int = 1, to cartID: String, expectedVersion: Int? = nil) throws
         -> CartUpdate
@@ -20,7 +21,8 @@ extension CartService {
     /// when more are removed than it holds (the tutorial's `removeFromCart`).
     ///
     /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.invalidQuantity`, `.notInCart`, `.versionConflict`,
-    ///   `StoredDataError`, or a storage error.
+    ///   `StoredDataError` (among them a line quantity another client stored out of range), or a
+    ///   storage error.
     @discardableResult
     public func remove(_ sku: String, quantity: Int = 1, from cartID: String, expectedVersion: Int? = nil)
         throws -> CartUpdate
@@ -33,6 +35,9 @@ extension CartService {
     /// above a cap lowered since, above the stock left, or of a product no longer for sale can
     /// be brought down. Setting the quantity a line already has changes nothing, and a missing
     /// line has 0, so setting 0 there changes nothing either: a retried "remove it" succeeds.
+    /// A line whose stored quantity another client put outside the range the service works
+    /// with (`StoredRange.lineQuantity`) is replaced: the new quantity is checked as `add`
+    /// checks a new line's, and 0 deletes the line.
     ///
     /// - Throws: the errors of `add`.
     @discardableResult
@@ -42,7 +47,8 @@ extension CartService {
         try apply(.setQuantity(sku: sku, quantity: quantity), to: cartID, expectedVersion: expectedVersion)
     }
 
-    /// Removes a product's whole line, whatever its quantity (the tutorial's `onDelete`).
+    /// Removes a product's whole line, whatever its quantity (the tutorial's `onDelete`), also
+    /// one another client stored out of range.
     ///
     /// - Throws: `CartError.invalidCartID`, `.invalidSKU`, `.notInCart`, `.versionConflict`,
     ///   `StoredDataError`, or a storage error.
@@ -138,13 +144,13 @@ extension CartService {
         let context = try storage.lineContext(cartID: id, sku: sku)
         let settings = try StoredDataError.checked(context.settings)
         try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
-        let (sum, overflow) = (context.quantity ?? 0).addingReportingOverflow(quantity)
+        let current = try Self.usableQuantity(context, sku: sku, cartID: id) ?? 0
+        let (sum, overflow) = current.addingReportingOverflow(quantity)
         let requested = overflow ? Int.max : sum
         var cart = CartState(context)
         try Self.storeLine(sku, quantity: requested, in: id, context: context, cart: &cart, settings: settings, storage: storage)
         let version = try save(cart, id: id, in: storage)
-        return CartUpdate(
-            cartID: id, version: version, sku: sku, quantity: requested, previousQuantity: context.quantity ?? 0)
+        return CartUpdate(cartID: id, version: version, sku: sku, quantity: requested, previousQuantity: current)
     }
 
     private func remove(
@@ -152,7 +158,9 @@ extension CartService {
     ) throws -> CartUpdate {
         let context = try storage.lineContext(cartID: id, sku: sku)
         try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
-        guard let current = context.quantity else { throw CartError.notInCart(sku: sku, cart: id) }
+        guard let current = try Self.usableQuantity(context, sku: sku, cartID: id) else {
+            throw CartError.notInCart(sku: sku, cart: id)
+        }
         var cart = CartState(context)
         let remaining = current > quantity ? current - quantity : 0
         if remaining == 0 {
@@ -172,8 +180,10 @@ extension CartService {
         let context = try storage.lineContext(cartID: id, sku: sku)
         let settings = try StoredDataError.checked(context.settings)
         try Self.check(expectedVersion, againstVersion: context.cartVersion, cartID: id)
-        let current = context.quantity
-        if (current ?? 0) == quantity {
+        // A quantity another client stored out of range is no base to count from: the line is
+        // replaced, the new quantity checked as `add` checks a line's, or deleted at 0.
+        let current = try? Self.usableQuantity(context, sku: sku, cartID: id)
+        if current == context.quantity, (current ?? 0) == quantity {
             return CartUpdate(
                 cartID: id, version: context.cartVersion ?? 0, sku: sku, quantity: quantity, previousQuantity: quantity)
         }
@@ -187,7 +197,8 @@ extension CartService {
             try Self.storeLine(sku, quantity: quantity, in: id, context: context, cart: &cart, settings: settings, storage: storage)
         }
         let version = try save(cart, id: id, in: storage)
-        return CartUpdate(cartID: id, version: version, sku: sku, quantity: quantity, previousQuantity: current ?? 0)
+        return CartUpdate(
+            cartID: id, version: version, sku: sku, quantity: quantity, previousQuantity: context.quantity ?? 0, changed: true)
     }
 
     private func deleteLine(_ sku: String, from id: String, expectedVersion: Int?, in storage: any CartStorageWriter)
@@ -201,6 +212,18 @@ extension CartService {
         cart.lineDeleted()
         let version = try save(cart, id: id, in: storage)
         return CartUpdate(cartID: id, version: version, sku: sku, quantity: 0, previousQuantity: current, changed: true)
+    }
+
+    /// The line's quantity as `context` holds it, `nil` when the cart has no line for `sku`.
+    ///
+    /// - Throws: `StoredDataError` when another client stored a quantity outside
+    ///   `StoredRange.lineQuantity`: no change can count from it.
+    private static func usableQuantity(_ context: CartLineContext, sku: String, cartID: String)
+        throws(StoredDataError) -> Int?
+    {
+        guard let quantity = context.quantity else { return nil }
+        return try StoredDataError.checked(
+            Int64(quantity), in: StoredRange.lineQuantity, "the quantity of '\(sku.displayable)' in cart '\(cartID.displayable)'")
     }
 
     private func clear(_ id: String, expectedVersion: Int?, in storage: any CartStorageWriter) throws -> CartUpdate {

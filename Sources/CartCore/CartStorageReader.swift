@@ -54,7 +54,8 @@ public protocol CartStorageReader {
     func cartCount() throws -> Int
     /// How many orders exist.
     func orderCount() throws -> Int
-    /// What a change to the cart's line for `sku` depends on, in one call.
+    /// What a change to the cart's line for `sku` depends on, in one call, the line's quantity
+    /// as stored, in range or not (`CartLineContext.quantity`).
     func lineContext(cartID: String, sku: String) throws -> CartLineContext
     /// The IDs of the carts that have a line for `sku`, sorted.
     func cartsHolding(sku: String) throws -> [String]

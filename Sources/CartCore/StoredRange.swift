@@ -8,6 +8,9 @@
 public enum StoredRange {
     /// The units of a cart line or an order line: no line cap can ever be higher.
     public static let lineQuantity: ClosedRange<Int64> = 1...Int64(StoreSettings.maxLineQuantityRange.upperBound)
+    /// Any integer: the range of a value the service checks itself (a cart line's quantity in a
+    /// line's context, which setting or deleting the line replaces whatever it is).
+    public static let anyInteger: ClosedRange<Int64> = Int64.min...Int64.max
     /// A product's price, and an order line's unit price, in minor units.
     public static let price: ClosedRange<Int64> = 0...Product.maximumPriceMinorUnits
     /// A product's tracked stock.

@@ -139,8 +139,9 @@ extension PostgresCartStorage {
             lineCount: cartExists ? try row.int(1, in: StoredRange.lineCount, "the line count of \(cart())") : 0,
             nextLinePosition: cartExists ? try row.int(2, in: StoredRange.position, "the next line position of \(cart())") : 1,
             terms: terms,
+            // As stored: the service decides what a quantity out of range allows.
             quantity: lineExists
-                ? try row.int(6, in: StoredRange.lineQuantity, "the quantity of '\(DisplayText.clean(sku))' in \(cart())") : nil,
+                ? try row.int(6, in: StoredRange.anyInteger, "the quantity of '\(DisplayText.clean(sku))' in \(cart())") : nil,
             settings: settings)
     }
 

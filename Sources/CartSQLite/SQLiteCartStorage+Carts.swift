@@ -159,8 +159,9 @@ extension SQLiteCartStorage {
             nextLinePosition: cartExists
                 ? try statement.int(at: 2, in: StoredRange.position, "the next line position of \(cart())") : 1,
             terms: terms,
+            // As stored: the service decides what a quantity out of range allows.
             quantity: lineExists
-                ? try statement.int(at: 6, in: StoredRange.lineQuantity, "the quantity of '\(clean(sku))' in \(cart())") : nil,
+                ? try statement.int(at: 6, in: StoredRange.anyInteger, "the quantity of '\(clean(sku))' in \(cart())") : nil,
             settings: settings)
     }
 

@@ -198,12 +198,46 @@ struct ForeignWriteTests {
         let (path, service) = try aliceFile(in: directory, products: 2)
         try service.add("sku-1", to: "alice")
         try sqlite(path, "UPDATE cart_lines SET quantity = 9223372036854775807 WHERE cart_id = 'alice' AND sku = 'sku-0'")
-        let refused = StoredDataError("the quantity of 'sku-0' in cart 'alice' is 9223372036854775807, the largest integer")
-        #expect(throws: refused) { try service.deleteLine("sku-0", from: "alice") }
-        #expect(throws: StoredDataError.self) { try service.cart("alice") }
+        #expect(throws: StoredDataError("the quantity of 'sku-0' in cart 'alice' is 9223372036854775807, the largest integer")) {
+            try service.cart("alice")
+        }
         let cleared = try service.clear("alice")
         #expect(cleared.changed)
         #expect(try service.cart("alice").lines.isEmpty)
+        #expect(try SQLiteCartRepository(path: path).check() == [])
+    }
+
+    @Test(
+        "a cart line another client gave a quantity out of range: set and delete mend that line, add and remove refuse",
+        arguments: ["0", "-1", "1000001", "9223372036854775807"])
+    func setAndDeleteMendOutOfRangeQuantity(_ quantity: String) throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 2)
+        try service.add("sku-1", to: "alice")
+        let damage = """
+            PRAGMA ignore_check_constraints = ON;
+            UPDATE cart_lines SET quantity = \(quantity) WHERE cart_id = 'alice' AND sku = 'sku-0'
+            """
+        try sqlite(path, damage)
+        let before = try rows(path, Self.snapshot)
+        for change in [{ _ = try service.add("sku-0", to: "alice") }, { _ = try service.remove("sku-0", from: "alice") }] {
+            #expect {
+                try change()
+            } throws: { error in
+                error is StoredDataError && String(describing: error).contains("the quantity of 'sku-0' in cart 'alice' is \(quantity)")
+            }
+        }
+        #expect(try rows(path, Self.snapshot) == before, "refused changes change nothing")
+
+        let set = try service.setQuantity("sku-0", to: 2, in: "alice")
+        #expect(set.changed && set.quantity == 2 && set.previousQuantity == Int(quantity))
+        #expect(try service.cart("alice").lines.map(\.quantity) == [2, 1])
+        #expect(try SQLiteCartRepository(path: path).check() == [])
+
+        try sqlite(path, damage)
+        let deleted = try service.deleteLine("sku-0", from: "alice")
+        #expect(deleted.changed && deleted.previousQuantity == Int(quantity))
+        #expect(try service.cart("alice").lines.map(\.sku) == ["sku-1"])
         #expect(try SQLiteCartRepository(path: path).check() == [])
     }
 

@@ -36,7 +36,7 @@ enum CartCommands {
             try apply(change, runner, notingProblems: true) { update, sku in
                 if update.quantity > 0, !update.changed { return "\(sku) already has \(units(update.quantity)); nothing changed" }
                 if update.quantity > 0 { return "Set \(sku) to \(units(update.quantity))" }
-                return update.previousQuantity == 0 ? "\(sku) was not in the cart; nothing changed" : "Removed \(sku) from the cart"
+                return update.changed ? "Removed \(sku) from the cart" : "\(sku) was not in the cart; nothing changed"
             }
         })
 
