@@ -24,7 +24,7 @@ enum CodableContract {
 
     /// Expects `value` to decode from its own encoding as the same value, and to encode again
     /// to the same text.
-    private static func expectRoundTrip<Value: Codable & Equatable>(
+    static func expectRoundTrip<Value: Codable & Equatable>(
         _ value: Value, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let text = try json(value)

@@ -2,8 +2,8 @@ import CartCore
 import Testing
 
 /// A cart line whose quantity another client stored outside the range the service works with
-/// (`StoredRange.lineQuantity`): setting or deleting that line replaces it, and a change that
-/// counts from its units is refused. A backend
+/// (`StoredRange.lineQuantity`): setting or deleting that line replaces it, a change that
+/// counts from its units is refused, and the list of carts still shows its cart. A backend
 /// whose own checks refuse such a quantity cannot hold one, and passes these cases at once.
 enum DamagedLineContract {
     static let cases = ContractCase.suite(
@@ -11,6 +11,7 @@ enum DamagedLineContract {
         [
             ("setReplaces", "setting the line replaces it, checked as adding checks; adding and removing refuse and change nothing", setReplaces),
             ("deleteRemoves", "deleting the line, or setting it to 0, removes it and counts the cart's lines right", deleteRemoves),
+            ("listed", "the list of carts shows the line's cart, its units unknown and the value named", listed),
         ])
 
     /// The quantity stored: one above every cap the settings can hold.
@@ -27,16 +28,17 @@ enum DamagedLineContract {
         do {
             try store.repository.write { try $0.updateCartLine(cartID: "alice", sku: "apple", quantity: outOfRange) }
         } catch {
-            #expect(try store.quantities("alice") == ["apple": 5, "pear": 1], "a refused quantity is not stored")
+            #expect(try store.service.listCarts().map(\.totalItems) == [6, 1], "a refused quantity is not stored")
             return nil
         }
         return store
     }
 
-    /// The line's context as stored, to compare before and after a refused change
-    /// (`Store.state()` reads the cart's lines, which refuse the quantity).
-    private static func snapshot(_ store: Store) throws -> CartLineContext {
-        try store.repository.read { try $0.lineContext(cartID: "alice", sku: "apple") }
+    /// The line's context as stored and the list of carts, to compare before and after a
+    /// refused change (`Store.state()` reads the cart's lines, which refuse the quantity).
+    private static func snapshot(_ store: Store) throws -> [String] {
+        let context = try store.repository.read { try $0.lineContext(cartID: "alice", sku: "apple") }
+        return ["\(context)", "\(try store.service.listCarts())"]
     }
 
     static func setReplaces(_ backend: Backend) throws {
@@ -76,5 +78,19 @@ enum DamagedLineContract {
         #expect(try store.service.cartReport("alice").problems.isEmpty)
         let header = try store.repository.read { try $0.cartHeader(id: "alice") }
         #expect(header?.lineCount == 1)
+    }
+
+    static func listed(_ backend: Backend) throws {
+        guard let store = try damagedStore(backend) else { return }
+        let carts = try store.service.listCarts()
+        #expect(carts.map(\.id) == ["alice", "bob"])
+        #expect(carts.map(\.lineCount) == [2, 1])
+        #expect(carts.map(\.totalItems) == [nil, 1])
+        #expect(carts.map(\.problem) == ["a line's quantity is \(outOfRange), above \(outOfRange - 1)", nil])
+        #expect(try store.service.carts(matching: CartQuery(nonEmpty: true)).carts == carts)
+        try CodableContract.expectRoundTrip(carts)
+        try store.service.setQuantity("apple", to: 2, in: "alice")
+        #expect(try store.service.listCarts().first?.totalItems == 3)
+        #expect(try store.service.listCarts().first?.problem == nil)
     }
 }

@@ -1,15 +1,18 @@
-/// `{"cart","version","lines","totalItems","updatedAt"}`, `updatedAt` ISO 8601 in UTC.
+/// `{"cart","version","lines","totalItems","updatedAt"}`, `updatedAt` ISO 8601 in UTC;
+/// `totalItems` is `null` and `"problem"` says why for a cart whose units cannot be counted
+/// (`CartSummary.problem`), and `"problem"` is left out otherwise.
 extension CartSummary: Codable {
     private enum CodingKeys: String, CodingKey {
-        case cart, version, lines, totalItems, updatedAt
+        case cart, version, lines, totalItems, updatedAt, problem
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(String.self, forKey: .cart), lineCount: try container.decode(Int.self, forKey: .lines),
-            totalItems: try container.decode(Int.self, forKey: .totalItems),
-            version: try container.decode(Int.self, forKey: .version), updatedAt: try container.decodeInstant(forKey: .updatedAt))
+            totalItems: try container.decode(Int?.self, forKey: .totalItems),
+            version: try container.decode(Int.self, forKey: .version), updatedAt: try container.decodeInstant(forKey: .updatedAt),
+            problem: try container.decodeIfPresent(String.self, forKey: .problem))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -19,6 +22,7 @@ extension CartSummary: Codable {
         try container.encode(lineCount, forKey: .lines)
         try container.encode(totalItems, forKey: .totalItems)
         try container.encodeInstant(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(problem, forKey: .problem)
     }
 }
 

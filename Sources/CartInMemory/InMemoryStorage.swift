@@ -36,10 +36,10 @@ final class InMemoryStorage: CartStorageWriter {
     func carts() throws -> [CartSummary] {
         state.carts.values.compactMap { cart in
             cart.header.map { header in
-                CartSummary(
-                    id: header.id, lineCount: cart.lines.count,
-                    totalItems: cart.lines.values.reduce(0) { $0 + $1.quantity }, version: header.version,
-                    updatedAt: header.updatedAt)
+                let quantities = cart.lines.values.map(\.quantity)
+                return CartSummary(
+                    id: header.id, version: header.version, updatedAt: header.updatedAt, lineCount: quantities.count,
+                    smallestQuantity: quantities.min(), largestQuantity: quantities.max(), sum: { quantities.reduce(0, +) })
             }
         }.sorted { $0.id < $1.id }
     }

@@ -200,10 +200,11 @@ extension PostgresCartStorage {
 
     /// In a write unit, no cart or line changes until the unit ends.
     private static let lockCartTables = PostgresStatement("LOCK TABLE carts, cart_lines IN SHARE MODE")
-    // The smallest and largest quantity too: one out of range is refused, not summed.
+    // The smallest and largest quantity too: a cart with one out of range is listed with its
+    // units unknown, and its sum, which may not fit a bigint, is not read.
     private static let selectCarts: PostgresSQL = """
         SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0),
-            coalesce(min(l.quantity), 1), coalesce(max(l.quantity), 1)
+            min(l.quantity), max(l.quantity)
         FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
         GROUP BY c.id
         ORDER BY c.id
@@ -213,11 +214,12 @@ extension PostgresCartStorage {
         return try rows(Self.selectCarts, lock: Self.lockCartTables).map { row in
             let id = try row.string(0)
             func cart() -> String { "cart '\(DisplayText.clean(id))'" }
-            for column in [5, 6] { _ = try row.int(column, in: StoredRange.lineQuantity, "a quantity in \(cart())") }
-            return CartSummary(
-                id: id, lineCount: try row.int(3), totalItems: try row.int(4),
-                version: try row.int(1, in: StoredRange.version, "the version of \(cart())"),
-                updatedAt: try Self.instant(row, at: 2, "the time \(cart()) last changed"))
+            return try CartSummary(
+                id: id, version: try row.int(1, in: StoredRange.version, "the version of \(cart())"),
+                updatedAt: try Self.instant(row, at: 2, "the time \(cart()) last changed"), lineCount: try row.int(3),
+                smallestQuantity: try row.optionalInt(5, in: StoredRange.anyInteger, "a quantity in \(cart())"),
+                largestQuantity: try row.optionalInt(6, in: StoredRange.anyInteger, "a quantity in \(cart())"),
+                sum: { try row.int(4) })
         }
     }
 

@@ -227,13 +227,14 @@ extension SQLiteCartStorage {
         try database.requireOneRowChanged(Self.deleteCartSQL, key: id)
     }
 
-    // The smallest and largest quantity are checked too, since the sum is all that is read of
-    // them; total() rather than sum(), which fails the whole statement on an overflow before
-    // the rows can be checked, and is exact for every sum of quantities in range.
+    // The smallest and largest quantity too, since the sum is all that is read of them: a cart
+    // with one out of range is listed with its units unknown. total() rather than sum(), which
+    // fails the whole statement on an overflow before the rows can be checked, and is exact
+    // for every sum of quantities in range.
     private static let selectCarts = CachedSQL(
         """
         SELECT c.id, c.version, c.updated_at, count(l.sku), CAST(total(l.quantity) AS INTEGER),
-            coalesce(min(l.quantity), 1), coalesce(max(l.quantity), 1)
+            min(l.quantity), max(l.quantity)
         FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
         GROUP BY c.id
         ORDER BY c.id
@@ -246,15 +247,14 @@ extension SQLiteCartStorage {
         while try statement.step() {
             let id = try statement.string(at: 0)
             func cart() -> String { "cart '\(clean(id))'" }
-            for column: Int32 in [5, 6] {
-                _ = try statement.int(at: column, in: StoredRange.lineQuantity, "a quantity in \(cart())")
-            }
             carts.append(
-                CartSummary(
-                    id: id, lineCount: try statement.int(at: 3, in: 0...Int64.max, "the number of lines of \(cart())"),
-                    totalItems: try statement.int(at: 4, in: 0...Int64.max, "the units in \(cart())"),
-                    version: try statement.int(at: 1, in: StoredRange.version, "the version of \(cart())"),
-                    updatedAt: try instant(from: statement, at: 2, "the time \(cart()) last changed")))
+                try CartSummary(
+                    id: id, version: try statement.int(at: 1, in: StoredRange.version, "the version of \(cart())"),
+                    updatedAt: try instant(from: statement, at: 2, "the time \(cart()) last changed"),
+                    lineCount: try statement.int(at: 3, in: 0...Int64.max, "the number of lines of \(cart())"),
+                    smallestQuantity: try statement.optionalInt(at: 5, in: StoredRange.anyInteger, "a quantity in \(cart())"),
+                    largestQuantity: try statement.optionalInt(at: 6, in: StoredRange.anyInteger, "a quantity in \(cart())"),
+                    sum: { try statement.int(at: 4, in: 0...Int64.max, "the units in \(cart())") }))
         }
         return carts
     }

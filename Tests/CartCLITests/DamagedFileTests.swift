@@ -195,6 +195,46 @@ struct DamagedFileTests {
         #expect(try sandbox.run("add", "apple").stderr == "Error: Cart 'default' cannot take another line: a cart holds at most 1 line.\n")
     }
 
+    @Test("a cart line another client gave a quantity out of range: carts marks its cart, set and delete mend the line")
+    func lineQuantityOutOfRange() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.ok("add", "apple", "2")
+        try sandbox.ok("add", "tea", "--cart", "bob")
+        func damage(_ quantity: Int) throws {
+            try sandbox.sqlite3(
+                "PRAGMA ignore_check_constraints = ON; UPDATE cart_lines SET quantity = \(quantity) WHERE cart_id = 'default' AND sku = 'tea'")
+        }
+        try damage(-1)
+        let before = try sandbox.checksum(sandbox.database)
+        let refused = try sandbox.run("add", "tea")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("cannot use: the quantity of 'tea' in cart 'default' is -1, below 1."), "\(refused)")
+        #expect(try sandbox.checksum(sandbox.database) == before)
+
+        let listed = try sandbox.ok("carts").stdout.split(separator: "\n").map(String.init)
+        #expect(listed.count == 5, "\(listed)")
+        #expect(listed.first?.hasPrefix("   CART     LINES  ITEMS  VERSION  UPDATED") == true, "\(listed)")
+        #expect(listed.dropFirst().first?.hasPrefix("   bob          1      1") == true, "\(listed)")
+        #expect(listed.dropFirst(2).first?.hasPrefix("!  default      2      ?") == true, "\(listed)")
+        #expect(
+            listed.dropFirst(3).first
+                == "A cart holds a line whose quantity this version cannot use; setting or deleting that line, or clearing the cart, mends it:")
+        #expect(listed.last?.hasPrefix("  ! 'default': a line's quantity is -1, below 1; to see which line: ") == true)
+        #expect(listed.last?.hasSuffix(" --cart default show") == true, "\(listed)")
+        let json = try sandbox.ok("carts", "--json").stdout
+        #expect(json.contains(#"{"cart":"default","lines":2,"problem":"a line's quantity is -1, below 1","totalItems":null,"updatedAt":"#))
+
+        #expect(try sandbox.ok("set", "tea", "3").stdout.hasPrefix("Set tea to 3 units (cart 'default', version "))
+        #expect(try sandbox.ok("show").stdout.contains("5 items"))
+        try damage(2_000_000)
+        #expect(try sandbox.ok("delete", "tea").stdout.hasPrefix("Removed tea from the cart (cart 'default'"))
+        try sandbox.ok("add", "tea")
+        try damage(0)
+        #expect(try sandbox.ok("set", "tea", "0").stdout.hasPrefix("Removed tea from the cart (cart 'default'"))
+        #expect(try sandbox.ok("db", "check").stdout == "ok\n")
+        #expect(!(try sandbox.ok("carts").stdout.contains("?")))
+    }
+
     @Test("a store secret another client damaged: db check lists it, and serve refuses to start in one line")
     func damagedSecret() throws {
         let sandbox = try filledSandbox()

@@ -228,6 +228,9 @@ struct ForeignWriteTests {
             }
         }
         #expect(try rows(path, Self.snapshot) == before, "refused changes change nothing")
+        let listed = try #require(try service.listCarts().first)
+        #expect(listed.totalItems == nil && listed.lineCount == 2)
+        #expect(listed.problem?.hasPrefix("a line's quantity is \(quantity), ") == true)
 
         let set = try service.setQuantity("sku-0", to: 2, in: "alice")
         #expect(set.changed && set.quantity == 2 && set.previousQuantity == Int(quantity))
@@ -238,6 +241,7 @@ struct ForeignWriteTests {
         let deleted = try service.deleteLine("sku-0", from: "alice")
         #expect(deleted.changed && deleted.previousQuantity == Int(quantity))
         #expect(try service.cart("alice").lines.map(\.sku) == ["sku-1"])
+        #expect(try service.listCarts().map(\.totalItems) == [1])
         #expect(try SQLiteCartRepository(path: path).check() == [])
     }
 

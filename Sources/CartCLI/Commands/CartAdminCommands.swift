@@ -44,14 +44,30 @@ enum CartAdminCommands {
             matching: CartQuery(nonEmpty: runner[nonEmpty], after: try runner[after], limit: try runner[limit]))
         if runner.json { return try runner.emit(page) }
         guard !page.carts.isEmpty else { return try runner.line("No carts.") }
-        var table = TextTable([.left("CART"), .right("LINES"), .right("ITEMS"), .right("VERSION"), .left("UPDATED")])
+        // A cart whose units cannot be counted is marked, as a cart's lines with a problem are,
+        // and listed after the table with the command that names its line.
+        let flagged = page.carts.filter { $0.problem != nil }
+        let columns: [TextTable.Column] = [.left("CART"), .right("LINES"), .right("ITEMS"), .right("VERSION"), .left("UPDATED")]
+        var table = TextTable(flagged.isEmpty ? columns : [.left("")] + columns)
         for cart in page.carts {
-            table.append([
-                cart.id, String(cart.lineCount), String(cart.totalItems), String(cart.version),
+            let cells = [
+                cart.id, String(cart.lineCount), cart.totalItems.map(String.init) ?? "?", String(cart.version),
                 UTCCalendar.iso8601(cart.updatedAt),
-            ])
+            ]
+            table.append(flagged.isEmpty ? cells : [cart.problem == nil ? "" : CartCommands.problemMark] + cells)
         }
         try runner.stdout.write(table.rendered(style: runner.style))
+        if !flagged.isEmpty {
+            try runner.line(
+                "\(flagged.count == 1 ? "A cart holds" : "\(flagged.count) carts hold") a line whose quantity this version "
+                    + "cannot use; setting or deleting that line, or clearing the cart, mends it:")
+        }
+        for cart in flagged {
+            let show = CommandRunner.optionWords(GlobalOptions.cart.spec.name, cart.id) + ["show"]
+            try runner.line(
+                "  \(CartCommands.problemMark) '\(DisplayText.escaped(cart.id))': \(DisplayText.escaped(cart.problem ?? "")); "
+                    + "to see which line: \(try runner.suggestedCommand(show))")
+        }
         if let next = page.next {
             try runner.line(runner.style.dim("More: " + (try nextPageCommand(runner, after: next))))
         }
