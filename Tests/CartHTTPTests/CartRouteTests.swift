@@ -131,6 +131,35 @@ struct CartRouteTests {
         #expect(try shop.send("PUT", "/v1/carts/\(id)/items/banana", json: #"{"quantity":9}"#).errorCode == "insufficient_stock")
     }
 
+    @Test("a line another client stored with a quantity out of range: PUT and DELETE of it mend the cart, POST refuses")
+    func damagedLine() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2), ("banana", 1)])
+        func damage() throws {
+            try shop.service.repository.write { try $0.updateCartLine(cartID: id, sku: "apple", quantity: 2_000_000) }
+        }
+        try damage()
+        let before = try shop.snapshot()
+        #expect(before.carts.first?.totalItems == nil, "the list still shows the cart")
+        for (method, target) in [("GET", "/v1/carts/\(id)"), ("POST", "/v1/carts/\(id)/items/apple/remove")] {
+            let refused = try shop.send(method, target)
+            #expect(refused.status == 500 && refused.errorCode == "store_damaged", "\(method) \(target)")
+        }
+        let added = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
+        #expect(added.status == 500 && added.errorCode == "store_damaged")
+        #expect(try shop.snapshot() == before, "refused requests change nothing")
+
+        let set = try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":3}"#)
+        #expect(set.status == 200 && set.header("ETag") == #""3""#)
+        #expect(try lines(set) == ["apple×3", "banana×1"])
+        try damage()
+        #expect(try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":100}"#).errorCode == "line_quantity_cap_exceeded")
+        let deleted = try shop.send("DELETE", "/v1/carts/\(id)/items/apple")
+        #expect(deleted.status == 200)
+        #expect(try lines(deleted) == ["banana×1"])
+        #expect(try shop.service.listCarts().first?.totalItems == 1)
+    }
+
     @Test("remove takes 1 by default and the line goes at 0, also when more are removed than it holds")
     func remove() throws {
         let shop = try TestShop()

@@ -230,6 +230,31 @@ struct PostgresMaintenanceTests {
         #expect(try repository.check() == ["constraint \(constraint) of \(table) is missing: the schema was changed outside cart", finding])
     }
 
+    @Test(
+        "a line quantity stored past dropped CHECK constraints: set and delete mend the line, add refuses, carts lists it",
+        arguments: [-1, 2_000_000, Int.max])
+    func lineQuantityPastDroppedChecks(_ quantity: Int) throws {
+        let (schema, repository) = try busyStore()
+        defer { try? schema.drop() }
+        let damage = "UPDATE cart_lines SET quantity = \(quantity) WHERE cart_id = 'alice' AND sku = 'pear'"
+        try schema.run(
+            script: "ALTER TABLE cart_lines DROP CONSTRAINT cart_lines_quantity_check; "
+                + "ALTER TABLE cart_lines DROP CONSTRAINT cart_lines_quantity_range; \(damage)")
+        let service = CartService(repository: repository)
+        #expect(throws: StoredDataError.self) { try service.add("pear", to: "alice") }
+        #expect(throws: StoredDataError.self) { try service.remove("pear", from: "alice") }
+        let listed = try service.listCarts()
+        #expect(listed.map(\.id) == ["alice", "bob"] && listed.map(\.totalItems) == [nil, 0])
+        #expect(listed.first?.problem?.hasPrefix("a line's quantity is \(quantity), ") == true)
+        let set = try service.setQuantity("pear", to: 2, in: "alice")
+        #expect(set.previousQuantity == quantity && set.quantity == 2)
+        #expect(try service.cart("alice").lines.map(\.quantity) == [2, 2])
+        try schema.run(script: damage)
+        #expect(try service.deleteLine("pear", from: "alice").previousQuantity == quantity)
+        #expect(try service.cart("alice").lines.map(\.sku) == ["apple"])
+        #expect(try service.listCarts().map(\.totalItems) == [2, 0])
+    }
+
     @Test("an order's total stored past a dropped CHECK constraint is refused when read, and check lists it")
     func droppedOrderCheck() throws {
         let (schema, repository) = try busyStore()
