@@ -6,7 +6,9 @@ enum CartAdminCommands {
         "carts", abstract: "List the stored carts, in ID order.",
         discussion: """
             Checkouts leave their carts behind, empty: --non-empty lists only carts with lines. --limit \
-            shows one page, with the command for the next.
+            shows one page, with the command for the next. A cart holding a line whose quantity another \
+            client stored out of range is marked '!', with '?' for its items, and named after the table: \
+            set or delete that line, or clear the cart, to mend it.
             """,
         options: [nonEmpty, limit, after],
         action: { try list($0) })
