@@ -74,10 +74,11 @@ extension Database {
     }
 
     /// Opens `path` as `Access` describes: read-write when this process can write the file and
-    /// what SQLite needs beside it, else read-only or lock-free.
-    static func connect(_ path: String) throws -> (OpaquePointer, Access) {
+    /// what SQLite needs beside it, else read-only or lock-free. Creates a missing file only
+    /// when `creating`.
+    static func connect(_ path: String, creating: Bool) throws -> (OpaquePointer, Access) {
         let common = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let handle = try open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | common)
+        let handle = try open(path, flags: SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | common)
         guard path != ":memory:" else { return (handle, .readWrite) }
         let directoryIsWritable = FileInfo.isWritable(FileInfo.parentDirectory(of: path))
         let fileIsWritable = sqlite3_db_readonly(handle, "main") != 1
@@ -117,6 +118,28 @@ extension Database {
         case .readWrite: nil
         case .readOnly(let reason), .lockFree(_, let reason): reason
         }
+    }
+
+    /// Whether the file this connection opened is no longer the one at `path`: it was deleted,
+    /// renamed, or replaced by another file. SQLite compares the open file with what `stat`
+    /// finds at the path; it answers no for a file it opened without locks (`isStale` covers
+    /// that) and for `:memory:`.
+    var hasMoved: Bool {
+        var moved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    }
+
+    /// Whether the file this connection opened no longer starts with a SQLite header: another
+    /// program wrote over it in place (a shell's `>`, `cp`), which neither `hasMoved` nor
+    /// `PRAGMA data_version` sees. It reads through SQLite's own descriptor, one `pread`:
+    /// opening and closing the file here would drop the POSIX locks SQLite holds on it.
+    var isOverwritten: Bool {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK, let file,
+            let read = file.pointee.pMethods?.pointee.xRead
+        else { return false }
+        var header = [UInt8](repeating: 0, count: 16)
+        return read(file, &header, 16, 0) != SQLITE_OK || !header.elementsEqual("SQLite format 3\0".utf8)
     }
 
     /// Whether the connection reads without locks and the file changed since it opened: what

@@ -48,14 +48,15 @@ final class Database {
     /// `recordLogSize()` was called.
     private(set) var logPages: Int32 = 0
 
-    /// Opens (or creates) the database file at `path`, or a private in-memory database for
-    /// `":memory:"`. A file this process cannot write is opened read-only (see `Access`).
+    /// Opens the database file at `path` (creating it when `creating`), or a private in-memory
+    /// database for `":memory:"`. A file this process cannot write is opened read-only (see
+    /// `Access`).
     ///
     /// Every lock the opening waits for (its reads of the schema, the switch to WAL, the
     /// migrations), and the first unit's too, counts against one deadline, `busyTimeout` from
     /// now: a command waits one busy timeout in all (see `beginUnit()`).
-    init(path: String, busyTimeout: Duration) throws {
-        (handle, access) = try Self.connect(path)
+    init(path: String, busyTimeout: Duration, creating: Bool = true) throws {
+        (handle, access) = try Self.connect(path, creating: creating)
         self.path = path
         self.busyTimeout = busyTimeout
         lockDeadline = .now + busyTimeout
@@ -70,10 +71,12 @@ final class Database {
     }
 
     /// Closes the connection and opens the file again, deciding its access afresh: the files
-    /// beside it (the write-ahead log, its `-shm`) may have appeared or gone. Call between
-    /// units only; the lock deadline stays. When it throws, the connection stays as it was.
+    /// beside it (the write-ahead log, its `-shm`) may have appeared or gone, and the file may
+    /// be another one now. It never creates the file: one that is gone fails to open
+    /// (`SQLITE_CANTOPEN`). Call between units only; the lock deadline stays. When it throws,
+    /// the connection stays as it was.
     func reopen() throws {
-        let (newHandle, newAccess) = try Self.connect(path)
+        let (newHandle, newAccess) = try Self.connect(path, creating: false)
         for sql in setup where sqlite3_exec(newHandle, sql, nil, nil, nil) != SQLITE_OK {
             let error = DatabaseError(
                 extendedResultCode: sqlite3_extended_errcode(newHandle), message: String(cString: sqlite3_errmsg(newHandle)),
@@ -122,6 +125,14 @@ final class Database {
     /// checkpointing) is left for the next.
     func checkpointPassively() {
         _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+    }
+
+    private static let schemaVersion = CachedSQL("PRAGMA schema_version")
+
+    /// Reads once, which opens the write-ahead log: SQLite opens it at a connection's first
+    /// read, and until then a checkpoint on the connection does nothing.
+    func openLog() throws {
+        _ = try scalar(Self.schemaVersion)
     }
 
     /// Starts the lock deadline of a unit: `busyTimeout` from now, except for the first unit

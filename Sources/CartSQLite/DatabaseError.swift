@@ -39,6 +39,13 @@ public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable
             extendedResultCode: SQLITE_READONLY | 6 << 8, message: "attempt to write a readonly database", explanation: reason)
     }
 
+    /// The file a connection opened was deleted or moved away, and nothing is at its path now:
+    /// SQLite's code for a file moved while open, which no longer reads or writes what other
+    /// processes see.
+    static let fileGone = DatabaseError(
+        extendedResultCode: SQLITE_READONLY | 4 << 8, message: "the database file was moved or deleted while open",
+        explanation: "the file was deleted or moved away while it was open, and nothing is at its path now")
+
     /// The database stayed locked by another connection past the busy timeout.
     public var isBusy: Bool { resultCode == SQLITE_BUSY || resultCode == SQLITE_LOCKED }
     /// This process may read the database but not write it: the file, its directory or the

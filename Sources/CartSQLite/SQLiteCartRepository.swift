@@ -34,6 +34,11 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     private static let dataVersion = CachedSQL("PRAGMA data_version")
     let database: Database
     private var localCommits: Int64 = 0
+    /// Why the file at `path` is not a store this repository can use, since `changeToken()`
+    /// found the file it opened deleted, moved away or replaced by one that is not a usable
+    /// store; writes throw it rather than go into a file no other process sees. `nil` while
+    /// the file is the one opened, or a usable store that replaced it.
+    private var fileProblem: (any Error)?
     /// The settings a file gets when a migration creates it.
     let initialSettings: StoreSettings
     /// The connections reads use while this one writes; `nil` when reads use this one.
@@ -118,7 +123,8 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         self.readers =
             readers > 0
             ? SQLiteReaderPool(capacity: readers, wait: busyTimeout) {
-                let reader = try Database(path: fileName, busyTimeout: busyTimeout)
+                // The writing connection made the file; one deleted since is not made again.
+                let reader = try Database(path: fileName, busyTimeout: busyTimeout, creating: false)
                 try reader.configure("PRAGMA query_only = ON")
                 return reader
             } : nil
@@ -134,17 +140,14 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         }
     }
 
-    private static let schemaVersion = CachedSQL("PRAGMA schema_version")
-
     /// A checkpointer on a connection of its own, opened now so that a failure shows here and
     /// not as a log that grows; `nil` for a file without a write-ahead log, or one that
     /// connection cannot write, whose checkpoints the writing connection's commits keep.
     private func openCheckpointer(fileName: String, busyTimeout: Duration) throws -> SQLiteCheckpointer? {
         guard !database.isReadOnly, try currentJournalMode() == "wal" else { return nil }
-        let connection = try Database(path: fileName, busyTimeout: busyTimeout)
+        let connection = try Database(path: fileName, busyTimeout: busyTimeout, creating: false)
         guard !connection.isReadOnly else { return nil }
-        // A connection's first read opens the log, without which a checkpoint does nothing.
-        _ = try connection.scalar(Self.schemaVersion)
+        try connection.openLog()
         return SQLiteCheckpointer(connection: connection)
     }
 
@@ -224,6 +227,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         let (result, logPages) = try withConnection {
+            if let fileProblem { throw fileProblem }
             if let reason = database.readOnlyReason { throw DatabaseError.readOnly(reason: reason) }
             let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
             localCommits += 1
@@ -256,14 +260,53 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     }
 
     /// Changes when this connection commits (a local counter) or another connection, in any
-    /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, no table read. A
-    /// connection that reads without locks sees no other connection's commit, so it opens
-    /// again when the file changed, which changes the token too.
+    /// process, commits (`PRAGMA data_version`). Costs one tiny pragma, a `stat` and a read of
+    /// the file's header, no table read. A connection that reads without locks sees no other
+    /// connection's commit, so it opens again when the file changed, which changes the token
+    /// too.
+    ///
+    /// When the file was deleted, renamed, replaced or written over since it was opened, the
+    /// repository follows the file now at the path if it is a store this build uses as it is
+    /// (a backup moved into place), which changes the token; otherwise it throws why not, on
+    /// every call until the path holds such a store, and so do writes. Watchers thus show the
+    /// store that other processes see, or stop, rather than watch a file nobody can see.
+    ///
+    /// - Throws: `DatabaseError`; for a file deleted, renamed or replaced, the errors of
+    ///   `followFileAtPath()`.
     public func changeToken() throws -> Int64 {
         try withConnection {
-            if database.isStale { try database.reopen() }
+            if fileProblem != nil || database.hasMoved || database.isOverwritten {
+                try followFileAtPath()
+            } else if database.isStale {
+                try database.reopen()
+            }
             let version = try database.scalar(Self.dataVersion) ?? 0
             return version &+ localCommits &+ Int64(database.generation) << 32
+        }
+    }
+
+    /// Opens the file now at `path` in place of the one the connections opened, and checks
+    /// that it is a store this build uses as it is; the read connections open it again too.
+    /// Until the path holds such a store, it throws why not each time, and writes throw the
+    /// same (`fileProblem`). Runs under `lock`.
+    ///
+    /// - Throws: `DatabaseError.fileGone` when nothing is at the path, a `DatabaseError` when
+    ///   the file is not a SQLite database, `StoreLocationError.noStore` for one without
+    ///   tables, `MigrationError` for another application's, a newer or changed store, or one
+    ///   with migrations pending (a poll applies none).
+    private func followFileAtPath() throws {
+        do {
+            guard FileInfo(database.path).exists else { throw DatabaseError.fileGone }
+            try database.reopen()
+            readers?.closeConnections()
+            let applied = try database.consistentRead { try Migrator.shipped.applied(in: database) }
+            if applied.isEmpty { throw StoreLocationError.noStore(location: path) }
+            let pending = Migrator.shipped.plan.pending(after: applied).map(\.name)
+            if !pending.isEmpty { throw MigrationError.pendingMigrations(pending) }
+            fileProblem = nil
+        } catch {
+            fileProblem = error
+            throw error
         }
     }
 

@@ -29,8 +29,20 @@ final class SQLiteCheckpointer: @unchecked Sendable {
     /// would grow for as long as the writes go on.
     func checkpoint(holdingWriter: (() -> Void) -> Void) {
         lock.withLockIfAvailable {
+            followFileAtPath()
             connection.checkpointPassively()
             holdingWriter { connection.checkpointPassively() }
         }
+    }
+
+    /// Opens the file at the path again when the one this connection opened was replaced,
+    /// which the writing connection follows (`SQLiteCartRepository.changeToken()`): its
+    /// commits then go to the new file's log, which checkpoints of the old one never copy.
+    /// One `stat` per checkpoint. A failure is left for the next checkpoint, as a
+    /// checkpoint's own is.
+    private func followFileAtPath() {
+        guard connection.hasMoved else { return }
+        try? connection.reopen()
+        try? connection.openLog()
     }
 }

@@ -22,6 +22,9 @@ final class SQLiteReaderPool: @unchecked Sendable {
     private let open: () throws -> Database
     /// The connections no read is using, each with the thread that used it last.
     private var idle: [(reader: Database, thread: pthread_t)] = []
+    /// How many times `closeConnections()` was called: a connection taken or opened before
+    /// the last call is closed when its read ends, not kept.
+    private var epoch = 0
 
     /// A pool of at most `capacity` readers, each opened by `open`; a read waits up to `wait`
     /// for a free one.
@@ -43,9 +46,19 @@ final class SQLiteReaderPool: @unchecked Sendable {
         }
         defer { slots.signal() }
         let thread = pthread_self()
-        let reader = try lock.withLock { takeIdle(preferring: thread) } ?? (try open())
-        defer { lock.withLock { idle.append((reader, thread)) } }
+        let (taken, epoch) = lock.withLock { (takeIdle(preferring: thread), self.epoch) }
+        let reader = try taken ?? open()
+        defer { lock.withLock { if epoch == self.epoch { idle.append((reader, thread)) } } }
         return try body(reader)
+    }
+
+    /// Closes every connection, each idle one now and each in use when its read ends, so that
+    /// reads open the file again: the file at the path is another one now.
+    func closeConnections() {
+        lock.withLock {
+            epoch += 1
+            idle.removeAll()
+        }
     }
 
     /// An idle connection, the one `thread` used last if it is idle: that connection's pages
