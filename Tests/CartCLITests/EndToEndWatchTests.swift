@@ -74,3 +74,78 @@ struct EndToEndWatchTests {
         #expect(result.errorLines.count == 1)
     }
 }
+
+/// `cart watch` while its store file is replaced or deleted under it.
+@Suite("cart binary: watch, the store file replaced or deleted")
+struct EndToEndWatchReplacedTests {
+    /// A sandbox with apple ($1.29) in the catalog, and a watcher of its cart that has shown it.
+    private func watching() throws -> (CartSandbox, RunningCart, errors: String) {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "apple", "--name", "Apple", "--price", "1.29")
+        let errors = sandbox.path("watch.err")
+        let watch = try RunningCart(["watch", "--interval", "50"], in: sandbox, errorLog: errors)
+        #expect(watch.nextLine() == "Cart 'default' is empty.")
+        return (sandbox, watch, errors)
+    }
+
+    /// Removes the store and the files beside it, as `rm cart.sqlite3*` does.
+    private func removeStore(of sandbox: CartSandbox) {
+        for suffix in ["", "-wal", "-shm"] { unlink(sandbox.database + suffix) }
+    }
+
+    @Test("a store moved into place is followed: watch shows its cart and the changes made to it")
+    func followsReplacement() throws {
+        let (sandbox, watch, _) = try watching()
+        defer { watch.stop() }
+        let backup = sandbox.path("backup.sqlite3")
+        try sandbox.ok("--db", backup, "products", "add", "apple", "--name", "Apple", "--price", "1.29")
+        try sandbox.ok("--db", backup, "add", "apple", "3")
+        // As one rename, with the old file's log gone first, so the new file never meets it.
+        for suffix in ["-wal", "-shm"] { unlink(sandbox.database + suffix) }
+        try #require(rename(backup, sandbox.database) == 0)
+        #expect(watch.nextLines(5).joined(separator: "\n") == "\n" + (try sandbox.ok("show").stdout.dropLast()))
+        #expect(try sandbox.ok("show").stdout.contains("apple  Apple    3  $1.29  $3.87"))
+        try sandbox.ok("add", "apple")
+        #expect(watch.nextLines(5).last == "4 items, subtotal $5.16")
+        watch.send(SIGINT)
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test("a deleted store ends watch with one Error line and status 1, and nothing is created")
+    func deletedStore() throws {
+        let (sandbox, watch, errors) = try watching()
+        defer { watch.stop() }
+        removeStore(of: sandbox)
+        #expect(watch.exitStatus() == 1)
+        #expect(
+            try String(contentsOfFile: errors, encoding: .utf8)
+                == "Error: Cannot use '\(sandbox.database)': the file was deleted or moved away while it was open, "
+                + "and nothing is at its path now.\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+    }
+
+    @Test("a store replaced by a file that is not one ends watch with one Error line and status 1")
+    func replacedByNonStore() throws {
+        let (sandbox, watch, errors) = try watching()
+        defer { watch.stop() }
+        let garbage = try sandbox.write("garbage", Array(repeating: 0x2A, count: 4096))
+        removeStore(of: sandbox)
+        try #require(rename(garbage, sandbox.database) == 0)
+        #expect(watch.exitStatus() == 1)
+        #expect(
+            try String(contentsOfFile: errors, encoding: .utf8)
+                == "Error: '\(sandbox.database)' cannot be read as a cart store: the file is not a SQLite database.\n")
+    }
+
+    @Test("a store written over in place ends watch with one Error line and status 1")
+    func overwrittenInPlace() throws {
+        let (sandbox, watch, errors) = try watching()
+        defer { watch.stop() }
+        let file = try #require(FileHandle(forWritingAtPath: sandbox.database))
+        try file.truncate(atOffset: 0)
+        try file.write(contentsOf: Data("not a database\n".utf8))
+        try file.close()
+        #expect(watch.exitStatus() == 1)
+        #expect(try String(contentsOfFile: errors, encoding: .utf8).hasPrefix("Error: '\(sandbox.database)' cannot be read"))
+    }
+}
