@@ -85,6 +85,15 @@ struct ParserTests {
                 == "Unexpected argument '--name'. After '--' every word is an argument: put options before '--'.")
         #expect(usageError(["orders", "--limit"]) == "Missing value for '--limit <n>'.")
         #expect(usageError(["orders", "--limit", "--json"]) == "Missing value for '--limit <n>'.")
+        #expect(
+            usageError(["--db", "-dash.db", "show"])
+                == "Missing value for '--db <location>'. '-dash.db' reads as an option; to give it as the value, "
+                + "write '--db=-dash.db' (or './-dash.db' for a file).")
+        #expect(
+            usageError(["products", "add", "x", "--price", "1", "--name", "-Dash"])
+                == "Missing value for '--name <name>'. '-Dash' reads as an option; to give it as the value, "
+                + "write '--name=-Dash'.")
+        #expect(usageError(["--db", "--", "show"]) == "Missing value for '--db <location>'.")
         #expect(usageError(["show", "--json=yes"]) == "Option '--json' does not take a value.")
         #expect(usageError(["products", "add", "x", "--price", "1"]) == "Missing expected argument '--name <name>'.")
         #expect(

@@ -10,6 +10,9 @@ struct CommandLineParser {
 
     /// One word of argv, classified.
     private enum Token {
+        /// An option; `valueMissing` when it takes a value and the next word reads as an
+        /// option or there is none. `value` then holds that next word if no command declares
+        /// it as an option (`--db -dash.db`): likely the value, which the error shows how to give.
         case option(name: String, value: String?, valueMissing: Bool)
         case positional(String)
     }
@@ -177,13 +180,22 @@ struct CommandLineParser {
                     tokens.append(.option(name: name, value: argv[index], valueMissing: false))
                     index += 1
                 } else {
-                    tokens.append(.option(name: name, value: nil, valueMissing: true))
+                    var undeclared: String?
+                    if index < argv.count, argv[index] != "--", takesValue(Self.optionName(of: argv[index])) == nil {
+                        undeclared = argv[index]
+                    }
+                    tokens.append(.option(name: name, value: undeclared, valueMissing: true))
                 }
             } else {
                 tokens.append(.option(name: name, value: nil, valueMissing: false))
             }
         }
         return tokens
+    }
+
+    /// The option an option word names: `--db` for `--db=x`.
+    private static func optionName(of word: String) -> String {
+        String(word.prefix { $0 != "=" })
     }
 
     /// `--x`, `-h` and `--` are options; `-`, `-1` and `-1.5` are values, so that a negative
@@ -252,7 +264,14 @@ struct CommandLineParser {
             return
         }
         guard let value, !valueMissing else {
-            throw UsageError("Missing value for '\(spec.synopsis)'.", command: command)
+            var message = "Missing value for '\(spec.synopsis)'."
+            if let value {
+                // `--db -dash.db`: a value that starts with '-' reads as an option.
+                let word = DisplayText.clean(value)
+                let file = spec.kind == .path || spec.kind == .location ? " (or './\(word)' for a file)" : ""
+                message += " '\(word)' reads as an option; to give it as the value, write '\(spec.name)=\(word)'\(file)."
+            }
+            throw UsageError(message, command: command)
         }
         invocation.options[spec.name] = try Self.convert(value, kind: spec.kind, label: "'\(spec.synopsis)'", command)
     }
