@@ -23,9 +23,11 @@ enum WatchCommand {
             object per line, flushed at once, for programs that follow the cart. When the store \
             becomes unavailable after the first snapshot (a database server restarting, a network \
             cut), a line on stderr says so and watching goes on once it is back, a second line \
-            saying that. Ctrl-C (SIGINT) or SIGTERM ends it with status 0; a reader of its output \
-            that goes away ('cart watch | head -1') ends it within half a second, silently with \
-            status 1, as for every command.
+            saying that. A SQLite store replaced while watched (another store renamed onto its \
+            path) is followed; one deleted, or replaced by a file that is not a cart store, ends \
+            watching with an error and status 1. Ctrl-C (SIGINT) or SIGTERM ends it with status \
+            0; a reader of its output that goes away ('cart watch | head -1') ends it within half \
+            a second, silently with status 1, as for every command.
             """,
         options: [interval],
         action: { try run($0) })
