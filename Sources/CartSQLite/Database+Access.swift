@@ -50,14 +50,16 @@ extension Database {
         /// The file format in the database header: 1 for a rollback journal, 2 for WAL.
         let format: UInt8?
 
-        init(_ path: String) {
+        /// The files at `path`, whose header is read through `handle`, a connection that
+        /// opened it (`Database.header(of:)`).
+        init(_ path: String, openedBy handle: OpaquePointer) {
             database = FileInfo(path).signature
             let log = FileInfo(path + "-wal")
             logSize = log.exists ? log.size : nil
             hasSharedMemory = FileInfo(path + "-shm").exists
             canWriteLog = FileInfo.isWritable(path + "-wal") && FileInfo.isWritable(path + "-shm")
             hasJournal = FileInfo(path + "-journal").exists
-            format = FileInfo.sqliteFormat(of: path)
+            format = Database.header(of: handle).map { $0[19] }
         }
 
         /// Whether the file is in WAL mode.
@@ -83,7 +85,7 @@ extension Database {
         let directoryIsWritable = FileInfo.isWritable(FileInfo.parentDirectory(of: path))
         let fileIsWritable = sqlite3_db_readonly(handle, "main") != 1
         if fileIsWritable, directoryIsWritable { return (handle, .readWrite) }
-        let files = FileState(path)
+        let files = FileState(path, openedBy: handle)
         var reason: String?
         if fileIsWritable {
             guard files.needsFilesBeside else { return (handle, .readWrite) }
@@ -131,22 +133,31 @@ extension Database {
 
     /// Whether the file this connection opened no longer starts with a SQLite header: another
     /// program wrote over it in place (a shell's `>`, `cp`), which neither `hasMoved` nor
-    /// `PRAGMA data_version` sees. It reads through SQLite's own descriptor, one `pread`:
-    /// opening and closing the file here would drop the POSIX locks SQLite holds on it.
-    var isOverwritten: Bool {
+    /// `PRAGMA data_version` sees.
+    var isOverwritten: Bool { Self.header(of: handle) == nil }
+
+    /// The first 20 bytes of the database file `handle` opened, `nil` when they are not a
+    /// SQLite header (byte 19 is the file format: 1 for a rollback journal, 2 for WAL). It
+    /// reads through SQLite's own descriptor, one `pread`: opening the file again and closing
+    /// that descriptor would drop every POSIX lock this process holds on the file, SQLite's
+    /// included, and another process could then take the file for unused and delete its
+    /// write-ahead log.
+    static func header(of handle: OpaquePointer) -> [UInt8]? {
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK, let file,
             let read = file.pointee.pMethods?.pointee.xRead
-        else { return false }
-        var header = [UInt8](repeating: 0, count: 16)
-        return read(file, &header, 16, 0) != SQLITE_OK || !header.elementsEqual("SQLite format 3\0".utf8)
+        else { return nil }
+        var header = [UInt8](repeating: 0, count: 20)
+        guard read(file, &header, 20, 0) == SQLITE_OK, header.prefix(16).elementsEqual("SQLite format 3\0".utf8)
+        else { return nil }
+        return header
     }
 
     /// Whether the connection reads without locks and the file changed since it opened: what
     /// it reads may be out of date, or a mix of pages from before and after a checkpoint.
     var isStale: Bool {
         guard case .lockFree(let opened, _) = access else { return false }
-        return FileState(path) != opened
+        return FileState(path, openedBy: handle) != opened
     }
 
     /// Runs `unit`, a read; on a connection that cannot write, runs it again on a fresh
@@ -189,7 +200,7 @@ extension Database {
     /// (a write-ahead log with content whose `-shm` is gone, in a directory this process
     /// cannot write), an error that says so.
     private func explained(_ error: any Error) -> any Error {
-        let files = FileState(path)
+        let files = FileState(path, openedBy: handle)
         guard files.isWAL, (files.logSize ?? 0) > 0, !files.hasSharedMemory,
             !FileInfo.isWritable(FileInfo.parentDirectory(of: path))
         else { return error }

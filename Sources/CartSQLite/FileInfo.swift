@@ -65,18 +65,6 @@ struct FileInfo {
         access(path.isEmpty ? "." : path, W_OK) == 0
     }
 
-    /// The file format byte of a SQLite database header (offset 19): 1 for a rollback
-    /// journal, 2 for WAL; `nil` when `path` holds no SQLite header.
-    static func sqliteFormat(of path: String) -> UInt8? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 20)
-        guard pread(descriptor, &header, 20, 0) == 20, header.prefix(16).elementsEqual(Array("SQLite format 3\0".utf8))
-        else { return nil }
-        return header[19]
-    }
-
     /// `a/b` for `a/b/c.db`, `/` for `/c.db`, empty for `c.db`.
     static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

@@ -318,7 +318,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// SQLite's journal mode for the file (`wal` normally). A connection that reads a WAL
     /// file without locks would answer `delete`: the file header says what the file is.
     func currentJournalMode() throws -> String {
-        if database.isReadOnly, FileInfo.sqliteFormat(of: database.path) == 2 { return "wal" }
+        if database.isReadOnly, Database.header(of: database.handle)?[19] == 2 { return "wal" }
         let mode = try database.cached(Self.journalMode)
         defer { mode.reset() }
         return try mode.step() ? mode.string(at: 0) : ""
