@@ -1,8 +1,8 @@
 /// Makes text from outside (argv, files, stored data) safe to quote in a one-line message.
 public enum DisplayText {
-    /// The text with control, line-separator and bidirectional-override characters escaped,
-    /// cut after 80 characters. Short printable ASCII, nearly every name and SKU, comes back as
-    /// it is after one pass over its bytes.
+    /// The text with control, line-separator, bidirectional-override and zero-width characters
+    /// escaped, cut after 80 characters. Short printable ASCII, nearly every name and SKU, comes
+    /// back as it is after one pass over its bytes.
     public static func clean(_ text: String) -> String {
         if text.utf8.count <= 80, isPrintableASCII(text) { return text }
         return escaping(text, limit: 80)
@@ -28,10 +28,15 @@ public enum DisplayText {
                 break
             }
             // Bidirectional overrides (U+202A…U+202E, U+2066…U+2069) could make the quoted
-            // text read differently from what was typed.
+            // text read differently from what was typed. A zero-width space, word joiner or
+            // byte order mark shows as nothing, so `'apple\u{200B}'` would read as `'apple'`
+            // in the very message that refuses it.
             let category = scalar.properties.generalCategory
             let isBidiControl = (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-            if category == .control || category == .lineSeparator || category == .paragraphSeparator || isBidiControl {
+            let isInvisible = scalar == "\u{200B}" || scalar == "\u{2060}" || scalar == "\u{FEFF}"
+            if category == .control || category == .lineSeparator || category == .paragraphSeparator || isBidiControl
+                || isInvisible
+            {
                 out += scalar.escaped(asASCII: true)
             } else {
                 out.unicodeScalars.append(scalar)

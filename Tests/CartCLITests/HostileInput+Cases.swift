@@ -48,6 +48,9 @@ extension HostileInput {
         .usage("SKU with BEL", ["add", "a\u{07}b"], "Invalid SKU 'a\\u{07}b': it contains control characters."),
         .usage("SKU with an escape sequence", ["products", "add", "a\u{1B}[31m", "--name", "X", "--price", "1"], "\\u{1B}"),
         .usage("SKU with a newline", ["add", "apple\nbanana"], "control characters"),
+        .usage(
+            "SKU with a zero-width space", ["add", "apple\u{200B}"],
+            "Invalid SKU 'apple\\u{200B}': use printable ASCII characters only."),
         .usage("non-ASCII SKU", ["products", "add", "ｓｋｕ", "--name", "X", "--price", "1"], "Invalid SKU"),
         .refused("SQL as a SKU to add", ["add", sqlInjection], "No product"),
         .refused("SQL as a product to show", ["products", "show", sqlInjection], "No product"),
@@ -133,7 +136,9 @@ extension HostileInput {
         .badImport("duplicate SKUs", "dupes.csv", "sku,name,price\nx,X,1\nx,Y,2\n", "dupes.csv:3: SKU 'x' already appears"),
         .badImport("invalid UTF-8", "latin1.csv", Array("sku,name,price\nx,Caf".utf8) + [0xE9] + Array(",1\n".utf8), "not valid UTF-8"),
         .badImport("UTF-16 with its BOM", "utf16.csv", [0xFF, 0xFE] + Array("sku,name,price\n".utf8), "not valid UTF-8"),
-        .badImport("two BOMs", "boms.csv", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("sku,name,price\n".utf8), "Unknown column"),
+        .badImport(
+            "two BOMs", "boms.csv", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("sku,name,price\n".utf8),
+            "boms.csv:1: Unknown column '\\u{FEFF}sku'"),
         .badImport("BOM then a bad row", "bom.csv", [0xEF, 0xBB, 0xBF] + Array("sku,name,price\nx,X,-1\n".utf8), "bom.csv:2:"),
         .badImport("empty file", "empty.csv", "", "The file is empty"),
         .badImport("too few fields", "short.csv", "sku,name,price\na,A\n", "Expected 3 fields"),
