@@ -57,6 +57,50 @@ struct EndToEndServeTests {
         #expect(try sandbox.ok("--cart", id, "show").stdout.contains("is empty"))
     }
 
+    /// Sends `request` until `done` accepts its answer, every 100 ms for up to 15 s (a bound
+    /// for a failing test; the server polls its store every second); the last answer.
+    func answer(_ request: () throws -> TestResponse, until done: (TestResponse) -> Bool) throws -> TestResponse {
+        var response = try request()
+        for _ in 0..<150 where !done(response) {
+            pause(milliseconds: 100)
+            response = try request()
+        }
+        return response
+    }
+
+    @Test("a store file deleted under a server with no client polling is noticed: writes refused, then a store put back is served")
+    func storeFileDeletedAndRestored() throws {
+        let sandbox = try stocked()
+        let backup = sandbox.path("backup.sqlite3")
+        try sandbox.ok("products", "add", "pear", "--name", "Pear", "--price", "0.80")
+        try sandbox.ok("db", "copy", "--to", backup)
+        try sandbox.ok("products", "delete", "pear")
+        let errorLog = sandbox.path("serve.err")
+        let server = try RunningServer(in: sandbox, errorLog: errorLog)
+        #expect(try server.send("PUT", "/v1/products/plum", json: #"{"name":"Plum","price":"0.50"}"#).status == 201)
+
+        for suffix in ["", "-wal", "-shm"] { unlink(sandbox.database + suffix) }
+        // A write that lands before the poll goes into the deleted file, which nobody sees.
+        let refused = try answer({ try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#) }) {
+            $0.status >= 300
+        }
+        #expect(refused.status == 500 && refused.text.contains("storage_failure"), "\(refused.text)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+
+        #expect(rename(backup, sandbox.database) == 0)
+        let served = try answer({ try server.send("GET", "/v1/products/pear") }) { $0.status == 200 }
+        #expect(served.status == 200, "\(served.text)")
+        #expect(try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#).status == 201)
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        #expect(try sandbox.ok("products", "show", "fig").stdout.contains("Fig"))
+
+        let log = try String(contentsOfFile: errorLog, encoding: .utf8)
+        let failures = log.split(separator: "\n").filter { $0.contains("error: the store cannot be used") }
+        #expect(failures.count == 1, "\(log)")
+        #expect(log.contains("Note: the store at its path is usable again"), "\(log)")
+    }
+
     @Test("SIGINT stops an idle server with status 0 and nothing more on stdout")
     func interruptIdle() throws {
         let sandbox = try stocked()

@@ -1,5 +1,6 @@
 import CartCore
 import CartHTTP
+import CartSQLite
 import Dispatch
 import Synchronization
 
@@ -61,6 +62,9 @@ enum ServeCommand {
 
     /// How long requests in flight get to finish once a stop is asked for.
     static let stopDeadline = Duration.seconds(10)
+
+    /// How often a server on a SQLite file looks whether the file was deleted or replaced.
+    static let storePollInterval = Duration.seconds(1)
 
     /// Serves until SIGINT or SIGTERM.
     ///
@@ -137,6 +141,16 @@ enum ServeCommand {
             let local = server.host == "::" ? "[::1]" : "127.0.0.1"
             stderr.send("Note: listening on every interface; from this machine, open http://\(local):\(server.port).")
         }
+        // A SQLite file can be deleted or replaced under a running server (a backup restored):
+        // a poll notices it within a second, whether or not a client polls.
+        let poller =
+            repository is SQLiteCartRepository
+            ? StorePoller(
+                repository: repository, every: storePollInterval,
+                failed: { line in stderr.send("error: " + DisplayText.escaped(line)) },
+                recovered: { line in stderr.send("Note: " + line) })
+            : nil
+        defer { poller?.stop() }
         _ = signals.wait()
         if !stop(server) {
             stderr.send("error: requests still running \(stopDeadline) after the stop was asked for were cut off")
