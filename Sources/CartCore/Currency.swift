@@ -120,28 +120,37 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// Kuwaiti dinar, which has three minor-unit digits and no symbol here.
     public static let kwd = Currency(known: "KWD", 3, nil)
 
-    /// The currencies this build knows by code.
+    /// The currencies this build knows by code: ISO 4217's list of current currencies, funds
+    /// included, less the codes that name no currency (metals, special drawing rights, testing,
+    /// XXX), with the digits ISO gives each. Six have a symbol written before amounts; the
+    /// others are written with their code after (`12.99 CHF`), which no reader can mistake.
     public static let known: [String: Currency] = {
-        let all: [Currency] = [
-            usd, eur, jpy, kwd,
-            Currency(known: "GBP", 2, "£"), Currency(known: "CHF", 2, nil),
-            Currency(known: "CAD", 2, nil), Currency(known: "AUD", 2, nil),
-            Currency(known: "NZD", 2, nil), Currency(known: "CNY", 2, nil),
-            Currency(known: "INR", 2, "₹"), Currency(known: "SEK", 2, nil),
-            Currency(known: "NOK", 2, nil), Currency(known: "DKK", 2, nil),
-            Currency(known: "PLN", 2, nil), Currency(known: "CZK", 2, nil),
-            Currency(known: "BRL", 2, nil), Currency(known: "MXN", 2, nil),
-            Currency(known: "ZAR", 2, nil), Currency(known: "SGD", 2, nil),
-            Currency(known: "HKD", 2, nil), Currency(known: "TRY", 2, nil),
-            Currency(known: "KRW", 0, "₩"), Currency(known: "CLP", 0, nil),
-            Currency(known: "ISK", 0, nil), Currency(known: "VND", 0, nil),
-            Currency(known: "HUF", 2, nil), Currency(known: "BHD", 3, nil),
-            Currency(known: "JOD", 3, nil), Currency(known: "OMR", 3, nil),
-            Currency(known: "TND", 3, nil), Currency(known: "IQD", 3, nil),
-            Currency(known: "LYD", 3, nil), Currency(known: "CLF", 4, nil),
-            Currency(known: "UYW", 4, nil),
+        let symbols = ["USD": "$", "EUR": "€", "JPY": "¥", "GBP": "£", "INR": "₹", "KRW": "₩"]
+        let digits: [Int: [String]] = [
+            0: [
+                "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
+                "XAF", "XOF", "XPF",
+            ],
+            2: [
+                "AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BMD",
+                "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHE", "CHF", "CHW",
+                "CNY", "COP", "COU", "CRC", "CUP", "CVE", "CZK", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR",
+                "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GTQ", "GYD", "HKD", "HNL", "HTG", "HUF", "IDR",
+                "ILS", "INR", "IRR", "JMD", "KES", "KGS", "KHR", "KPW", "KYD", "KZT", "LAK", "LBP", "LKR", "LRD",
+                "LSL", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR", "MWK", "MXN", "MXV",
+                "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "PAB", "PEN", "PGK", "PHP", "PKR", "PLN",
+                "QAR", "RON", "RSD", "RUB", "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SOS", "SRD",
+                "SSP", "STN", "SVC", "SYP", "SZL", "THB", "TJS", "TMT", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH",
+                "USD", "USN", "UYU", "UZS", "VED", "VES", "WST", "XCD", "XCG", "YER", "ZAR", "ZMW", "ZWG",
+            ],
+            3: ["BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND"],
+            4: ["CLF", "UYW"],
         ]
-        return Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+        var all: [String: Currency] = [:]
+        for (exponent, codes) in digits {
+            for code in codes { all[code] = Currency(known: code, exponent, symbols[code]) }
+        }
+        return all
     }()
 }
 

@@ -49,6 +49,12 @@ struct EndToEndDatabaseTests {
         try kwd.ok("db", "init", "--currency", "kwd")
         try kwd.ok("products", "add", "x", "--name", "X", "--price", "12.99")
         #expect(try kwd.ok("products").stdout.contains("12.990 KWD"))
+        // Any current ISO 4217 currency, not only the best known.
+        let franc = try CartSandbox()
+        try franc.ok("db", "init", "--currency", "XOF")
+        try franc.ok("products", "add", "x", "--name", "X", "--price", "2500")
+        #expect(try franc.run("products", "add", "y", "--name", "Y", "--price", "2500.5").status == 64)
+        #expect(try franc.ok("products").stdout.contains("2,500 XOF"))
     }
 
     @Test("commands that put nothing into a store that does not exist say so in one line and create nothing")
