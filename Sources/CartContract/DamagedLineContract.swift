@@ -3,7 +3,8 @@ import Testing
 
 /// A cart line whose quantity another client stored outside the range the service works with
 /// (`StoredRange.lineQuantity`): setting or deleting that line replaces it, a change that
-/// counts from its units is refused, and the list of carts still shows its cart. A backend
+/// counts from its units is refused, the list of carts still shows its cart, and the cart's
+/// report shows the other lines and names this one as a problem. A backend
 /// whose own checks refuse such a quantity cannot hold one, and passes these cases at once.
 enum DamagedLineContract {
     static let cases = ContractCase.suite(
@@ -12,6 +13,7 @@ enum DamagedLineContract {
             ("setReplaces", "setting the line replaces it, checked as adding checks; adding and removing refuse and change nothing", setReplaces),
             ("deleteRemoves", "deleting the line, or setting it to 0, removes it and counts the cart's lines right", deleteRemoves),
             ("listed", "the list of carts shows the line's cart, its units unknown and the value named", listed),
+            ("reported", "the cart's report leaves the line out and names it; checkout refuses; a second such line does not block mending the first", reported),
         ])
 
     /// The quantity stored: one above every cap the settings can hold.
@@ -92,5 +94,25 @@ enum DamagedLineContract {
         try store.service.setQuantity("apple", to: 2, in: "alice")
         #expect(try store.service.listCarts().first?.totalItems == 3)
         #expect(try store.service.listCarts().first?.problem == nil)
+    }
+
+    static func reported(_ backend: Backend) throws {
+        guard let store = try damagedStore(backend) else { return }
+        let damaged = CartProblem.damagedLine(sku: "apple", quantity: outOfRange)
+        let report = try store.service.cartReport("alice")
+        #expect(report.cart.lines.map(\.sku) == ["pear"] && report.cart.version == 2)
+        #expect(report.problems == [damaged])
+        let before = try snapshot(store)
+        #expect(throws: CartError.cannotCheckOut(cart: "alice", problems: [damaged])) {
+            try store.service.checkout("alice")
+        }
+        #expect(try snapshot(store) == before, "a refused checkout changes nothing")
+        // With a second such line, each is still set or deleted on its own.
+        try store.repository.write { try $0.updateCartLine(cartID: "alice", sku: "pear", quantity: outOfRange) }
+        let (_, afterSet) = try store.service.applyAndReport(.setQuantity(sku: "apple", quantity: 2), to: "alice")
+        #expect(afterSet.cart.lines.map(\.sku) == ["apple"])
+        #expect(afterSet.problems == [.damagedLine(sku: "pear", quantity: outOfRange)])
+        let (_, afterDelete) = try store.service.applyAndReport(.deleteLine(sku: "pear"), to: "alice")
+        #expect(afterDelete.problems.isEmpty && afterDelete.cart.totalItems == 2)
     }
 }

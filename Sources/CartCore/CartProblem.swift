@@ -1,6 +1,6 @@
 /// Something about a cart as it is now that stops its checkout: a line of a product taken off
 /// sale or gone from the catalog, more units than are in stock or than a line may hold, more
-/// lines than a cart may hold. `CartService.cartReport(_:)` lists every one;
+/// lines than a cart may hold, a line whose quantity another client stored out of range. `CartService.cartReport(_:)` lists every one;
 /// `CartService.checkout` refuses a cart that has any, naming them all
 /// (`CartError.cannotCheckOut`).
 ///
@@ -19,6 +19,9 @@ public struct CartProblem: Hashable, Sendable, CustomStringConvertible {
         case lineQuantityCap = "line_quantity_cap"
         /// The cart holds more lines than the lines-per-cart cap.
         case lineCountCap = "line_count_cap"
+        /// The line's quantity, as another client stored it, is one no line can hold (0, -5):
+        /// the cart is shown without the line until it is set or deleted.
+        case damagedLine = "damaged_line"
 
         /// The code itself, `inactive_product`.
         public var description: String { rawValue }
@@ -62,6 +65,13 @@ public struct CartProblem: Hashable, Sendable, CustomStringConvertible {
         CartProblem(
             sku: sku, code: .lineQuantityCap,
             message: "'\(sku.displayable)': \(quantity) in the cart, at most \(cap) per line.")
+    }
+
+    /// The line's stored `quantity` is outside the range a line may hold.
+    public static func damagedLine(sku: String, quantity: Int) -> CartProblem {
+        CartProblem(
+            sku: sku, code: .damagedLine,
+            message: "'\(sku.displayable)': the store holds \(quantity) units, which no line can hold; set the line's quantity or delete it.")
     }
 
     /// The cart holds `lines` lines and at most `cap` are allowed.

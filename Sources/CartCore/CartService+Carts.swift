@@ -37,8 +37,8 @@ extension CartService {
                 guard unwrittenSourceIsEmpty else { throw CartError.cartNotFound(sourceID) }
                 return MergeResult(report: try Self.report(of: targetID, in: storage), mergedLines: 0, adjustments: [])
             }
-            let incoming = try storage.cartLines(cartID: sourceID)
-            let targetLines = try storage.cartLines(cartID: targetID)
+            let incoming = try Self.usableLines(try storage.cartLines(cartID: sourceID), cartID: sourceID)
+            let targetLines = try Self.usableLines(try storage.cartLines(cartID: targetID), cartID: targetID)
             var existing: [String: Int] = [:]
             for line in targetLines { existing[line.product.sku] = line.quantity }
             // `target.lineCount` is the header's count, as `add` checks the cap: it counts a

@@ -222,8 +222,7 @@ extension CartService {
         throws(StoredDataError) -> Int?
     {
         guard let quantity = context.quantity else { return nil }
-        return try StoredDataError.checked(
-            Int64(quantity), in: StoredRange.lineQuantity, "the quantity of '\(sku.displayable)' in cart '\(cartID.displayable)'")
+        return try usableQuantity(quantity, sku: sku, cartID: cartID)
     }
 
     private func clear(_ id: String, expectedVersion: Int?, in storage: any CartStorageWriter) throws -> CartUpdate {

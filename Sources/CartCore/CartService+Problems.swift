@@ -17,8 +17,13 @@ extension CartService {
         let lines = try storage.cartLines(cartID: id)
         let problems = Self.problems(
             of: lines, without: try linesWithoutProduct(header, read: lines, in: storage), settings: settings)
+        // A line whose quantity is out of range is left out of the cart and named among the
+        // problems, so that the rest of the cart can be seen and the line set or deleted.
+        let usable =
+            problems.contains { $0.code == .damagedLine }
+            ? lines.filter { StoredRange.lineQuantity.contains(Int64($0.quantity)) } : lines
         return CartReport(
-            cart: try cart(id, version: header.version, lines: lines, currency: settings.currency), problems: problems)
+            cart: try cart(id, version: header.version, lines: usable, currency: settings.currency), problems: problems)
     }
 
     /// The SKUs of the cart's lines whose product is gone. Only asked of the storage when the
@@ -33,15 +38,20 @@ extension CartService {
     }
 
     /// Every problem of a cart's lines that stops its checkout under `settings`, in line order:
-    /// for each line an inactive product, more units than the per-line cap, more than the
-    /// tracked stock; then each line whose product is gone (`missing`, by SKU); then more
-    /// lines than the lines-per-cart cap. The same rules as `add` checks for one line,
-    /// applied to what is stored now.
+    /// for each line a quantity out of range (and nothing more about that line), or an
+    /// inactive product, more units than the per-line cap, more than the tracked stock; then
+    /// each line whose product is gone (`missing`, by SKU); then more lines than the
+    /// lines-per-cart cap. The same rules as `add` checks for one line, applied to what is
+    /// stored now.
     static func problems(of lines: [StoredCartLine], without missing: [String], settings: StoreSettings)
         -> [CartProblem]
     {
         var problems: [CartProblem] = []
         for line in lines {
+            guard StoredRange.lineQuantity.contains(Int64(line.quantity)) else {
+                problems.append(.damagedLine(sku: line.product.sku, quantity: line.quantity))
+                continue
+            }
             if !line.product.isActive { problems.append(.inactiveProduct(line.product.sku)) }
             if line.quantity > settings.maxLineQuantity {
                 problems.append(.lineQuantityCap(sku: line.product.sku, quantity: line.quantity, cap: settings.maxLineQuantity))

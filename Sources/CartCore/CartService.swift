@@ -45,10 +45,29 @@ public struct CartService: Sendable {
         guard let header = try storage.cartHeader(id: id) else {
             return try Cart(id: id, version: 0, lines: [], currency: settings.currency)
         }
-        return try cart(id, version: header.version, lines: try storage.cartLines(cartID: id), currency: settings.currency)
+        let lines = try usableLines(try storage.cartLines(cartID: id), cartID: id)
+        return try cart(id, version: header.version, lines: lines, currency: settings.currency)
     }
 
     /// The cart of these stored lines, priced as their products are now.
+    /// The line's quantity, checked against `StoredRange.lineQuantity`: backends return it as
+    /// stored, and another client may have stored any integer.
+    ///
+    /// - Throws: `StoredDataError` naming the line and the value.
+    static func usableQuantity(_ quantity: Int, sku: String, cartID: String) throws(StoredDataError) -> Int {
+        try StoredDataError.checked(
+            Int64(quantity), in: StoredRange.lineQuantity, "the quantity of '\(sku.displayable)' in cart '\(cartID.displayable)'")
+    }
+
+    /// `lines`, once every quantity is usable (`usableQuantity(_:sku:cartID:)`): what a change
+    /// that counts from the lines' units, or copies them, works with.
+    ///
+    /// - Throws: `StoredDataError` for the first line whose quantity is out of range.
+    static func usableLines(_ lines: [StoredCartLine], cartID: String) throws(StoredDataError) -> [StoredCartLine] {
+        for line in lines { _ = try usableQuantity(line.quantity, sku: line.product.sku, cartID: cartID) }
+        return lines
+    }
+
     static func cart(_ id: String, version: Int, lines: [StoredCartLine], currency: Currency) throws(CartError) -> Cart {
         let lines = try lines.map { stored throws(CartError) in
             try CartLine(

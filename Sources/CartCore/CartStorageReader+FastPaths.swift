@@ -24,10 +24,7 @@ extension CartStorageReader {
         return count
     }
 
-    /// Reads the header, the product, the cart's lines and the settings. `cartLines` refuses a
-    /// quantity outside `StoredRange.lineQuantity`, so a store that keeps this default refuses
-    /// to set or delete a line another client stored so, where an override that reads the
-    /// quantity as stored lets the service replace it.
+    /// Reads the header, the product, the cart's lines and the settings.
     public func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         let header = try cartHeader(id: cartID)
         let lines = header == nil ? [] : try cartLines(cartID: cartID)

@@ -19,7 +19,8 @@ public protocol CartStorageReader {
     func cartHeader(id: String) throws -> CartHeader?
 
     /// The cart's lines joined with their products, ordered by position (the order in which
-    /// they were first added); empty for a cart never written.
+    /// they were first added); empty for a cart never written. Quantities are as stored, in
+    /// range or not: `CartService` checks them.
     func cartLines(cartID: String) throws -> [StoredCartLine]
 
     /// A summary of every stored cart, ordered by ID.

@@ -65,7 +65,8 @@ public enum StoreCopy {
                     guard let header = try from.cartHeader(id: cart.id) else { continue }
                     // Positions 1, 2, … keep the lines' order and stay below the header's next
                     // position, which was above all of the source's.
-                    for (index, line) in try from.cartLines(cartID: cart.id).enumerated() {
+                    let lines = try CartService.usableLines(try from.cartLines(cartID: cart.id), cartID: cart.id)
+                    for (index, line) in lines.enumerated() {
                         try to.insertCartLine(cartID: cart.id, sku: line.product.sku, quantity: line.quantity, position: index + 1)
                     }
                     try to.saveCartHeader(header, previousVersion: nil)

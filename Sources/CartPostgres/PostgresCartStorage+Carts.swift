@@ -71,7 +71,8 @@ extension PostgresCartStorage {
             let product = try product(from: row, at: 2)
             // The line's name is built only for an error message.
             func line() -> String { "'\(DisplayText.clean(product.sku))' in cart '\(DisplayText.clean(cartID))'" }
-            let quantity = try row.int(1, in: StoredRange.lineQuantity, "the quantity of \(line())")
+            // As stored, in range or not: the service checks it (`CartService.usableLines`).
+            let quantity = try row.int(1, in: StoredRange.anyInteger, "the quantity of \(line())")
             let position = try row.int(0, in: StoredRange.position, "the position of \(line())")
             lines.append((position, StoredCartLine(quantity: quantity, product: product)))
         }

@@ -82,7 +82,8 @@ extension SQLiteCartStorage {
             let product = try product(from: statement, startingAt: 2)
             // The line's name is built only for an error message.
             func line() -> String { "'\(clean(product.sku))' in cart '\(clean(cartID))'" }
-            let quantity = try statement.int(at: 1, in: StoredRange.lineQuantity, "the quantity of \(line())")
+            // As stored, in range or not: the service checks it (`CartService.usableLines`).
+            let quantity = try statement.int(at: 1, in: StoredRange.anyInteger, "the quantity of \(line())")
             let position = try statement.int(at: 0, in: StoredRange.position, "the position of \(line())")
             if position < previousPosition { inOrder = false }
             previousPosition = position

@@ -141,12 +141,17 @@ struct CartRouteTests {
         try damage()
         let before = try shop.snapshot()
         #expect(before.carts.first?.totalItems == nil, "the list still shows the cart")
-        for (method, target) in [("GET", "/v1/carts/\(id)"), ("POST", "/v1/carts/\(id)/items/apple/remove")] {
-            let refused = try shop.send(method, target)
-            #expect(refused.status == 500 && refused.errorCode == "store_damaged", "\(method) \(target)")
-        }
+        // The cart is shown without the line, which its problems name.
+        let shown = try shop.send("GET", "/v1/carts/\(id)")
+        #expect(shown.status == 200 && shown.header("ETag") == #""2""#)
+        #expect(try lines(shown) == ["banana×1"])
+        #expect(try problemCodes(shown) == ["apple: damaged_line"])
+        let refused = try shop.send("POST", "/v1/carts/\(id)/items/apple/remove")
+        #expect(refused.status == 500 && refused.errorCode == "store_damaged")
         let added = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
         #expect(added.status == 500 && added.errorCode == "store_damaged")
+        let checkout = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k"])
+        #expect(checkout.status == 422 && checkout.errorCode == "cannot_check_out")
         #expect(try shop.snapshot() == before, "refused requests change nothing")
 
         let set = try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":3}"#)
@@ -158,6 +163,31 @@ struct CartRouteTests {
         #expect(deleted.status == 200)
         #expect(try lines(deleted) == ["banana×1"])
         #expect(try shop.service.listCarts().first?.totalItems == 1)
+    }
+
+    @Test("two damaged lines in one cart: each is mended on its own, the other named meanwhile")
+    func twoDamagedLines() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("apple", 2), ("banana", 1)])
+        try shop.service.repository.write { storage in
+            try storage.updateCartLine(cartID: id, sku: "apple", quantity: 2_000_000)
+            try storage.updateCartLine(cartID: id, sku: "banana", quantity: 1_000_001)
+        }
+        let set = try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":1}"#)
+        #expect(set.status == 200)
+        #expect(try lines(set) == ["apple×1"])
+        #expect(try problemCodes(set) == ["banana: damaged_line"])
+        let deleted = try shop.send("DELETE", "/v1/carts/\(id)/items/banana")
+        #expect(deleted.status == 200)
+        #expect(try lines(deleted) == ["apple×1"])
+        #expect(try problemCodes(deleted).isEmpty)
+    }
+
+    func problemCodes(_ response: TestResponse) throws -> [String] {
+        try response.json()["problems"]?.array?.compactMap { problem in
+            guard let sku = problem["sku"]?.string, let code = problem["code"]?.string else { return nil }
+            return "\(sku): \(code)"
+        } ?? []
     }
 
     @Test("remove takes 1 by default and the line goes at 0, also when more are removed than it holds")

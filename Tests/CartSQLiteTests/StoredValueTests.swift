@@ -236,7 +236,7 @@ struct StoredValueTests {
         let path = try probeTemplate(in: directory)
         try sqlite(path, "PRAGMA ignore_check_constraints = ON; UPDATE cart_lines SET quantity = -1 WHERE sku = 'banana'")
         let service = CartService(repository: try SQLiteCartRepository(path: path))
-        for operation in [{ _ = try service.cart("alice") }, { _ = try service.add("banana", to: "alice") }, { _ = try service.checkout("alice") }] {
+        for operation in [{ _ = try service.cart("alice") }, { _ = try service.add("banana", to: "alice") }] {
             #expect {
                 try operation()
             } throws: { error in
@@ -245,5 +245,9 @@ struct StoredValueTests {
                     && ErrorCategory(of: error) == .damagedStore
             }
         }
+        // The cart's report, and so its checkout, name the line as a problem of the cart.
+        let damaged = CartProblem.damagedLine(sku: "banana", quantity: -1)
+        #expect(try service.cartReport("alice").problems == [damaged])
+        #expect(throws: CartError.cannotCheckOut(cart: "alice", problems: [damaged])) { try service.checkout("alice") }
     }
 }
