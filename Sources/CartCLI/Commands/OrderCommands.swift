@@ -17,6 +17,7 @@ enum OrderCommands {
             With --csv, one row per order line streams out, with no limit unless --limit is given, \
             in the columns:
             number,placed_at,cart,sku,name,quantity,unit_price,line_total,currency
+            When orders remain past --limit, the command that lists them goes to stderr.
             """,
         options: [since, until, sku, limit, after, oldestFirst, csv],
         exclusive: [[csv, GlobalOptions.json]],
@@ -71,8 +72,7 @@ enum OrderCommands {
     static func list(_ runner: CommandRunner) throws {
         let service = try runner.service()
         if runner[csv] {
-            let filter = try query(runner, limit: runner.isGiven(limit) ? try runner[limit] : nil)
-            return try streamCSV(service, filter, runner)
+            return try streamCSV(service, runner, limit: runner.isGiven(limit) ? try runner[limit] : nil)
         }
         let pageSize = try runner[limit]
         guard pageSize <= CartService.maxPageSize else {
@@ -108,6 +108,7 @@ enum OrderCommands {
         if let sku = try runner[sku] { words += CommandRunner.optionWords(Self.sku.spec.name, sku) }
         if runner.isGiven(limit) { words += [limit.spec.name, String(try runner[limit])] }
         if runner[oldestFirst] { words.append(oldestFirst.spec.name) }
+        if runner[csv] { words.append(csv.spec.name) }
         return try runner.suggestedCommand(words + [after.spec.name, next.description])
     }
 
@@ -123,19 +124,33 @@ enum OrderCommands {
 
     /// One CSV row per order line, written as each order is read: memory stays flat however
     /// many orders there are. The header waits for the query to be accepted, so that a
-    /// refused one (an `--after` naming no order) writes nothing.
-    private static func streamCSV(_ service: CartService, _ query: OrderQuery, _ runner: CommandRunner) throws {
+    /// refused one (an `--after` naming no order) writes nothing. With a `limit`, one order
+    /// more is read to learn whether more remain, and if so the command for the next orders
+    /// goes to stderr, since stdout holds only CSV.
+    private static func streamCSV(_ service: CartService, _ runner: CommandRunner, limit: Int?) throws {
         var headerWritten = false
         func writeHeader() throws {
             guard !headerWritten else { return }
             try runner.stdout.write(OrderCSV.header)
             headerWritten = true
         }
-        try service.forEachOrder(matching: query) { order in
+        var written = 0
+        var last: OrderNumber?
+        var more = false
+        try service.forEachOrder(matching: try query(runner, limit: limit.map { min($0, Int.max - 1) + 1 })) { order in
+            if let limit, written == limit {
+                more = true
+                return
+            }
             try writeHeader()
             try runner.stdout.write(OrderCSV.rows(of: order))
+            written += 1
+            last = order.number
         }
         try writeHeader()
+        if more, let last {
+            try runner.stderr.write("More: " + (try nextPageCommand(runner, after: last)) + "\n")
+        }
     }
 
     static func showOne(_ runner: CommandRunner) throws {
