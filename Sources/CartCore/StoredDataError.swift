@@ -55,7 +55,7 @@ extension StoredDataError {
 
     private static func unusableName(_ name: String, of owner: @autoclosure () -> String) -> StoredDataError? {
         do {
-            _ = try Validation.name(name)
+            _ = try Validation.storableName(name)
             return nil
         } catch {
             guard case .invalidName(_, let reason) = error else { return nil }

@@ -21,8 +21,20 @@ enum Validation {
         return sku
     }
 
-    /// The name trimmed of surrounding white space, if it is 1 to 200 printable characters.
+    /// The name trimmed of surrounding white space, if it is 1 to 200 printable characters, at
+    /// least one of them visible: a name of zero-width characters alone would show as nothing.
     static func name(_ raw: String) throws(CartError) -> String {
+        if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
+        let name = try storableName(raw)
+        guard name.unicodeScalars.contains(where: { !$0.properties.isDefaultIgnorableCodePoint }) else {
+            throw .invalidName(raw, reason: "it has no visible characters")
+        }
+        return name
+    }
+
+    /// `name(_:)` without the visible character: what a stored name must be for the service to
+    /// use it, since earlier versions stored names of zero-width characters alone.
+    static func storableName(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
         let name = trimmed(raw)
         if let reason = problem(with: name, maxLength: maxNameLength) { throw .invalidName(raw, reason: reason) }

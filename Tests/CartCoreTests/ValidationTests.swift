@@ -68,6 +68,14 @@ struct ValidationTests {
         #expect(throws: CartError.invalidName("", reason: "it is empty")) {
             try service.updateProduct("apple", with: ProductUpdate(name: ""))
         }
+        // Zero-width characters alone (a space, a joiner, a byte order mark, a Hangul filler)
+        // would show as nothing; beside visible ones they stay, as in "👩‍🍳".
+        for invisible in ["\u{200B}", "\u{200B}\u{2060}\u{FEFF}", "\u{3164}", " \u{00AD} "] {
+            #expect(throws: CartError.invalidName(invisible, reason: "it has no visible characters")) {
+                try service.updateProduct("apple", with: ProductUpdate(name: invisible))
+            }
+        }
+        #expect(try service.addProduct(product(sku: "c", name: "Chef 👩\u{200D}🍳")).name == "Chef 👩\u{200D}🍳")
         #expect(try service.product("apple").name == "Apple")
     }
 

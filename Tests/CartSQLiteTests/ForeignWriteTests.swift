@@ -69,6 +69,15 @@ struct ForeignWriteTests {
         + "(SELECT group_concat(sku || '=' || quantity || '@' || position) FROM cart_lines WHERE cart_id = c.id) "
         + "FROM carts AS c"
 
+    @Test("a product name of zero-width characters alone, which earlier versions stored, still checks out")
+    func invisibleStoredName() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory)
+        try sqlite(path, "UPDATE products SET name = char(8203) WHERE sku = 'sku-0'")
+        #expect(try service.checkout("alice").order.lines.map(\.name) == ["\u{200B}"])
+        #expect(try SQLiteCartRepository(path: path).check() == [])
+    }
+
     @Test("a line whose product another client deleted is reported as unknown and refuses checkout until removed")
     func ghostLineIsAProblem() throws {
         let directory = try TemporaryDirectory()
