@@ -227,7 +227,10 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     public func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result {
         let (result, logPages) = try withConnection {
-            if let fileProblem { throw fileProblem }
+            // A write to a file deleted or replaced since it was opened would go where no other
+            // process looks, and in WAL mode SQLite does not refuse it: the write follows the
+            // file now at the path, or fails as a poll would.
+            if fileProblem != nil || database.hasMoved { try followFileAtPath() }
             if let reason = database.readOnlyReason { throw DatabaseError.readOnly(reason: reason) }
             let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
             localCommits += 1

@@ -80,12 +80,14 @@ struct EndToEndServeTests {
         #expect(try server.send("PUT", "/v1/products/plum", json: #"{"name":"Plum","price":"0.50"}"#).status == 201)
 
         for suffix in ["", "-wal", "-shm"] { unlink(sandbox.database + suffix) }
-        // A write that lands before the poll goes into the deleted file, which nobody sees.
-        let refused = try answer({ try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#) }) {
-            $0.status >= 300
-        }
+        // The write is refused at once, before any poll: it would go into the deleted file.
+        let refused = try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#)
         #expect(refused.status == 500 && refused.text.contains("storage_failure"), "\(refused.text)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+        // The server's own poll logs the failure within its second.
+        for _ in 0..<150 where !((try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "").contains("cannot be used") {
+            pause(milliseconds: 100)
+        }
 
         #expect(rename(backup, sandbox.database) == 0)
         let served = try answer({ try server.send("GET", "/v1/products/pear") }) { $0.status == 200 }

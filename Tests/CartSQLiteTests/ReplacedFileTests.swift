@@ -49,6 +49,24 @@ struct ReplacedFileTests {
         #expect(try other.cart("alice").totalItems == 4)
     }
 
+    @Test("a write after the file was deleted or replaced, before any poll, is refused or goes to the file at the path")
+    func writeBeforePoll() throws {
+        let directory = try TemporaryDirectory()
+        let (path, _, service) = try openedStore(in: directory)
+        try replaceStore(at: path)
+        try service.add("sku-1", to: "alice")
+        let other = CartService(repository: try SQLiteCartRepository(path: path))
+        #expect(try other.cart("alice").totalItems == 4, "the write went to the file now at the path")
+
+        for name in [path, path + "-wal", path + "-shm"] { unlink(name) }
+        #expect {
+            try service.add("sku-1", to: "alice")
+        } throws: { error in
+            ErrorCategory(of: error) == .storageFailure
+        }
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing is created")
+    }
+
     @Test("a server's read connections follow the replaced file too")
     func readersFollow() throws {
         let directory = try TemporaryDirectory()
