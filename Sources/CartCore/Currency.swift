@@ -120,9 +120,9 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// Kuwaiti dinar, which has three minor-unit digits and no symbol here.
     public static let kwd = Currency(known: "KWD", 3, nil)
 
-    /// The currencies this build knows by code: ISO 4217's list of current currencies, funds
-    /// included, less the codes that name no currency (metals, special drawing rights, testing,
-    /// XXX), with the digits ISO gives each. Six have a symbol written before amounts; the
+    /// The currencies this build knows by code: ISO 4217's list of current currencies as of
+    /// 2026-01-01, funds included, less the codes that name no currency (metals, units of
+    /// account, special drawing rights, testing, XXX), with the digits ISO gives each. Six have a symbol written before amounts; the
     /// others are written with their code after (`12.99 CHF`), which no reader can mistake.
     public static let known: [String: Currency] = {
         let symbols = ["USD": "$", "EUR": "€", "JPY": "¥", "GBP": "£", "INR": "₹", "KRW": "₩"]
@@ -132,7 +132,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
                 "XAF", "XOF", "XPF",
             ],
             2: [
-                "AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BMD",
+                "AED", "AFN", "ALL", "AMD", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BMD",
                 "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHE", "CHF", "CHW",
                 "CNY", "COP", "COU", "CRC", "CUP", "CVE", "CZK", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR",
                 "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GTQ", "GYD", "HKD", "HNL", "HTG", "HUF", "IDR",
