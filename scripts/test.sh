@@ -4,8 +4,8 @@
 #   scripts/test.sh [swift test arguments...]
 #
 # On a fresh machine of this kind (Debian 12, Swift 6.3.1, root) it first installs what the
-# tests need: Debian's SQLite, PostgreSQL, libpq and libmicrohttpd development packages,
-# Chromium with its driver, and, in a virtual environment under .build/venv, the Python test
+# tests need: Debian's SQLite, PostgreSQL, libpq and libmicrohttpd development packages and
+# pkg-config (scripts/lib/packages.sh), Chromium with its driver, and, in a virtual environment under .build/venv, the Python test
 # tools from PyPI. It then starts a private PostgreSQL cluster in a temporary directory (for
 # the PostgreSQL backend's suite; stopped and removed on exit), and runs `swift test`, the
 # adopter package that uses the project as a library, schemathesis against a running
@@ -33,21 +33,11 @@ build() {
     return "$status"
 }
 
-packages=(sqlite3 libsqlite3-dev postgresql libpq-dev libmicrohttpd-dev chromium chromium-driver python3-venv iproute2)
+source scripts/lib/packages.sh
+packages=("${build_packages[@]}" sqlite3 postgresql chromium chromium-driver python3-venv iproute2)
 
 step "system packages"
-missing=()
-for package in "${packages[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    if [ "$(id -u)" != 0 ]; then
-        echo "missing Debian packages: ${missing[*]} (run as root, or install them with apt-get)" >&2
-        exit 1
-    fi
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+ensure_packages "${packages[@]}"
 echo "all of: ${packages[*]}"
 
 step "Python test tools (.build/venv)"
