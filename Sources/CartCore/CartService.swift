@@ -49,7 +49,6 @@ public struct CartService: Sendable {
         return try cart(id, version: header.version, lines: lines, currency: settings.currency)
     }
 
-    /// The cart of these stored lines, priced as their products are now.
     /// The line's quantity, checked against `StoredRange.lineQuantity`: backends return it as
     /// stored, and another client may have stored any integer.
     ///
@@ -68,6 +67,7 @@ public struct CartService: Sendable {
         return lines
     }
 
+    /// The cart of these stored lines, priced as their products are now.
     static func cart(_ id: String, version: Int, lines: [StoredCartLine], currency: Currency) throws(CartError) -> Cart {
         let lines = try lines.map { stored throws(CartError) in
             try CartLine(

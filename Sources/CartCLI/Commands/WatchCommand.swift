@@ -24,10 +24,11 @@ enum WatchCommand {
             becomes unavailable after the first snapshot (a database server restarting, a network \
             cut), a line on stderr says so and watching goes on once it is back, a second line \
             saying that. A SQLite store replaced while watched (another store renamed onto its \
-            path) is followed; one deleted, or replaced by a file that is not a cart store, ends \
-            watching with an error and status 1. Ctrl-C (SIGINT) or SIGTERM ends it with status \
-            0; a reader of its output that goes away ('cart watch | head -1') ends it within half \
-            a second, silently with status 1, as for every command.
+            path, after the old file's -wal and -shm are removed: SQLite would read the old log \
+            into the new file) is followed; one deleted, or replaced by a file that is not a cart \
+            store, ends watching with an error and status 1. Ctrl-C (SIGINT) or SIGTERM ends it \
+            with status 0; a reader of its output that goes away ('cart watch | head -1') ends it \
+            within half a second, silently with status 1, as for every command.
             """,
         options: [interval],
         action: { try run($0) })
