@@ -43,7 +43,10 @@ extension Money {
             case UInt8(ascii: "-"):
                 throw invalid("amounts cannot be negative")
             default:
-                throw invalid("use digits and at most one '.', such as 12.99")
+                // The example is an amount the currency takes: one without a minor unit has no point.
+                throw invalid(
+                    currency.minorUnitExponent == 0
+                        ? "use digits only, such as 1299" : "use digits and at most one '.', such as 12.99")
             }
         }
         guard wholeDigits > 0 else { throw invalid("it needs digits before the decimal point") }

@@ -68,6 +68,18 @@ struct MoneyParsingTests {
     }
 
     @Test(
+        "in a currency without a minor unit the example has no point",
+        arguments: ["¥1200", "1,200", "1200 XOF", "1e3"])
+    func foreignCharactersWithoutMinorUnit(_ text: String) throws {
+        let xof = try Currency(code: "XOF")
+        for currency in [Currency.jpy, xof] {
+            #expect(throws: CartError.invalidAmount(text, reason: "use digits only, such as 1299")) {
+                try Money(parsing: text, currency: currency)
+            }
+        }
+    }
+
+    @Test(
         "malformed amounts are refused with the reason",
         arguments: [
             ("", "it is empty"), ("-1", "amounts cannot be negative"), ("-0.50", "amounts cannot be negative"),
