@@ -16,6 +16,12 @@ public enum DisplayText {
         return escaping(text, limit: nil)
     }
 
+    /// `text` without the full stop it may end with, to go on inside a longer line: an error's
+    /// description ends in one when it is a sentence, and `…: \(error); trying again` would read `.;`.
+    public static func clause(_ text: String) -> String {
+        text.hasSuffix(".") && !text.hasSuffix("..") ? String(text.dropLast()) : text
+    }
+
     private static func isPrintableASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }

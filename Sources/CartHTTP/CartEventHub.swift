@@ -102,7 +102,7 @@ final class CartEventHub: Sendable {
             do {
                 token = try repository.changeToken()
             } catch {
-                if !tokenFailing { log("event streams: cannot read the store's change token: \(error); trying again") }
+                if !tokenFailing { log("event streams: cannot read the store's change token: \(DisplayText.clause("\(error)")); trying again") }
                 tokenFailing = true
                 // The carts marked for this poll stay marked for the next.
                 state.withLock { $0.dirty.formUnion(dirty) }
@@ -129,7 +129,7 @@ final class CartEventHub: Sendable {
             payload = try read(cartID)
         } catch {
             if failing.insert(cartID).inserted {
-                log("event streams: cannot read cart '\(DisplayText.clean(cartID))': \(error); trying again")
+                log("event streams: cannot read cart '\(DisplayText.clean(cartID))': \(DisplayText.clause("\(error)")); trying again")
             }
             state.withLock { _ = $0.dirty.insert(cartID) }
             return

@@ -62,3 +62,26 @@ struct EventHubOutageTests {
         #expect(lines.count == 2, "\(lines)")
     }
 }
+
+@Suite("Event streams of a cart the store cannot read")
+struct EventHubDamagedCartTests {
+    @Test("the log line names the stored value once, without a full stop before '; trying again'")
+    func damagedCartLogged() async throws {
+        let repository = InMemoryCartRepository()
+        let log = Recorder<String>()
+        let hub = CartEventHub(
+            repository: repository, interval: .milliseconds(2),
+            read: { _ in throw StoredDataError("the price of product 'pear' is -1, below 0") }, log: { log.record($0) })
+        defer { hub.stop() }
+        let stream = HTTPStream()
+        defer { stream.close() }
+        hub.watch("alice", stream: stream, sent: Array("{}".utf8))
+        let deadline = ContinuousClock.now + .seconds(120)
+        while log.all.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(
+            log.all == [
+                "event streams: cannot read cart 'alice': The store holds a value this version cannot use: "
+                    + "the price of product 'pear' is -1, below 0; trying again"
+            ])
+    }
+}

@@ -24,7 +24,7 @@ final class StorePoller: Sendable {
                     if failing { recovered("the store at its path is usable again; writes are taken again") }
                     failing = false
                 } catch {
-                    if !failing { failed("the store cannot be used: \(error); writes are refused until it can") }
+                    if !failing { failed("the store cannot be used: \(DisplayText.clause("\(error)")); writes are refused until it can") }
                     failing = true
                 }
             }
