@@ -127,6 +127,15 @@ final class Database {
         _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
 
+    /// Copies the whole write-ahead log into the database file and empties the log
+    /// (`SQLITE_CHECKPOINT_TRUNCATE`), waiting, as a write does, for other connections' readers
+    /// and writer. Does nothing on a connection that has not read the file yet.
+    func checkpointFully() throws {
+        guard sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) == SQLITE_OK else {
+            throw lastError(sql: nil)
+        }
+    }
+
     private static let schemaVersion = CachedSQL("PRAGMA schema_version")
 
     /// Reads once, which opens the write-ahead log: SQLite opens it at a connection's first

@@ -313,6 +313,16 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         }
     }
 
+    /// Copies every change in the write-ahead log into the database file and empties the log,
+    /// waiting up to the busy timeout for other connections: what a server does as it stops,
+    /// so that the file alone holds every change, for a copy of it or a store renamed over it.
+    /// The log's files stay beside it while other processes have the store open.
+    ///
+    /// - Throws: `DatabaseError`, busy when another process kept its locks past the timeout.
+    public func checkpoint() throws {
+        try withConnection { try database.checkpointFully() }
+    }
+
     /// The migrations applied to the file, read in a transaction of their own.
     func appliedMigrations() throws -> [AppliedMigration] {
         try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }

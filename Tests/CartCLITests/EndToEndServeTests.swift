@@ -35,6 +35,26 @@ struct EndToEndServeTests {
         #expect(throws: (any Error).self) { try TestConnection(port: server.port) }
     }
 
+    @Test("after SIGTERM the store file alone holds every change the server made: a copy of it has them")
+    func stopLeavesCompleteFile() throws {
+        let sandbox = try stocked()
+        // Whether the connections happened to close as the process ended varied from stop to
+        // stop; three stops make a regression likely to show.
+        for round in 1...3 {
+            let server = try RunningServer(in: sandbox)
+            let id = try server.mint()
+            #expect(try server.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple","quantity":2}"#).status == 200)
+            server.process.send(SIGTERM)
+            #expect(server.process.exitStatus() == 0)
+            let log = sandbox.database + "-wal"
+            let logSize = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+            #expect(logSize == 0, "the write-ahead log holds \(logSize) bytes")
+            let copy = sandbox.path("copy-\(round).sqlite3")
+            try FileManager.default.copyItem(atPath: sandbox.database, toPath: copy)
+            #expect(try sandbox.ok("--db", copy, "--cart", id, "show").stdout.contains("2 items"))
+        }
+    }
+
     @Test("SIGTERM while a request waits on a lock past the stop's deadline: the process ends then, exit 0, the change not made")
     func terminateStuckRequest() throws {
         let sandbox = try stocked()

@@ -154,6 +154,14 @@ enum ServeCommand {
         _ = signals.wait()
         if !stop(server) {
             stderr.send("error: requests still running \(stopDeadline) after the stop was asked for were cut off")
+            return
+        }
+        // The process ends without closing its connections, which would have copied the
+        // write-ahead log into the file: a copy of the file alone would miss recent changes.
+        do {
+            try (repository as? SQLiteCartRepository)?.checkpoint()
+        } catch {
+            stderr.send("error: the latest changes stay in the write-ahead log beside the store file: \(error)")
         }
     }
 
