@@ -103,17 +103,19 @@ extension CartService {
         }
     }
 
-    /// Deletes a product that no cart holds. Orders keep their lines, which copied the
-    /// product's SKU, name and price when they were placed.
+    /// Deletes a product that no cart holds, also one whose price or stock another client
+    /// stored out of range. Orders keep their lines, which copied the product's SKU, name and
+    /// price when they were placed.
     ///
-    /// - Returns: the product as it was.
+    /// - Returns: the product as it was, its values as stored.
     /// - Throws: `CartError.invalidSKU`, `.unknownProduct`, `.productInCarts` naming the carts
     ///   that hold it, or a storage error.
     @discardableResult
     public func deleteProduct(_ sku: String) throws -> Product {
         let sku = try Validation.sku(sku)
         return try repository.write { storage in
-            guard let product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
+            // Also one whose price or stock another client stored out of range.
+            guard let product = try storage.productAsStored(sku: sku) else { throw CartError.unknownProduct(sku) }
             let carts = try storage.cartsHolding(sku: sku)
             guard carts.isEmpty else { throw CartError.productInCarts(sku: sku, carts: carts) }
             try storage.deleteProduct(sku: sku)
@@ -136,16 +138,22 @@ extension CartService {
     }
 
     /// Changes an existing product. A `stockChange` applies to the stock as this unit reads it,
-    /// so a checkout that commits meanwhile is not undone.
+    /// so a checkout that commits meanwhile is not undone. A price or stock another client
+    /// stored out of range is replaced by an update that gives one.
     ///
     /// - Throws: `CartError.unknownProduct`, `.stockChangeRefused` (untracked stock, or a change
-    ///   that takes it below zero or past `Int.max`), the errors of `validated(_:)`, or a storage
-    ///   error.
+    ///   that takes it below zero or past `Int.max`), the errors of `validated(_:)`,
+    ///   `StoredDataError` for a stored name, price or stock out of range that the update keeps
+    ///   or counts from, or a storage error.
     @discardableResult
     public func updateProduct(_ sku: String, with update: ProductUpdate) throws -> Product {
         let sku = try Validation.sku(sku)
         return try repository.write { storage in
-            guard var product = try storage.product(sku: sku) else { throw CartError.unknownProduct(sku) }
+            guard var product = try storage.productAsStored(sku: sku) else { throw CartError.unknownProduct(sku) }
+            // A price or stock another client stored out of range is replaced when the update
+            // gives one; kept, or counted from, it is refused as every read refuses it.
+            if update.price == nil { try Self.checkStoredPrice(of: product) }
+            if update.stock == nil { try Self.checkStoredStock(of: product) }
             if let name = update.name { product.name = name }
             if let price = update.price { product.price = price }
             if let stock = update.stock { product.stock = stock.units }
@@ -157,6 +165,21 @@ extension CartService {
             try storage.updateProduct(product)
             return product
         }
+    }
+
+    /// Throws the `StoredDataError` a read gives for `product`'s price stored out of
+    /// `StoredRange.price`.
+    static func checkStoredPrice(of product: Product) throws(StoredDataError) {
+        _ = try StoredDataError.checked(
+            product.price.minorUnits, in: StoredRange.price, "the price of product '\(DisplayText.clean(product.sku))'")
+    }
+
+    /// Throws the `StoredDataError` a read gives for `product`'s stock stored out of
+    /// `StoredRange.stock`.
+    static func checkStoredStock(of product: Product) throws(StoredDataError) {
+        guard let stock = product.stock else { return }
+        _ = try StoredDataError.checked(
+            Int64(stock), in: StoredRange.stock, "the stock of product '\(DisplayText.clean(product.sku))'")
     }
 
     /// `stock` with `change` units added, if it is tracked and the result is from 0 to `Int.max`.

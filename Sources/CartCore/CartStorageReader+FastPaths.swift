@@ -24,6 +24,12 @@ extension CartStorageReader {
         return count
     }
 
+    /// `product(sku:)`, which refuses a price or stock out of range: a store that keeps this
+    /// default cannot hold one, or has it mended outside the service.
+    public func productAsStored(sku: String) throws -> Product? {
+        try product(sku: sku)
+    }
+
     /// Reads the header, the product, the cart's lines and the settings.
     public func lineContext(cartID: String, sku: String) throws -> CartLineContext {
         let header = try cartHeader(id: cartID)

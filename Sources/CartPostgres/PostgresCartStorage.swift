@@ -138,20 +138,28 @@ final class PostgresCartStorage: CartStorageWriter {
     static let productColumns = "sku, name, price, active, stock"
 
     /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
-    func product(from row: PostgresRow, at first: Int = 0) throws -> Product {
+    /// Reads a product from columns `first ..< first + 5`; with `asStored`, its price and stock
+    /// as stored, in range or not.
+    func product(from row: PostgresRow, at first: Int = 0, asStored: Bool = false) throws -> Product {
         let sku = try row.string(first)
-        let terms = try Self.terms(from: row, at: first + 2, sku: sku, currency: try settings().currency)
+        let terms = try Self.terms(from: row, at: first + 2, sku: sku, currency: try settings().currency, asStored: asStored)
         return Product(sku: sku, name: try row.string(first + 1), price: terms.price, isActive: terms.isActive, stock: terms.stock)
     }
 
-    /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock.
-    static func terms(from row: PostgresRow, at first: Int, sku: String, currency: Currency) throws -> ProductTerms {
+    /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock; with
+    /// `asStored`, the price and stock as stored, in range or not.
+    static func terms(from row: PostgresRow, at first: Int, sku: String, currency: Currency, asStored: Bool = false) throws
+        -> ProductTerms
+    {
         func product() -> String { "product '\(DisplayText.clean(sku))'" }
         return ProductTerms(
             price: Money(
-                minorUnits: Int64(try row.int(first, in: StoredRange.price, "the price of \(product())")), currency: currency),
+                minorUnits: Int64(
+                    try row.int(first, in: asStored ? StoredRange.anyInteger : StoredRange.price, "the price of \(product())")),
+                currency: currency),
             isActive: try row.bool(first + 1),
-            stock: try row.optionalInt(first + 2, in: StoredRange.stock, "the stock of \(product())"))
+            stock: try row.optionalInt(
+                first + 2, in: asStored ? StoredRange.anyInteger : StoredRange.stock, "the stock of \(product())"))
     }
 
     /// The parameters sku, name, price, active, stock.
@@ -167,6 +175,10 @@ final class PostgresCartStorage: CartStorageWriter {
 
     func product(sku: String) throws -> Product? {
         try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map { try product(from: $0) }
+    }
+
+    func productAsStored(sku: String) throws -> Product? {
+        try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map { try product(from: $0, asStored: true) }
     }
 
     private static let selectProducts = PostgresSQL("SELECT " + productColumns + " FROM products ORDER BY sku")

@@ -71,24 +71,32 @@ final class SQLiteCartStorage: CartStorageWriter {
     // MARK: Products
 
     /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
-    func product(from statement: Statement, startingAt first: Int32 = 0) throws -> Product {
+    /// Reads a product from columns `first ..< first + 5`; with `asStored`, its price and stock
+    /// as stored, in range or not.
+    func product(from statement: Statement, startingAt first: Int32 = 0, asStored: Bool = false) throws -> Product {
         let sku = try statement.string(at: first)
-        let terms = try self.terms(from: statement, startingAt: first + 2, sku: sku, currency: try settings().currency)
+        let terms = try self.terms(
+            from: statement, startingAt: first + 2, sku: sku, currency: try settings().currency, asStored: asStored)
         return Product(
             sku: sku, name: try statement.string(at: first + 1), price: terms.price, isActive: terms.isActive,
             stock: terms.stock)
     }
 
-    /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock.
-    func terms(from statement: Statement, startingAt first: Int32, sku: @autoclosure () -> String, currency: Currency)
-        throws -> ProductTerms
-    {
+    /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock; with
+    /// `asStored`, the price and stock as stored, in range or not.
+    func terms(
+        from statement: Statement, startingAt first: Int32, sku: @autoclosure () -> String, currency: Currency,
+        asStored: Bool = false
+    ) throws -> ProductTerms {
         ProductTerms(
             price: Money(
-                minorUnits: Int64(try statement.int(at: first, in: StoredRange.price, "the price of product '\(clean(sku()))'")),
+                minorUnits: Int64(
+                    try statement.int(
+                        at: first, in: asStored ? StoredRange.anyInteger : StoredRange.price, "the price of product '\(clean(sku()))'")),
                 currency: currency),
             isActive: try statement.bool(at: first + 1, "the active flag of product '\(clean(sku()))'"),
-            stock: try statement.optionalInt(at: first + 2, in: StoredRange.stock, "the stock of product '\(clean(sku()))'"))
+            stock: try statement.optionalInt(
+                at: first + 2, in: asStored ? StoredRange.anyInteger : StoredRange.stock, "the stock of product '\(clean(sku()))'"))
     }
 
     /// Stored text as a message quotes it.
@@ -106,6 +114,13 @@ final class SQLiteCartStorage: CartStorageWriter {
         defer { statement.reset() }
         try statement.bind(sku, at: 1)
         return try statement.step() ? product(from: statement) : nil
+    }
+
+    func productAsStored(sku: String) throws -> Product? {
+        let statement = try database.cached(Self.selectProduct)
+        defer { statement.reset() }
+        try statement.bind(sku, at: 1)
+        return try statement.step() ? product(from: statement, asStored: true) : nil
     }
 
     private static let selectProducts = CachedSQL("SELECT sku, name, price, active, stock FROM products ORDER BY sku")

@@ -236,6 +236,16 @@ struct PostgresMaintenanceTests {
             #expect(throws: StoredDataError("\(finding)"), "\(name)") { try read() }
         }
         #expect(try repository.check() == ["constraint \(constraint) of \(table) is missing: the schema was changed outside cart", finding])
+        if table == "products" {
+            // An update that gives the value replaces it; one that keeps it is refused.
+            let sku = update.contains("'pear'") ? "pear" : "apple"
+            let mending =
+                update.contains("stock")
+                ? ProductUpdate(stock: StockLevel(5)) : ProductUpdate(price: try Money(parsing: "2.00", currency: .usd))
+            #expect(throws: StoredDataError("\(finding)")) { try service.updateProduct(sku, with: ProductUpdate(name: "Renamed")) }
+            try service.updateProduct(sku, with: mending)
+            #expect(try repository.check() == ["constraint \(constraint) of \(table) is missing: the schema was changed outside cart"])
+        }
     }
 
     @Test(

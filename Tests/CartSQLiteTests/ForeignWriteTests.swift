@@ -69,6 +69,45 @@ struct ForeignWriteTests {
         + "(SELECT group_concat(sku || '=' || quantity || '@' || position) FROM cart_lines WHERE cart_id = c.id) "
         + "FROM carts AS c"
 
+    @Test(
+        "a product price or stock stored out of range: an update that gives it replaces it, one that keeps it refuses, delete works",
+        arguments: [("price", "-100"), ("stock", "-3")])
+    func productValueOutOfRange(_ column: String, _ value: String) throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory, products: 3)
+        try service.updateProduct("sku-1", with: ProductUpdate(stock: StockLevel(4)))
+        try service.updateProduct("sku-2", with: ProductUpdate(stock: StockLevel(4)))
+        let damage = { (sku: String) in
+            try sqlite(path, "PRAGMA ignore_check_constraints = ON; UPDATE products SET \(column) = \(value) WHERE sku = '\(sku)'")
+        }
+        try damage("sku-0")
+        try damage("sku-1")
+        try damage("sku-2")
+        let refused = StoredDataError("the \(column) of product 'sku-0' is \(value), below 0")
+        #expect(throws: refused) { try service.products(includeInactive: true) }
+        let before = try rows(path, "SELECT sku || ':' || name || ':' || price || ':' || active || ':' || ifnull(stock, '-') FROM products ORDER BY sku")
+        // An update that keeps the value, or counts from it, is refused and changes nothing.
+        let keeping = column == "price" ? ProductUpdate(stock: StockLevel(9)) : ProductUpdate(price: try Money(parsing: "2.00", currency: .usd))
+        #expect(throws: refused) { try service.updateProduct("sku-0", with: keeping) }
+        #expect(throws: refused) { try service.updateProduct("sku-0", with: ProductUpdate(name: "Renamed")) }
+        if column == "stock" {
+            #expect(throws: refused) { try service.updateProduct("sku-0", with: ProductUpdate(stockChange: 1)) }
+        }
+        #expect(try rows(path, "SELECT sku || ':' || name || ':' || price || ':' || active || ':' || ifnull(stock, '-') FROM products ORDER BY sku") == before)
+
+        // One that gives the value replaces it, and the cart holding it reads again.
+        let mending = column == "price" ? ProductUpdate(price: try Money(parsing: "2.00", currency: .usd)) : ProductUpdate(stock: StockLevel(5))
+        let mended = try service.updateProduct("sku-0", with: mending)
+        #expect(column == "price" ? mended.price.minorUnits == 200 : mended.stock == 5)
+        #expect(try service.cartReport("alice").cart.lines.map(\.sku) == ["sku-0"])
+        // A product no cart holds is deleted, also with the value as stored.
+        let deleted = try service.deleteProduct("sku-1")
+        #expect(column == "price" ? deleted.price.minorUnits == -100 : deleted.stock == -3)
+        try service.updateProduct("sku-2", with: mending)
+        #expect(try service.products(includeInactive: true).map(\.sku) == ["sku-0", "sku-2"])
+        #expect(try SQLiteCartRepository(path: path).check() == [])
+    }
+
     @Test("a product name of zero-width characters alone, which earlier versions stored, still checks out")
     func invisibleStoredName() throws {
         let directory = try TemporaryDirectory()
