@@ -21,7 +21,7 @@ extension CartService {
         // problems, so that the rest of the cart can be seen and the line set or deleted.
         let usable =
             problems.contains { $0.code == .damagedLine }
-            ? lines.filter { StoredRange.lineQuantity.contains(Int64($0.quantity)) } : lines
+            ? lines.filter(\.hasUsableQuantity) : lines
         return CartReport(
             cart: try cart(id, version: header.version, lines: usable, currency: settings.currency), problems: problems)
     }
@@ -48,7 +48,7 @@ extension CartService {
     {
         var problems: [CartProblem] = []
         for line in lines {
-            guard StoredRange.lineQuantity.contains(Int64(line.quantity)) else {
+            guard line.hasUsableQuantity else {
                 problems.append(.damagedLine(sku: line.product.sku, quantity: line.quantity))
                 continue
             }

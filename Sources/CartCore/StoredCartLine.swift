@@ -11,3 +11,9 @@ public struct StoredCartLine: Hashable, Sendable {
         self.product = product
     }
 }
+
+extension StoredCartLine {
+    /// Whether the quantity lies in `StoredRange.lineQuantity`, the range the service works
+    /// with; another client may have stored any integer.
+    var hasUsableQuantity: Bool { StoredRange.lineQuantity.contains(Int64(quantity)) }
+}
