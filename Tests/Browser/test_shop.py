@@ -674,6 +674,33 @@ def test_a_problem_of_the_whole_cart_is_shown_before_checkout(browser, server):
     shop.wait_for(lambda: not problems.is_displayed(), "the problem to go with the cap raised again")
 
 
+def test_a_line_the_store_holds_damaged_is_left_out_and_named_above_checkout(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 2), ("bread", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: len(shop.lines()) == 2, "the two lines")
+    problems = shop.find(hooked("cart-problems"))
+    cart_id = shop.cart_id
+    import sqlite3
+
+    db = sqlite3.connect(server.db)
+    try:
+        with db:
+            db.execute("PRAGMA ignore_check_constraints = ON")
+            db.execute("UPDATE cart_lines SET quantity = -5 WHERE cart_id = ? AND sku = 'apple'", (cart_id,))
+    finally:
+        db.close()
+    # Another client's write reaches the page like any change: the rest of the cart stays.
+    problem = shop.wait_for(lambda: problems.is_displayed() and shop.find(hooked("problem"), problems),
+                            "the damaged line named above Checkout")
+    assert problem.get_attribute("data-code") == "damaged_line"
+    assert "-5" in problem.text, problem.text
+    assert len(shop.lines()) == 1 and shop.quantity("bread") == 1
+    assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
+    server.cli("--cart", cart_id, "delete", "apple")
+    shop.wait_for(lambda: not problems.is_displayed(), "the problem to go once the line is deleted")
+    assert shop.find(hooked("checkout")).get_attribute("aria-disabled") != "true"
+
+
 def test_the_page_survives_a_server_restart(browser, server):
     shop = Shop(browser, server).open(server.mint())
     shop.press("add", "eggs")
@@ -803,16 +830,16 @@ def stored_cart(driver):
     return driver.execute_script("return localStorage.getItem('cart.id')")
 
 
-def set_line_quantities(server, cart_id, quantity):
-    """Writes `quantity` into every line of the cart straight into the store, past its checks:
-    a negative one is a line the service cannot use (500 `store_damaged`)."""
+def set_cart_version(server, cart_id, version):
+    """Writes `version` into the cart's row straight into the store, past its checks: a
+    negative one is a cart the service cannot read (500 `store_damaged`)."""
     import sqlite3
 
     db = sqlite3.connect(server.db)
     try:
         with db:
             db.execute("PRAGMA ignore_check_constraints = ON")
-            db.execute("UPDATE cart_lines SET quantity = ? WHERE cart_id = ?", (quantity, cart_id))
+            db.execute("UPDATE carts SET version = ? WHERE id = ?", (version, cart_id))
     finally:
         db.close()
 
@@ -823,7 +850,7 @@ def test_a_cart_the_store_cannot_read_is_kept_and_shown_once_the_store_is_repair
     shop.wait_for(lambda: shop.quantity("eggs") == 1, "the add")
     cart_id = shop.cart_id
     assert stored_cart(browser) == cart_id
-    set_line_quantities(server, cart_id, -3)
+    set_cart_version(server, cart_id, -3)
     try:
         status, body = server.api("GET", f"/v1/carts/{cart_id}")
         assert (status, body["error"]["code"]) == (500, "store_damaged"), body
@@ -835,7 +862,7 @@ def test_a_cart_the_store_cannot_read_is_kept_and_shown_once_the_store_is_repair
         assert "store" not in error.text, error.text
         assert shop.cart_id == "" and stored_cart(browser) == cart_id
     finally:
-        set_line_quantities(server, cart_id, 1)
+        set_cart_version(server, cart_id, 1)
     # The page tries again by itself, and shows the cart it had once the store can read it.
     shop.wait_for(lambda: shop.cart_id == cart_id and shop.quantity("eggs") == 1, "the cart it had", timeout=30)
     shop.wait_for(lambda: not error.is_displayed(), "the words to go")
