@@ -25,7 +25,7 @@ enum Validation {
     /// least one of them visible: a name of zero-width characters alone would show as nothing.
     static func name(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
-        let name = try storableName(raw)
+        let name = try trimmedName(raw)
         guard name.unicodeScalars.contains(where: { !$0.properties.isDefaultIgnorableCodePoint }) else {
             throw .invalidName(raw, reason: "it has no visible characters")
         }
@@ -36,6 +36,11 @@ enum Validation {
     /// use it, since earlier versions stored names of zero-width characters alone.
     static func storableName(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
+        return try trimmedName(raw)
+    }
+
+    /// `raw` trimmed, if it is 1 to 200 characters without control or bidirectional ones.
+    private static func trimmedName(_ raw: String) throws(CartError) -> String {
         let name = trimmed(raw)
         if let reason = problem(with: name, maxLength: maxNameLength) { throw .invalidName(raw, reason: reason) }
         return name
