@@ -110,17 +110,18 @@ final class SQLiteCartStorage: CartStorageWriter {
     private static let selectProduct = CachedSQL("SELECT sku, name, price, active, stock FROM products WHERE sku = ?")
 
     func product(sku: String) throws -> Product? {
-        let statement = try database.cached(Self.selectProduct)
-        defer { statement.reset() }
-        try statement.bind(sku, at: 1)
-        return try statement.step() ? product(from: statement) : nil
+        try product(sku: sku, asStored: false)
     }
 
     func productAsStored(sku: String) throws -> Product? {
+        try product(sku: sku, asStored: true)
+    }
+
+    private func product(sku: String, asStored: Bool) throws -> Product? {
         let statement = try database.cached(Self.selectProduct)
         defer { statement.reset() }
         try statement.bind(sku, at: 1)
-        return try statement.step() ? product(from: statement, asStored: true) : nil
+        return try statement.step() ? product(from: statement, asStored: asStored) : nil
     }
 
     private static let selectProducts = CachedSQL("SELECT sku, name, price, active, stock FROM products ORDER BY sku")
