@@ -674,31 +674,74 @@ def test_a_problem_of_the_whole_cart_is_shown_before_checkout(browser, server):
     shop.wait_for(lambda: not problems.is_displayed(), "the problem to go with the cap raised again")
 
 
-def test_a_line_the_store_holds_damaged_is_left_out_and_named_above_checkout(browser, server):
+def write_directly(server, *statements):
+    """Runs `statements` ((sql, parameters), ...) on the server's store as another client
+    would, checks and foreign keys off: values the service never writes itself."""
+    import sqlite3
+
+    db = sqlite3.connect(server.db)
+    try:
+        db.execute("PRAGMA foreign_keys = OFF")
+        with db:
+            db.execute("PRAGMA ignore_check_constraints = ON")
+            for sql, parameters in statements:
+                db.execute(sql, parameters)
+    finally:
+        db.close()
+
+
+def test_a_line_the_store_holds_damaged_is_named_above_checkout_and_removed_there(browser, server):
     shop = Shop(browser, server).open(server.mint([("apple", 2), ("bread", 1)]))
     shop.open_cart()
     shop.wait_for(lambda: len(shop.lines()) == 2, "the two lines")
     problems = shop.find(hooked("cart-problems"))
     cart_id = shop.cart_id
-    import sqlite3
-
-    db = sqlite3.connect(server.db)
-    try:
-        with db:
-            db.execute("PRAGMA ignore_check_constraints = ON")
-            db.execute("UPDATE cart_lines SET quantity = -5 WHERE cart_id = ? AND sku = 'apple'", (cart_id,))
-    finally:
-        db.close()
+    write_directly(server, ("UPDATE cart_lines SET quantity = -5 WHERE cart_id = ? AND sku = 'apple'", (cart_id,)))
     # Another client's write reaches the page like any change: the rest of the cart stays.
     problem = shop.wait_for(lambda: problems.is_displayed() and shop.find(hooked("problem"), problems),
                             "the damaged line named above Checkout")
     assert problem.get_attribute("data-code") == "damaged_line"
-    assert "-5" in problem.text, problem.text
+    assert "-5" in problem.text and "Apple" in problem.text, problem.text
     assert len(shop.lines()) == 1 and shop.quantity("bread") == 1
     assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
-    server.cli("--cart", cart_id, "delete", "apple")
-    shop.wait_for(lambda: not problems.is_displayed(), "the problem to go once the line is deleted")
+    # The line has no row of its own, so its problem offers Remove, named for screen readers.
+    remove = shop.find(hooked("line-delete"), problem)
+    assert remove.text == "Remove"
+    assert remove.get_attribute("aria-label") == "Remove Apple from the cart"
+    remove.click()
+    shop.wait_for(lambda: not problems.is_displayed(), "the problem to go once the line is removed")
     assert shop.find(hooked("checkout")).get_attribute("aria-disabled") != "true"
+    assert shop.lines() == {"bread": 1}
+    # The focus on the Remove that went is not lost to the page.
+    assert focused(browser) == shop.find("#cart-done")
+    assert [line["sku"] for line in server.cart(cart_id)["items"]] == ["bread"]
+
+
+def test_a_line_whose_product_left_the_catalog_is_removed_from_its_problem(browser, server):
+    # Products of this test's own, so the session's catalog stays as the other tests know it.
+    for sku, name in (("old-jam", "Old jam"), ("old-tea", "Old tea")):
+        server.cli("products", "add", sku, "--name", name, "--price", "2.00")
+    shop = Shop(browser, server).open(server.mint([("old-jam", 1), ("bread", 1), ("old-tea", 1)]))
+    shop.open_cart()
+    shop.wait_for(lambda: len(shop.lines()) == 3, "the three lines")
+    cart_id = shop.cart_id
+    # Another client deletes both products with the store's checks off: their lines stay.
+    write_directly(server, ("DELETE FROM products WHERE sku IN ('old-jam', 'old-tea')", ()))
+    problems = shop.find(hooked("cart-problems"))
+    shop.wait_for(lambda: len(problems.find_elements(By.CSS_SELECTOR, hooked("problem"))) == 2,
+                  "both lines named above Checkout")
+    items = problems.find_elements(By.CSS_SELECTOR, hooked("problem"))
+    assert [item.get_attribute("data-code") for item in items] == ["unknown_product", "unknown_product"]
+    assert shop.lines() == {"bread": 1}
+    # With the keyboard: Remove on the first; the focus goes to the next problem's Remove.
+    tab_to(browser, f'{hooked("problem")}[data-sku="old-jam"] {hooked("line-delete")}')
+    focused(browser).send_keys(Keys.ENTER)
+    shop.wait_for(lambda: len(problems.find_elements(By.CSS_SELECTOR, hooked("problem"))) == 1, "one problem left")
+    assert focused(browser) == shop.find(f'{hooked("problem")}[data-sku="old-tea"] {hooked("line-delete")}')
+    focused(browser).send_keys(Keys.ENTER)
+    shop.wait_for(lambda: not problems.is_displayed(), "no problem left")
+    assert shop.find(hooked("checkout")).get_attribute("aria-disabled") != "true"
+    assert [line["sku"] for line in server.cart(cart_id)["items"]] == ["bread"]
 
 
 def test_the_page_survives_a_server_restart(browser, server):
@@ -833,15 +876,7 @@ def stored_cart(driver):
 def set_cart_version(server, cart_id, version):
     """Writes `version` into the cart's row straight into the store, past its checks: a
     negative one is a cart the service cannot read (500 `store_damaged`)."""
-    import sqlite3
-
-    db = sqlite3.connect(server.db)
-    try:
-        with db:
-            db.execute("PRAGMA ignore_check_constraints = ON")
-            db.execute("UPDATE carts SET version = ? WHERE id = ?", (version, cart_id))
-    finally:
-        db.close()
+    write_directly(server, ("UPDATE carts SET version = ? WHERE id = ?", (version, cart_id)))
 
 
 def test_a_cart_the_store_cannot_read_is_kept_and_shown_once_the_store_is_repaired(browser, server):
@@ -1530,13 +1565,10 @@ def test_a_long_unbroken_name_wraps_in_every_view_at_375_pixels(browser, server)
 
 
 def test_a_cart_pruned_and_made_again_is_followed_not_frozen(browser, server):
-    import sqlite3
-
     shop = Shop(browser, server).open(server.mint([("apple", 3)]))
     shop.wait_for(lambda: shop.badge() == 3, "the three apples")
     # Three days unchanged, then pruned: the cart starts again from version 0.
-    with sqlite3.connect(server.db) as db:
-        db.execute("UPDATE carts SET updated_at = updated_at - 3 * 86400000 WHERE id = ?", (shop.cart_id,))
+    write_directly(server, ("UPDATE carts SET updated_at = updated_at - 3 * 86400000 WHERE id = ?", (shop.cart_id,)))
     server.cli("prune", "--older-than", "1")
     shop.wait_for(lambda: shop.badge() == 0, "the pruned cart, empty")
     shop.press("add", "bread")

@@ -835,6 +835,7 @@ function wire() {
     renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote,
       { typing: true }));
   byID("cart-lines").addEventListener("click", lineAction);
+  byID("cart-problems").addEventListener("click", lineAction);
   for (const type of ["input", "change", "keydown", "focusout"]) byID("cart-lines").addEventListener(type, typedQuantity);
   const sheet = byID("cart");
   // The open sheet is an entry in the session history, so Back closes it, as on a phone, and

@@ -346,8 +346,9 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
     renderLine(element, line, stock.get(line.sku), problems.filter((problem) => problem.sku === line.sku), maxLineQuantity);
   }
   // A problem of the whole cart (`sku` null, such as too many lines), or of a line the cart
-  // does not list, is shown above Checkout.
-  renderProblems(byID("cart-problems"), problems.filter((problem) => !bySKU.has(problem.sku)));
+  // does not list (a product gone from the catalog, a quantity the store holds out of range),
+  // is shown above Checkout; such a line has no row of its own, so its problem offers Remove.
+  renderProblems(byID("cart-problems"), problems.filter((problem) => !bySKU.has(problem.sku)), names);
   // Every problem stops checkout, so the button says so, and a note why, rather than sending
   // what the server would refuse; it stays focusable, so focus is not lost when it turns off.
   const blocked = problems.length > 0;
@@ -428,23 +429,55 @@ export function isOffered(button) {
 }
 
 /** Shows `problems` as the items of `list`, hidden when there are none. Items already
- * saying the same stay, so a re-render of an unchanged cart does not announce them again. */
-function renderProblems(list, problems) {
+ * saying the same stay, so a re-render of an unchanged cart does not announce them again.
+ * With `names` (the list above Checkout), a problem of a line the cart does not list comes
+ * with a Remove button and a place for its refusal; the focus on a Remove whose problem goes
+ * moves to the next problem's Remove, or to Done. */
+function renderProblems(list, problems, names = null) {
+  const removable = (problem) => names !== null && problem.sku != null;
   const shown = Array.from(list.children);
   const unchanged = shown.length === problems.length && problems.every(
-    (problem, index) => shown[index].dataset.code === problem.code && shown[index].textContent === problem.message);
+    (problem, index) => shown[index].dataset.code === problem.code
+      && shown[index].dataset.sku === (removable(problem) ? problem.sku : undefined)
+      && shown[index].querySelector(".problem-text").textContent === problem.message);
   if (!unchanged) {
-    list.replaceChildren(
-      ...problems.map((problem) => {
-        const item = document.createElement("li");
-        item.dataset.testid = "problem";
-        item.dataset.code = problem.code;
-        item.textContent = problem.message;
-        return item;
-      }),
-    );
+    const focused = shown.findIndex((item) => item.contains(document.activeElement));
+    list.replaceChildren(...problems.map((problem) => problemItem(problem, removable(problem) ? names : null)));
+    if (focused >= 0 && !list.contains(document.activeElement)) {
+      const buttons = Array.from(list.children, (item) => item.querySelector("button")).filter(Boolean);
+      const next = Array.from(list.children).slice(focused).map((item) => item.querySelector("button")).find(Boolean);
+      (next || buttons.at(-1) || byID("cart-done")).focus();
+    }
   }
   list.hidden = problems.length === 0;
+}
+
+/** One problem's item, with Remove when `names` are given; see `renderProblems`. */
+function problemItem(problem, names) {
+  const item = document.createElement("li");
+  item.dataset.testid = "problem";
+  item.dataset.code = problem.code;
+  const text = document.createElement("span");
+  text.className = "problem-text";
+  text.textContent = problem.message;
+  item.append(text);
+  if (names) {
+    // The line's own controls work on it by SKU, as a cart line's do.
+    item.dataset.sku = problem.sku;
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "danger";
+    remove.dataset.testid = "line-delete";
+    remove.textContent = "Remove";
+    remove.setAttribute("aria-label", `Remove ${names.get(problem.sku) || problem.sku} from the cart`);
+    const refusal = document.createElement("p");
+    refusal.className = "refusal";
+    refusal.dataset.testid = "refusal";
+    refusal.setAttribute("role", "alert");
+    refusal.hidden = true;
+    item.append(remove, refusal);
+  }
+  return item;
 }
 
 /** The order history, newest first, and whether older orders remain. */
