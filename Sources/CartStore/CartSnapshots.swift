@@ -19,7 +19,9 @@ public import CartCore
 ///
 /// The calls to `CartService` run on the iterating task's actor, for the reasons given on
 /// `CartStore`. The sequence ends (returns `nil`) when its task is cancelled, and throws the
-/// first error of a read: `CartError.invalidCartID` or the backend's storage error.
+/// first error of a read: `CartError.invalidCartID` or the backend's storage error. Iteration
+/// may go on after an error: the iterator then waits for the next change, and delivers the
+/// next snapshot it reads even if it equals the one delivered before the error.
 public struct CartSnapshots: AsyncSequence, Sendable {
     /// Each element is one snapshot: the cart and its problems.
     public typealias Element = CartReport
@@ -55,7 +57,7 @@ public struct CartSnapshots: AsyncSequence, Sendable {
         ///   the service cannot use, or the backend's storage error.
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> CartReport? {
             let repository = snapshots.service.repository
-            if lastReport == nil { return try read(at: repository.changeToken()) }
+            if lastToken == nil { return try read(at: repository.changeToken()) }
             while true {
                 do {
                     try await Task.sleep(for: snapshots.interval)
@@ -78,10 +80,17 @@ public struct CartSnapshots: AsyncSequence, Sendable {
 
         /// Reads the cart and its problems after the change token was read as `token`; returns
         /// them if they differ from the last ones. A commit landing after the token was read
-        /// moves it again, so the next poll reads once more.
+        /// moves it again, so the next poll reads once more. A read that fails forgets the
+        /// last snapshot, so that whoever was told of the failure is shown the cart again.
         private mutating func read(at token: Int64) throws -> CartReport? {
             lastToken = token
-            let report = try snapshots.service.cartReport(snapshots.cartID)
+            let report: CartReport
+            do {
+                report = try snapshots.service.cartReport(snapshots.cartID)
+            } catch {
+                lastReport = nil
+                throw error
+            }
             guard report != lastReport else { return nil }
             lastReport = report
             return report

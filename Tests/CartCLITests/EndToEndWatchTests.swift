@@ -53,6 +53,33 @@ struct EndToEndWatchTests {
         #expect(watch.exitStatus() == 0)
     }
 
+    @Test("a price another client stored out of range is said on stderr, and the cart shown again once mended")
+    func damagedValueMended() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple")
+        let errors = sandbox.path("watch.err")
+        let watch = try RunningCart(["watch", "--json", "--interval", "50"], in: sandbox, errorLog: errors)
+        defer { watch.stop() }
+        let initial = watch.nextLine()
+        #expect(initial.map { $0 + "\n" } == (try sandbox.ok("show", "--json").stdout))
+        _ = try sandbox.sqlite3("PRAGMA ignore_check_constraints = ON; UPDATE products SET price = -5 WHERE sku = 'apple'")
+        // The words of `cart show`'s error line, which names the store, the value and `db check`.
+        let shown = try #require(try sandbox.run("show").errorLines.first)
+        let waiting = "Waiting for the cart to be mended: \(shown.dropFirst("Error: ".count))\n"
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try String(contentsOfFile: errors, encoding: .utf8) != waiting && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try String(contentsOfFile: errors, encoding: .utf8) == waiting)
+        #expect(watch.nextLine(within: 0) == nil, "nothing is printed for the cart while it cannot be read")
+        // Mended to the price it had: the cart is the one shown before, and is shown again.
+        try sandbox.ok("products", "update", "apple", "--price", "1.29")
+        #expect(watch.nextLine() == initial)
+        #expect(try String(contentsOfFile: errors, encoding: .utf8) == waiting + "The cart can be read again.\n")
+        watch.send(SIGINT)
+        #expect(watch.exitStatus() == 0)
+    }
+
     @Test("watch ends soon after the reader of its output has gone (cart watch | head -1), silently")
     func readerGone() throws {
         let sandbox = try stocked()

@@ -62,6 +62,22 @@ struct CartSnapshotsTests {
         #expect(fixed.canCheckOut)
     }
 
+    @Test("after a read that fails, the next snapshot is delivered even if it equals the last one", .timeLimit(.minutes(1)))
+    func deliveredAgainAfterFailedRead() async throws {
+        let database = try TemporaryDatabase()
+        let service = try makeService(try database.connection())
+        try service.add("pear", to: "alice")
+        var snapshots = CartSnapshots(service: service, cartID: "alice", interval: .milliseconds(20))
+            .makeAsyncIterator()
+        let first = try #require(try await snapshots.next())
+        // Another client stores a price no product can have: the cart cannot be read.
+        try database.sqlite3("PRAGMA ignore_check_constraints = ON; UPDATE products SET price = -5 WHERE sku = 'pear'")
+        await #expect(throws: StoredDataError.self) { _ = try await snapshots.next() }
+        // Mended to what it was: the cart is the one delivered before the failure, delivered again.
+        try service.updateProduct("pear", with: ProductUpdate(price: Money(minorUnits: 250, currency: .usd)))
+        #expect(try await snapshots.next() == first)
+    }
+
     @Test("the sequence ends when its task is cancelled")
     func endsOnCancellation() async throws {
         let service = try makeService()

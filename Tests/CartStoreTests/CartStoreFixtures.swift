@@ -76,4 +76,18 @@ final class TemporaryDatabase: Sendable {
     func connection() throws -> SQLiteCartRepository {
         try SQLiteCartRepository(path: path)
     }
+
+    /// Runs `sql` on the file in the sqlite3 shell, as another client would write.
+    func sqlite3(_ sql: String) throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [path, sql]
+        try shell.run()
+        shell.waitUntilExit()
+        guard shell.terminationStatus == 0 else { throw ShellFailed(status: shell.terminationStatus) }
+    }
+
+    struct ShellFailed: Error {
+        let status: Int32
+    }
 }

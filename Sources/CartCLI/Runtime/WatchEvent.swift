@@ -9,6 +9,9 @@ enum WatchEvent: Sendable {
     /// A read failed because the store is unavailable for now (a database server restarting,
     /// a network cut); the task tries again.
     case unavailable(any Error)
+    /// A read failed on a value another client stored that the service cannot use; the task
+    /// waits for the next change.
+    case unreadable(StoredDataError)
     /// The store answers again after `unavailable`.
     case reconnected
     /// The snapshots ended: after an interruption (`nil`), or with the error of a read.
