@@ -701,7 +701,9 @@ def test_a_line_the_store_holds_damaged_is_named_above_checkout_and_removed_ther
     problem = shop.wait_for(lambda: problems.is_displayed() and shop.find(hooked("problem"), problems),
                             "the damaged line named above Checkout")
     assert problem.get_attribute("data-code") == "damaged_line"
-    assert "-5" in problem.text and "Apple" in problem.text, problem.text
+    # In the shopper's words: the product's name, and what mends it here.
+    assert shop.find(".problem-text", problem).text == \
+        "Apple: your cart holds -5 of it, which no line can hold. Remove it to check out."
     assert len(shop.lines()) == 1 and shop.quantity("bread") == 1
     assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
     # The line has no row of its own, so its problem offers Remove, named for screen readers.

@@ -63,6 +63,18 @@ export function shopperWords(text, cartID, names) {
   return words.replace(/'([^']+)'/g, (quoted, sku) => (names.has(sku) ? names.get(sku) : quoted));
 }
 
+/** A cart problem in the shopper's words. A line the store holds damaged is told as the
+ * shopper can mend it, with the Remove beside it, rather than as the server tells an operator
+ * (set the quantity or delete the line). */
+function problemWords(problem, cartID, names) {
+  const held = problem.code === "damaged_line" && /the store holds (-?\d+) units/.exec(problem.message);
+  if (held) {
+    const name = names.get(problem.sku) || `'${problem.sku}'`;
+    return `${name}: your cart holds ${held[1]} of it, which no line can hold. Remove it to check out.`;
+  }
+  return shopperWords(problem.message, cartID, names);
+}
+
 /** Each product's name by SKU, from `products` and the lines of `cart`. */
 export function productNames(products, cart) {
   const names = new Map(products.map((product) => [product.sku, product.name]));
@@ -320,7 +332,7 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   const total = money(cart.subtotal, cart.currency);
   byID("cart-total").textContent = total;
   const names = productNames(products, cart);
-  const problems = (cart.problems || []).map((problem) => ({ ...problem, message: shopperWords(problem.message, cart.cart, names) }));
+  const problems = (cart.problems || []).map((problem) => ({ ...problem, message: problemWords(problem, cart.cart, names) }));
   // While the sheet is open it is the only part of the page a screen reader reaches, so the
   // count and total are told from inside it, and the problems that stop Checkout; while it is
   // closed the region is not shown, so keeping it up to date announces nothing.
