@@ -62,7 +62,8 @@ extension CartAPI {
         let text = request.parameter("number")
         guard let number = Int64(text), number >= 1, String(number) == text else {
             throw APIError.badRequest(
-                "invalid_order_number", "An order number is a whole number from 1; got '\(DisplayText.clean(text))'.")
+                "invalid_order_number",
+                "An order number is a whole number from 1, in digits without leading zeros; got '\(DisplayText.clean(text))'.")
         }
         return JSONBody.response(try service.order(OrderNumber(rawValue: number)))
     }

@@ -152,6 +152,9 @@ struct OrderRouteTests {
         for number in ["0", "-1", "01", "1.0", "x", "99999999999999999999"] {
             #expect(try shop.send("GET", "/v1/orders/\(number)", admin: true).errorCode == "invalid_order_number", "\(number)")
         }
+        #expect(
+            try shop.send("GET", "/v1/orders/01", admin: true).errorMessage
+                == "An order number is a whole number from 1, in digits without leading zeros; got '01'.")
     }
 
     @Test("statistics in total, by day and by product")
