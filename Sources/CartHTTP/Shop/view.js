@@ -456,9 +456,9 @@ function renderProblems(list, problems, names = null) {
     const focused = shown.findIndex((item) => item.contains(document.activeElement));
     list.replaceChildren(...problems.map((problem) => problemItem(problem, removable(problem) ? names : null)));
     if (focused >= 0 && !list.contains(document.activeElement)) {
-      const buttons = Array.from(list.children, (item) => item.querySelector("button")).filter(Boolean);
-      const next = Array.from(list.children).slice(focused).map((item) => item.querySelector("button")).find(Boolean);
-      (next || buttons.at(-1) || byID("cart-done")).focus();
+      const buttons = Array.from(list.children, (item) => item.querySelector("button"));
+      const next = buttons.slice(focused).find(Boolean) || buttons.filter(Boolean).at(-1);
+      (next || byID("cart-done")).focus();
     }
   }
   list.hidden = problems.length === 0;
