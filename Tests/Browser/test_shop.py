@@ -891,6 +891,8 @@ def test_a_cart_the_store_cannot_read_is_kept_and_shown_once_the_store_is_repair
     try:
         status, body = server.api("GET", f"/v1/carts/{cart_id}")
         assert (status, body["error"]["code"]) == (500, "store_damaged"), body
+        # Reloaded with the cart sheet open: the sheet opens again over the page.
+        shop.open_cart()
         browser.refresh()
         error = shop.find("#page-error")
         shop.wait_for(lambda: error.is_displayed() and "cannot open your cart right now" in error.text,
@@ -898,10 +900,19 @@ def test_a_cart_the_store_cannot_read_is_kept_and_shown_once_the_store_is_repair
         # In the shopper's words, and the cart is neither replaced nor forgotten.
         assert "store" not in error.text, error.text
         assert shop.cart_id == "" and stored_cart(browser) == cart_id
+        # The sheet, which covers the banner, says so too, rather than showing an empty cart.
+        pending = shop.find("#cart-pending")
+        shop.wait_for(lambda: pending.is_displayed() and "cannot open your cart right now" in pending.text,
+                      "the sheet to say it cannot open the cart")
+        assert not shop.find("#cart-empty").is_displayed()
+        assert shop.find("#cart-title").text == "Cart"
     finally:
         set_cart_version(server, cart_id, 1)
     # The page tries again by itself, and shows the cart it had once the store can read it.
-    shop.wait_for(lambda: shop.cart_id == cart_id and shop.quantity("eggs") == 1, "the cart it had", timeout=30)
+    shop.wait_for(lambda: shop.cart_id == cart_id and shop.lines() == {"eggs": 1}, "the cart it had", timeout=30)
+    assert not pending.is_displayed()
+    shop.close_cart()
+    assert shop.quantity("eggs") == 1
     shop.wait_for(lambda: not error.is_displayed(), "the words to go")
     assert stored_cart(browser) == cart_id
     shop.in_step("the cart once the store is repaired")

@@ -1075,6 +1075,8 @@ async function untilAnswered(work) {
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       pageError(error.retryable ? error.message : cannotOpenNow);
+      // The cart sheet, which may have been open when the page was left, hides the banner.
+      if (!state.cart) byID("cart-pending").textContent = cannotOpenNow;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

@@ -316,6 +316,7 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
   byID("cart-title").textContent = `Cart (${count})`;
 
   const empty = cart.items.length === 0;
+  byID("cart-pending").hidden = true;
   byID("cart-empty").hidden = !empty;
   // An empty cart is not offered for sharing; a link shown for it goes with its items.
   const share = byID("share-cart");
