@@ -53,6 +53,16 @@ struct EndToEndWatchTests {
         #expect(watch.exitStatus() == 0)
     }
 
+    /// The file's text once it is `expected`, or as it is after 30 s: what a process writes
+    /// there reaches it a moment later.
+    private func contents(of path: String, once expected: String) throws -> String {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try String(contentsOfFile: path, encoding: .utf8) != expected && ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
     @Test("a price another client stored out of range is said on stderr, and the cart shown again once mended")
     func damagedValueMended() throws {
         let sandbox = try stocked()
@@ -66,10 +76,10 @@ struct EndToEndWatchTests {
         // The words of `cart show`'s error line, which names the store, the value and `db check`.
         let shown = try #require(try sandbox.run("show").errorLines.first)
         let waiting = "Waiting for the cart to be mended: \(shown.dropFirst("Error: ".count))\n"
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try String(contentsOfFile: errors, encoding: .utf8) != waiting && ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        #expect(try contents(of: errors, once: waiting) == waiting)
+        // Another change while the value is as it was: read again, and not said again.
+        try sandbox.ok("products", "add", "pear", "--name", "Pear", "--price", "2.00")
+        Thread.sleep(forTimeInterval: 0.5)
         #expect(try String(contentsOfFile: errors, encoding: .utf8) == waiting)
         #expect(watch.nextLine(within: 0) == nil, "nothing is printed for the cart while it cannot be read")
         // Mended to the price it had: the cart is the one shown before, and is shown again.
@@ -77,6 +87,25 @@ struct EndToEndWatchTests {
         #expect(watch.nextLine() == initial)
         #expect(try String(contentsOfFile: errors, encoding: .utf8) == waiting + "The cart can be read again.\n")
         watch.send(SIGINT)
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test("a cart that cannot be read when watch starts is waited for, and shown once mended")
+    func damagedFromTheStart() throws {
+        let sandbox = try stocked()
+        try sandbox.ok("add", "apple")
+        let mended = try sandbox.ok("show", "--json").stdout
+        _ = try sandbox.sqlite3("PRAGMA ignore_check_constraints = ON; UPDATE products SET price = -5 WHERE sku = 'apple'")
+        let shown = try #require(try sandbox.run("show").errorLines.first)
+        let waiting = "Waiting for the cart to be mended: \(shown.dropFirst("Error: ".count))\n"
+        let errors = sandbox.path("watch.err")
+        let watch = try RunningCart(["watch", "--json", "--interval", "50"], in: sandbox, errorLog: errors)
+        defer { watch.stop() }
+        #expect(try contents(of: errors, once: waiting) == waiting)
+        try sandbox.ok("products", "update", "apple", "--price", "1.29")
+        #expect(watch.nextLine().map { $0 + "\n" } == mended)
+        #expect(try String(contentsOfFile: errors, encoding: .utf8) == waiting + "The cart can be read again.\n")
+        watch.send(SIGTERM)
         #expect(watch.exitStatus() == 0)
     }
 

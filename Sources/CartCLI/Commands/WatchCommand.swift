@@ -24,8 +24,8 @@ enum WatchCommand {
             becomes unavailable after the first snapshot (a database server restarting, a network \
             cut), a line on stderr says so and watching goes on once it is back, a second line \
             saying that. A value another client stored in the cart or its products that no cart \
-            can hold (a price out of range) is said on stderr, and the cart is shown again once \
-            it is mended. A SQLite store replaced while watched (another store renamed onto its \
+            can hold (a price out of range), at the start or later, is said once on stderr, and \
+            the cart is shown once it is mended. A SQLite store replaced while watched (another store renamed onto its \
             path, after the old file's -wal and -shm are removed: SQLite would read the old log \
             into the new file) is followed; one deleted, or replaced by a file that is not a cart \
             store, ends watching with an error and status 1. Ctrl-C (SIGINT) or SIGTERM ends it \
@@ -58,9 +58,10 @@ enum WatchCommand {
                     guard let report = try await iterator.next() else { return events.post(.ended(nil)) }
                     delivered = true
                     events.post(.snapshot(report))
-                } catch let error as StoredDataError where delivered {
+                } catch let error as StoredDataError {
                     // A value another client wrote that the service cannot use (a price out of
-                    // range): the same iterator waits for the write that mends it.
+                    // range), from the start or later: the same iterator waits for the write
+                    // that mends it.
                     events.post(.unreadable(error))
                 } catch where delivered && ErrorCategory(of: error) == .unavailable {
                     // Only after a first snapshot: a store unavailable from the start is an error.
@@ -92,7 +93,9 @@ enum WatchCommand {
         // thread looks for the reader of a pipe going away, at most half a second apart.
         let readerCheck = DispatchTimeInterval.milliseconds(min(try runner[interval], 500))
         var printed = 0
-        var unreadable = false
+        // The words of the unusable value waited for, so that a change that leaves it as it
+        // was does not say it again.
+        var waitingFor: String?
         while true {
             guard let event = events.next(within: readerCheck) else {
                 if let descriptor = runner.stdout.descriptor, readerGone(descriptor) { throw OutputClosed() }
@@ -100,17 +103,19 @@ enum WatchCommand {
             }
             switch event {
             case .snapshot(let report):
-                if unreadable {
+                if waitingFor != nil {
                     try runner.stderr.write("The cart can be read again.\n")
                     try runner.stderr.flush()
-                    unreadable = false
+                    waitingFor = nil
                 }
                 try show(report, after: printed, runner)
                 printed += 1
             case .unreadable(let error):
-                unreadable = true
                 let (message, _) = ErrorReporter.describe(error, location: runner.displayLocation)
-                try runner.stderr.write("Waiting for the cart to be mended: \(TextLayout.oneLine(message ?? "\(error)"))\n")
+                let words = TextLayout.oneLine(message ?? "\(error)")
+                guard words != waitingFor else { continue }
+                waitingFor = words
+                try runner.stderr.write("Waiting for the cart to be mended: \(words)\n")
                 try runner.stderr.flush()
             case .unavailable(let error):
                 // The watch tries again by itself.
