@@ -706,6 +706,12 @@ def test_a_line_the_store_holds_damaged_is_named_above_checkout_and_removed_ther
         "Apple: your cart holds -5 of it, which no line can hold. Remove it to check out."
     assert len(shop.lines()) == 1 and shop.quantity("bread") == 1
     assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
+    # Adding to the line is refused by the server, so the product's Add is not offered, and
+    # its row says why.
+    apple = shop.row("apple")
+    assert not shop.find(hooked("add"), apple).is_enabled()
+    assert shop.find(".stock", apple).get_attribute("textContent") == \
+        "Its line in your cart cannot be read: remove it there first."
     # The line has no row of its own, so its problem offers Remove, named for screen readers.
     remove = shop.find(hooked("line-delete"), problem)
     assert remove.text == "Remove"
@@ -714,6 +720,7 @@ def test_a_line_the_store_holds_damaged_is_named_above_checkout_and_removed_ther
     shop.wait_for(lambda: not problems.is_displayed(), "the problem to go once the line is removed")
     assert shop.find(hooked("checkout")).get_attribute("aria-disabled") != "true"
     assert shop.lines() == {"bread": 1}
+    assert shop.find(hooked("add"), apple).is_enabled() and not shop.find(".stock", apple).get_attribute("textContent")
     # The focus on the Remove that went is not lost to the page.
     assert focused(browser) == shop.find("#cart-done")
     assert [line["sku"] for line in server.cart(cart_id)["items"]] == ["bread"]

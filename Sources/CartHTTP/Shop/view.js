@@ -179,6 +179,9 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
   const focused = document.activeElement;
   const focusedRow = list.contains(focused) ? focused.closest("[data-sku]") : null;
   const held = quantities(cart);
+  // A product whose line the cart cannot list for its quantity: adding to it is refused.
+  const damaged = new Set((cart && cart.problems || []).filter((problem) => problem.code === "damaged_line")
+    .map((problem) => problem.sku));
   const linesFull = held.size >= maxLines;
   // A cap lowered since the lines went in leaves the cart above it, which checkout refuses.
   const lines = (count) => (count === 1 ? "1 line" : `${count} lines`);
@@ -202,10 +205,11 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
     const quantity = held.get(row.dataset.sku) || 0;
     // Only a row whose product, units or caps changed is drawn again: a cart change redraws
     // its own rows, not every row of a long catalog.
-    const drawn = JSON.stringify([product, quantity, maxLineQuantity, linesFull]);
+    const unusable = damaged.has(row.dataset.sku);
+    const drawn = JSON.stringify([product, quantity, maxLineQuantity, linesFull, unusable]);
     if (row.dataset.drawn === drawn) continue;
     row.dataset.drawn = drawn;
-    renderProductRow(row, product, quantity, maxLineQuantity, linesFull);
+    renderProductRow(row, product, quantity, maxLineQuantity, linesFull, unusable);
   }
   if (refocus) refocus();
   // A catalog longer than a couple of screens gets a search field: the rows whose name or
@@ -238,7 +242,7 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
   }
 }
 
-function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
+function renderProductRow(row, product, quantity, maxLineQuantity, linesFull, damaged) {
   const name = product.name;
   const add = hook(row, "add");
   const stepper = row.querySelector(".stepper");
@@ -250,12 +254,13 @@ function renderProductRow(row, product, quantity, maxLineQuantity, linesFull) {
   row.querySelector(".price").textContent = money(product.price, product.currency);
   const soldOut = product.stock === 0;
   const stockNote = row.querySelector(".stock");
-  stockNote.textContent = limitWords(product.stock, quantity, maxLineQuantity);
+  stockNote.textContent = damaged ? "Its line in your cart cannot be read: remove it there first."
+    : limitWords(product.stock, quantity, maxLineQuantity);
   stockNote.hidden = stockNote.textContent === "";
   row.classList.toggle("sold-out", soldOut);
-  // What the server would refuse is not offered: no Add when none is left, no + when the
-  // line holds all there is or as many as a line may.
-  add.disabled = soldOut || linesFull;
+  // What the server would refuse is not offered: no Add when none is left or the cart's line
+  // of it cannot be read, no + when the line holds all there is or as many as a line may.
+  add.disabled = soldOut || linesFull || damaged;
   const full = isFull(quantity, product.stock, maxLineQuantity);
   renderStepper(row, name, quantity, full);
   // + off says why, in the words the row shows.
