@@ -16,6 +16,7 @@ enum CheckoutContract {
             ("stockDropped", "a line with more units than the stock left fails checkout, named, changing nothing", stockDropped),
             ("overLoweredLinesCap", "a cart with more lines than a lowered lines cap fails checkout, changing nothing", overLoweredLinesCap),
             ("namesEveryProblem", "a refused checkout names every problem of the cart, as its report lists them", namesEveryProblem),
+            ("damagedProductName", "a product name another client stored that no order can keep is a problem of its line until renamed", damagedProductName),
             ("reportWithoutProblems", "a cart that can be checked out reports no problem, and a fixed problem leaves its report", reportWithoutProblems),
             ("failsOnThirdLine", "a checkout failing on the third line leaves cart, stock and order numbers as they were", failsOnThirdLine),
             ("ordersAreFrozen", "an order keeps its lines and total when the catalog changes later", ordersAreFrozen),
@@ -147,6 +148,31 @@ enum CheckoutContract {
             error.description == "Cart 'alice' cannot be checked out: 'apple' is not for sale; "
                 + "'plum': 4 in the cart, at most 3 per line; 'plum': 4 in the cart, 1 in stock; 4 lines in the cart, "
                 + "at most 3 per cart.")
+    }
+
+    static func damagedProductName(_ backend: Backend) throws {
+        let store = try filledStore(backend)
+        let pear = try store.service.product("pear")
+        var damaged = pear
+        damaged.name = "Pe\u{0}ar"
+        do {
+            try store.repository.write { try $0.updateProduct(damaged) }
+        } catch {
+            // A backend whose own checks refuse such a name cannot hold one.
+            #expect(try store.service.product("pear") == pear, "a refused name is not stored")
+            return
+        }
+        let problem = CartProblem.damagedProduct(sku: "pear", name: damaged.name, reason: "it contains control characters")
+        #expect(
+            problem.message
+                == "'pear': the store holds the name 'Pe\\0ar' for it, which no product can have (it contains control characters); "
+                + "rename the product.")
+        #expect(try store.service.cartReport("alice").problems == [problem])
+        try store.expectRefusal(CartError.cannotCheckOut(cart: "alice", problems: [problem])) {
+            try store.service.checkout("alice")
+        }
+        try store.service.updateProduct("pear", with: ProductUpdate(name: "Pear"))
+        #expect(try store.service.checkout("alice").order.lines.map(\.name) == ["Apple", "Pear", "Plum"])
     }
 
     static func reportWithoutProblems(_ backend: Backend) throws {

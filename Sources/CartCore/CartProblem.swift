@@ -1,6 +1,8 @@
 /// Something about a cart as it is now that stops its checkout: a line of a product taken off
 /// sale or gone from the catalog, more units than are in stock or than a line may hold, more
-/// lines than a cart may hold, a line whose quantity another client stored out of range. `CartService.cartReport(_:)` lists every one;
+/// lines than a cart may hold, a line whose quantity another client stored out of range, a
+/// product whose name another client stored so that no order can keep it.
+/// `CartService.cartReport(_:)` lists every one;
 /// `CartService.checkout` refuses a cart that has any, naming them all
 /// (`CartError.cannotCheckOut`).
 ///
@@ -22,6 +24,9 @@ public struct CartProblem: Hashable, Sendable, CustomStringConvertible {
         /// The line's quantity, as another client stored it, is one no line can hold (0, -5):
         /// the cart is shown without the line until it is set or deleted.
         case damagedLine = "damaged_line"
+        /// The line's product has a name, as another client stored it, that no product can
+        /// have (empty, or with control characters): an order could not keep it.
+        case damagedProduct = "damaged_product"
 
         /// The code itself, `inactive_product`.
         public var description: String { rawValue }
@@ -72,6 +77,13 @@ public struct CartProblem: Hashable, Sendable, CustomStringConvertible {
         CartProblem(
             sku: sku, code: .damagedLine,
             message: "'\(sku.displayable)': the store holds \(quantity) units, which no line can hold; set the line's quantity or delete it.")
+    }
+
+    /// The line's product is called `name`, which no product can be, for `reason`.
+    public static func damagedProduct(sku: String, name: String, reason: String) -> CartProblem {
+        CartProblem(
+            sku: sku, code: .damagedProduct,
+            message: "'\(sku.displayable)': the store holds the name '\(DisplayText.clean(name))' for it, which no product can have (\(reason)); rename the product.")
     }
 
     /// The cart holds `lines` lines and at most `cap` are allowed.

@@ -38,8 +38,9 @@ extension CartService {
     }
 
     /// Every problem of a cart's lines that stops its checkout under `settings`, in line order:
-    /// for each line a quantity out of range (and nothing more about that line), or an
-    /// inactive product, more units than the per-line cap, more than the tracked stock; then
+    /// for each line a quantity out of range (and nothing more about that line), or a product
+    /// name no order can keep, an inactive product, more units than the per-line cap, more
+    /// than the tracked stock; then
     /// each line whose product is gone (`missing`, by SKU); then more lines than the
     /// lines-per-cart cap. The same rules as `add` checks for one line, applied to what is
     /// stored now.
@@ -51,6 +52,9 @@ extension CartService {
             guard line.hasUsableQuantity else {
                 problems.append(.damagedLine(sku: line.product.sku, quantity: line.quantity))
                 continue
+            }
+            if let reason = Validation.storableNameProblem(line.product.name) {
+                problems.append(.damagedProduct(sku: line.product.sku, name: line.product.name, reason: reason))
             }
             if !line.product.isActive { problems.append(.inactiveProduct(line.product.sku)) }
             if line.quantity > settings.maxLineQuantity {

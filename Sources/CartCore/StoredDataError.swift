@@ -54,13 +54,7 @@ extension StoredDataError {
     }
 
     private static func unusableName(_ name: String, of owner: @autoclosure () -> String) -> StoredDataError? {
-        do {
-            _ = try Validation.storableName(name)
-            return nil
-        } catch {
-            guard case .invalidName(_, let reason) = error else { return nil }
-            return StoredDataError("the name of \(owner()) is '\(DisplayText.clean(name))': \(reason)")
-        }
+        Validation.storableNameProblem(name).map { StoredDataError("the name of \(owner()) is '\(DisplayText.clean(name))': \($0)") }
     }
 }
 

@@ -39,6 +39,17 @@ enum Validation {
         return try trimmedName(raw)
     }
 
+    /// Why `raw` is not a name `storableName(_:)` takes, or `nil` when it is one.
+    static func storableNameProblem(_ raw: String) -> String? {
+        do {
+            _ = try storableName(raw)
+            return nil
+        } catch {
+            guard case .invalidName(_, let reason) = error else { return "it is not a name" }
+            return reason
+        }
+    }
+
     /// `raw` trimmed, if it is 1 to 200 characters without control or bidirectional ones.
     private static func trimmedName(_ raw: String) throws(CartError) -> String {
         let name = trimmed(raw)

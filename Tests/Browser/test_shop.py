@@ -753,6 +753,30 @@ def test_a_line_whose_product_left_the_catalog_is_removed_from_its_problem(brows
     assert [line["sku"] for line in server.cart(cart_id)["items"]] == ["bread"]
 
 
+def test_a_product_name_no_order_can_keep_stops_checkout_on_its_line(browser, server):
+    server.cli("products", "add", "odd-tea", "--name", "Odd tea", "--price", "3.00")
+    cart_id = server.mint([("odd-tea", 1), ("bread", 1)])
+    try:
+        shop = Shop(browser, server).open(cart_id)
+        shop.open_cart()
+        shop.wait_for(lambda: len(shop.lines()) == 2, "the two lines")
+        write_directly(server, ("UPDATE products SET name = 'Odd' || char(0) || 'tea' WHERE sku = 'odd-tea'", ()))
+        line = shop.find(hooked("cart-line", "odd-tea"))
+        problem = shop.wait_for(lambda: shop.find(hooked("problem"), line) if line.find_elements(
+            By.CSS_SELECTOR, hooked("problem")) else None, "the problem on the line")
+        assert problem.get_attribute("data-code") == "damaged_product"
+        assert problem.text == "This product cannot be ordered until the shop fixes its name. Remove it to check out."
+        assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
+        server.cli("products", "update", "odd-tea", "--name", "Odd tea")
+        shop.wait_for(lambda: not line.find_elements(By.CSS_SELECTOR, hooked("problem")), "the problem to go once renamed")
+        assert shop.find(hooked("checkout")).get_attribute("aria-disabled") != "true"
+    finally:
+        # The session's catalog as the other tests know it.
+        server.cli("delete", "odd-tea", cart=cart_id)
+        server.cli("products", "update", "odd-tea", "--name", "Odd tea")
+        server.cli("products", "delete", "odd-tea")
+
+
 def test_the_page_survives_a_server_restart(browser, server):
     shop = Shop(browser, server).open(server.mint())
     shop.press("add", "eggs")

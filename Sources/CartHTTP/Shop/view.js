@@ -63,10 +63,12 @@ export function shopperWords(text, cartID, names) {
   return words.replace(/'([^']+)'/g, (quoted, sku) => (names.has(sku) ? names.get(sku) : quoted));
 }
 
-/** A cart problem in the shopper's words. A line the store holds damaged is told as the
- * shopper can mend it, with the Remove beside it, rather than as the server tells an operator
- * (set the quantity or delete the line). */
+/** A cart problem in the shopper's words. A line or a product name the store holds damaged
+ * is told as the shopper can mend it, by removing the line, rather than as the server tells
+ * an operator (set the quantity or delete the line, rename the product). */
 function problemWords(problem, cartID, names) {
+  // The name the store holds is the one no product can have: it is not repeated.
+  if (problem.code === "damaged_product") return "This product cannot be ordered until the shop fixes its name. Remove it to check out.";
   const held = problem.code === "damaged_line" && /the store holds (-?\d+) units/.exec(problem.message);
   if (held) {
     const name = names.get(problem.sku) || `'${problem.sku}'`;
