@@ -742,6 +742,9 @@ def test_a_line_whose_product_left_the_catalog_is_removed_from_its_problem(brows
     items = problems.find_elements(By.CSS_SELECTOR, hooked("problem"))
     assert [item.get_attribute("data-code") for item in items] == ["unknown_product", "unknown_product"]
     assert shop.lines() == {"bread": 1}
+    # Named as the page showed them before they went.
+    assert shop.find(".problem-text", items[0]).text == "Old jam is no longer in the catalog."
+    assert shop.find(hooked("line-delete"), items[1]).get_attribute("aria-label") == "Remove Old tea from the cart"
     # With the keyboard: Remove on the first; the focus goes to the next problem's Remove.
     tab_to(browser, f'{hooked("problem")}[data-sku="old-jam"] {hooked("line-delete")}')
     focused(browser).send_keys(Keys.ENTER)

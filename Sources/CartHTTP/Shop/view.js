@@ -77,12 +77,18 @@ function problemWords(problem, cartID, names) {
   return shopperWords(problem.message, cartID, names);
 }
 
-/** Each product's name by SKU, from `products` and the lines of `cart`. */
+/** Each product's name by SKU, from `products` and the lines of `cart`, and for a product
+ * neither lists now (gone from the catalog, its line with it), the name the page last showed. */
 export function productNames(products, cart) {
   const names = new Map(products.map((product) => [product.sku, product.name]));
   for (const line of cart ? cart.items : []) names.set(line.sku, line.name);
+  for (const [sku, name] of names) namesShown.set(sku, name);
+  for (const [sku, name] of namesShown) if (!names.has(sku)) names.set(sku, name);
   return names;
 }
+
+/** The name of each product the page has shown, by SKU. */
+const namesShown = new Map();
 
 /** How many units of each SKU `cart` holds. */
 function quantities(cart) {
