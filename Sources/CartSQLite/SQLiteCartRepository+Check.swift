@@ -19,6 +19,7 @@ extension SQLiteCartRepository {
             // A page so damaged that the check itself cannot go on: what it found, and that.
             lines.append("the integrity check stopped at a damaged page: SQLite says \(error.message)")
         }
+        lines = Self.counted(lines)
         let rows = {
             try self.danglingReferences() + self.lineSummaryMismatches() + self.orderSummaryMismatches()
                 + self.storedValueProblems()
@@ -29,6 +30,20 @@ extension SQLiteCartRepository {
         // whose values the queries name; a changed schema may lack a table or column they read.
         guard lines.isEmpty else { return lines + ((try? rows()) ?? []) }
         return try rows()
+    }
+
+    /// `lines` with each repeated line once, in the order of its first, followed by how many
+    /// times it came: SQLite writes its `CHECK constraint failed in products` once a row, naming
+    /// no row, while the checks after it name each value.
+    static func counted(_ lines: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        for line in lines { counts[line, default: 0] += 1 }
+        var seen: Set<String> = []
+        return lines.compactMap { line in
+            guard seen.insert(line).inserted else { return nil }
+            let count = counts[line] ?? 1
+            return count == 1 ? line : "\(line) (\(count) times)"
+        }
     }
 
     private static let selectSchema = CachedSQL(

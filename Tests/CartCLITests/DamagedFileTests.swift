@@ -180,6 +180,21 @@ struct DamagedFileTests {
         #expect(try sandbox.ok("checkout").stdout.hasPrefix("Placed order #3"))
     }
 
+    @Test("db check says SQLite's line for the rows that break a CHECK once, with their count, and names each value")
+    func repeatedCheckLinesCounted() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3(
+            "PRAGMA ignore_check_constraints = ON; UPDATE products SET price = -5 WHERE sku = 'apple'; "
+                + "UPDATE products SET stock = -1 WHERE sku = 'tea'")
+        let check = try sandbox.run("db", "check")
+        #expect(check.status == 1)
+        #expect(
+            check.stdout
+                == "CHECK constraint failed in products (2 times)\nthe price of product 'apple' is -5, below 0\n"
+                + "the stock of product 'tea' is -1, below 0\n", "\(check)")
+        #expect(check.errorLines == ["Error: The check found 3 problems in '\(sandbox.database)'."])
+    }
+
     @Test("a line count another client made wrong is named when it would refuse a new line, not taken for the cap")
     func wrongLineCount() throws {
         let sandbox = try filledSandbox()
