@@ -763,13 +763,16 @@ def test_a_product_name_no_order_can_keep_stops_checkout_on_its_line(browser, se
         shop = Shop(browser, server).open(cart_id)
         shop.open_cart()
         shop.wait_for(lambda: len(shop.lines()) == 2, "the two lines")
-        write_directly(server, ("UPDATE products SET name = 'Odd' || char(0) || 'tea' WHERE sku = 'odd-tea'", ()))
+        write_directly(server, ("UPDATE products SET name = '' WHERE sku = 'odd-tea'", ()))
         line = shop.find(hooked("cart-line", "odd-tea"))
         problem = shop.wait_for(lambda: shop.find(hooked("problem"), line) if line.find_elements(
             By.CSS_SELECTOR, hooked("problem")) else None, "the problem on the line")
         assert problem.get_attribute("data-code") == "damaged_product"
         assert problem.text == "This product cannot be ordered until the shop fixes its name. Remove it to check out."
         assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
+        # A blank name leaves the line and the product's row named by the SKU.
+        assert shop.find(".line-name", line).text == "odd-tea"
+        assert shop.find(hooked("add"), shop.row("odd-tea")).get_attribute("aria-label") == "Add odd-tea to the cart"
         server.cli("products", "update", "odd-tea", "--name", "Odd tea")
         shop.wait_for(lambda: not line.find_elements(By.CSS_SELECTOR, hooked("problem")), "the problem to go once renamed")
         assert shop.find(hooked("checkout")).get_attribute("aria-disabled") != "true"

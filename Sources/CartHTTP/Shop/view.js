@@ -80,11 +80,17 @@ function problemWords(problem, cartID, names) {
 /** Each product's name by SKU, from `products` and the lines of `cart`, and for a product
  * neither lists now (gone from the catalog, its line with it), the name the page last showed. */
 export function productNames(products, cart) {
-  const names = new Map(products.map((product) => [product.sku, product.name]));
-  for (const line of cart ? cart.items : []) names.set(line.sku, line.name);
+  const names = new Map(products.map((product) => [product.sku, shownName(product)]));
+  for (const line of cart ? cart.items : []) names.set(line.sku, shownName(line));
   for (const [sku, name] of names) namesShown.set(sku, name);
   for (const [sku, name] of namesShown) if (!names.has(sku)) names.set(sku, name);
   return names;
+}
+
+/** The name a product row or cart line shows: its SKU when the name another client stored
+ * is blank, so that the row and its buttons are still named. */
+function shownName({ name, sku }) {
+  return name.trim() === "" ? sku : name;
 }
 
 /** The name of each product the page has shown, by SKU. */
@@ -251,7 +257,7 @@ export function renderProducts(products, cart, maxLineQuantity = Infinity, maxLi
 }
 
 function renderProductRow(row, product, quantity, maxLineQuantity, linesFull, damaged) {
-  const name = product.name;
+  const name = shownName(product);
   const add = hook(row, "add");
   const stepper = row.querySelector(".stepper");
   const focused = document.activeElement;
@@ -389,7 +395,7 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
 /** One line of the cart sheet; `stock` is the product's (null when untracked, undefined
  * when the product is not listed). */
 function renderLine(element, line, stock, problems, maxLineQuantity) {
-  const name = line.name;
+  const name = shownName(line);
   element.querySelector(".line-name").textContent = name;
   if (!firstPrices.has(line.sku)) firstPrices.set(line.sku, line.unitPrice);
   const first = firstPrices.get(line.sku);
