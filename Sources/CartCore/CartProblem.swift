@@ -2,9 +2,8 @@
 /// sale or gone from the catalog, more units than are in stock or than a line may hold, more
 /// lines than a cart may hold, a line whose quantity another client stored out of range, a
 /// product whose name another client stored so that no order can keep it.
-/// `CartService.cartReport(_:)` lists every one;
-/// `CartService.checkout` refuses a cart that has any, naming them all
-/// (`CartError.cannotCheckOut`).
+/// `CartService.cartReport(_:)` lists every one; `CartService.checkout` refuses a cart that has
+/// any, naming them all (`CartError.cannotCheckOut`).
 ///
 /// Problems arise after the cart was filled, when the catalog or the settings change: each
 /// change to a line is checked when it is made.

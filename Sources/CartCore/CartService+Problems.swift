@@ -40,9 +40,8 @@ extension CartService {
     /// Every problem of a cart's lines that stops its checkout under `settings`, in line order:
     /// for each line a quantity out of range (and nothing more about that line), or a product
     /// name no order can keep, an inactive product, more units than the per-line cap, more
-    /// than the tracked stock; then
-    /// each line whose product is gone (`missing`, by SKU); then more lines than the
-    /// lines-per-cart cap. The same rules as `add` checks for one line, applied to what is
+    /// than the tracked stock; then each line whose product is gone (`missing`, by SKU); then
+    /// more lines than the lines-per-cart cap. The same rules as `add` checks for one line, applied to what is
     /// stored now.
     static func problems(of lines: [StoredCartLine], without missing: [String], settings: StoreSettings)
         -> [CartProblem]
