@@ -231,7 +231,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CartStoreTests",
-            dependencies: ["CartCore", "CartHTTP", "CartInMemory", "CartPostgres", "CartSQLite", "CartStore"],
+            dependencies: ["CartCore", "CartHTTP", "CartInMemory", "CartPostgres", "CartSQLite", "CartStore", "CartTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

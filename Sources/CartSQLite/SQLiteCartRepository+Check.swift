@@ -35,7 +35,7 @@ extension SQLiteCartRepository {
     /// `lines` with each repeated line once, in the order of its first, followed by how many
     /// times it came: SQLite writes its `CHECK constraint failed in products` once a row, naming
     /// no row, while the checks after it name each value.
-    static func counted(_ lines: [String]) -> [String] {
+    private static func counted(_ lines: [String]) -> [String] {
         var counts: [String: Int] = [:]
         for line in lines { counts[line, default: 0] += 1 }
         var seen: Set<String> = []

@@ -2,6 +2,7 @@ import CartCore
 import CartInMemory
 import CartSQLite
 import CartStore
+import CartTestSupport
 import Foundation
 import Observation
 import Synchronization
@@ -79,15 +80,11 @@ final class TemporaryDatabase: Sendable {
 
     /// Runs `sql` on the file in the sqlite3 shell, as another client would write.
     func sqlite3(_ sql: String) throws {
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [path, sql]
-        try shell.run()
-        shell.waitUntilExit()
-        guard shell.terminationStatus == 0 else { throw ShellFailed(status: shell.terminationStatus) }
+        let run = try ProgramRun.run("/usr/bin/sqlite3", [path, sql])
+        guard run.status == 0, run.stderr.isEmpty else { throw ShellFailed(run: run) }
     }
 
     struct ShellFailed: Error {
-        let status: Int32
+        let run: ProgramRun
     }
 }
