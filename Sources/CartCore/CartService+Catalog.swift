@@ -103,8 +103,8 @@ extension CartService {
         }
     }
 
-    /// Deletes a product that no cart holds, also one whose price or stock another client
-    /// stored out of range. Orders keep their lines, which copied the product's SKU, name and
+    /// Deletes a product that no cart holds, also one whose price, stock or active flag another
+    /// client stored out of range. Orders keep their lines, which copied the product's SKU, name and
     /// price when they were placed.
     ///
     /// - Returns: the product as it was, its values as stored.
@@ -114,8 +114,8 @@ extension CartService {
     public func deleteProduct(_ sku: String) throws -> Product {
         let sku = try Validation.sku(sku)
         return try repository.write { storage in
-            // Also one whose price or stock another client stored out of range.
-            guard let product = try storage.productAsStored(sku: sku) else { throw CartError.unknownProduct(sku) }
+            // Also one whose price, stock or active flag another client stored out of range.
+            guard let product = try storage.productAsStored(sku: sku)?.product else { throw CartError.unknownProduct(sku) }
             let carts = try storage.cartsHolding(sku: sku)
             guard carts.isEmpty else { throw CartError.productInCarts(sku: sku, carts: carts) }
             try storage.deleteProduct(sku: sku)
@@ -138,22 +138,27 @@ extension CartService {
     }
 
     /// Changes an existing product. A `stockChange` applies to the stock as this unit reads it,
-    /// so a checkout that commits meanwhile is not undone. A price or stock another client
-    /// stored out of range is replaced by an update that gives one.
+    /// so a checkout that commits meanwhile is not undone. A price, stock or active flag another
+    /// client stored out of range is replaced by an update that gives one.
     ///
     /// - Throws: `CartError.unknownProduct`, `.stockChangeRefused` (untracked stock, or a change
     ///   that takes it below zero or past `Int.max`), the errors of `validated(_:)`,
-    ///   `StoredDataError` for a stored name, price or stock out of range that the update keeps
-    ///   or counts from, or a storage error.
+    ///   `StoredDataError` for a stored name, price, stock or active flag out of range that the
+    ///   update keeps or counts from, or a storage error.
     @discardableResult
     public func updateProduct(_ sku: String, with update: ProductUpdate) throws -> Product {
         let sku = try Validation.sku(sku)
         return try repository.write { storage in
-            guard var product = try storage.productAsStored(sku: sku) else { throw CartError.unknownProduct(sku) }
-            // A price or stock another client stored out of range is replaced when the update
-            // gives one; kept, or counted from, it is refused as every read refuses it.
+            guard let stored = try storage.productAsStored(sku: sku) else { throw CartError.unknownProduct(sku) }
+            var product = stored.product
+            // A price, stock or active flag another client stored out of range is replaced when
+            // the update gives one; kept, or counted from, it is refused as every read refuses it.
             if update.price == nil { try Self.checkStoredPrice(of: product) }
             if update.stock == nil { try Self.checkStoredStock(of: product) }
+            if update.isActive == nil {
+                _ = try StoredDataError.checked(
+                    stored.activeFlag, in: StoredRange.activeFlag, "the active flag of product '\(DisplayText.clean(sku))'")
+            }
             if let name = update.name { product.name = name }
             if let price = update.price { product.price = price }
             if let stock = update.stock { product.stock = stock.units }

@@ -24,10 +24,10 @@ extension CartStorageReader {
         return count
     }
 
-    /// `product(sku:)`, which refuses a price or stock out of range: a store that keeps this
-    /// default cannot hold one, or has it mended outside the service.
-    public func productAsStored(sku: String) throws -> Product? {
-        try product(sku: sku)
+    /// `product(sku:)`, which refuses a price, stock or active flag out of range: a store that
+    /// keeps this default cannot hold one, or has it mended outside the service.
+    public func productAsStored(sku: String) throws -> StoredProduct? {
+        try product(sku: sku).map { StoredProduct(product: $0) }
     }
 
     /// Reads the header, the product, the cart's lines and the settings.

@@ -46,10 +46,10 @@ public protocol CartStorageReader {
 
     /// The products with these SKUs, in the same order; `nil` where there is none.
     func products(skus: [String]) throws -> [Product?]
-    /// The product with this SKU, its price and stock as stored, in range or not
-    /// (`StoredRange.price`, `StoredRange.stock`), so that the service can replace or delete a
-    /// value another client stored out of range; `nil` when there is none.
-    func productAsStored(sku: String) throws -> Product?
+    /// The product with this SKU, its price, stock and active flag as stored, in range or not
+    /// (`StoredRange.price`, `.stock`, `.activeFlag`), so that the service can replace or
+    /// delete a value another client stored out of range; `nil` when there is none.
+    func productAsStored(sku: String) throws -> StoredProduct?
     /// Up to `limit` products (every one when `nil`) whose SKU sorts after `after` (from the
     /// first when `nil`), ordered by SKU; those not for sale only when `includeInactive`.
     func products(after: String?, includeInactive: Bool, limit: Int?) throws -> [Product]

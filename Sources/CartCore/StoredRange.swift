@@ -15,6 +15,8 @@ public enum StoredRange {
     public static let price: ClosedRange<Int64> = 0...Product.maximumPriceMinorUnits
     /// A product's tracked stock.
     public static let stock: ClosedRange<Int64> = 0...Int64.max
+    /// A product's active flag, where a backend stores it as an integer: 1 for sale, 0 not.
+    public static let activeFlag: ClosedRange<Int64> = 0...1
     /// A cart's version.
     public static let version: ClosedRange<Int64> = 1...Int64.max
     /// How many lines a cart's header counts.

@@ -177,8 +177,11 @@ final class PostgresCartStorage: CartStorageWriter {
         try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map { try product(from: $0) }
     }
 
-    func productAsStored(sku: String) throws -> Product? {
-        try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map { try product(from: $0, asStored: true) }
+    // The active column is a boolean: only the price and stock can be out of range.
+    func productAsStored(sku: String) throws -> StoredProduct? {
+        try rows(locks ? Self.lockProduct : Self.selectProduct, [.text(sku)]).first.map {
+            StoredProduct(product: try product(from: $0, asStored: true))
+        }
     }
 
     private static let selectProducts = PostgresSQL("SELECT " + productColumns + " FROM products ORDER BY sku")

@@ -83,7 +83,7 @@ final class SQLiteCartStorage: CartStorageWriter {
     }
 
     /// Reads a product's terms from columns `first ..< first + 3`: price, active, stock; with
-    /// `asStored`, the price and stock as stored, in range or not.
+    /// `asStored`, the price and stock as stored, in range or not, and active when the flag is 1.
     func terms(
         from statement: Statement, startingAt first: Int32, sku: @autoclosure () -> String, currency: Currency,
         asStored: Bool = false
@@ -94,7 +94,9 @@ final class SQLiteCartStorage: CartStorageWriter {
                     try statement.int(
                         at: first, in: asStored ? StoredRange.anyInteger : StoredRange.price, "the price of product '\(clean(sku()))'")),
                 currency: currency),
-            isActive: try statement.bool(at: first + 1, "the active flag of product '\(clean(sku()))'"),
+            isActive: asStored
+                ? try statement.int(at: first + 1, in: StoredRange.anyInteger, "the active flag of product '\(clean(sku()))'") == 1
+                : try statement.bool(at: first + 1, "the active flag of product '\(clean(sku()))'"),
             stock: try statement.optionalInt(
                 at: first + 2, in: asStored ? StoredRange.anyInteger : StoredRange.stock, "the stock of product '\(clean(sku()))'"))
     }
@@ -110,18 +112,20 @@ final class SQLiteCartStorage: CartStorageWriter {
     private static let selectProduct = CachedSQL("SELECT sku, name, price, active, stock FROM products WHERE sku = ?")
 
     func product(sku: String) throws -> Product? {
-        try product(sku: sku, asStored: false)
-    }
-
-    func productAsStored(sku: String) throws -> Product? {
-        try product(sku: sku, asStored: true)
-    }
-
-    private func product(sku: String, asStored: Bool) throws -> Product? {
         let statement = try database.cached(Self.selectProduct)
         defer { statement.reset() }
         try statement.bind(sku, at: 1)
-        return try statement.step() ? product(from: statement, asStored: asStored) : nil
+        return try statement.step() ? product(from: statement) : nil
+    }
+
+    func productAsStored(sku: String) throws -> StoredProduct? {
+        let statement = try database.cached(Self.selectProduct)
+        defer { statement.reset() }
+        try statement.bind(sku, at: 1)
+        guard try statement.step() else { return nil }
+        return StoredProduct(
+            product: try product(from: statement, asStored: true),
+            activeFlag: Int64(try statement.int(at: 3, in: StoredRange.anyInteger, "the active flag of product '\(clean(sku))'")))
     }
 
     private static let selectProducts = CachedSQL("SELECT sku, name, price, active, stock FROM products ORDER BY sku")

@@ -70,9 +70,9 @@ struct ForeignWriteTests {
         + "FROM carts AS c"
 
     @Test(
-        "a product price or stock stored out of range: an update that gives it replaces it, one that keeps it refuses, delete works",
-        arguments: [("price", "-100"), ("stock", "-3")])
-    func productValueOutOfRange(_ column: String, _ value: String) throws {
+        "a product price, stock or active flag stored out of range: an update that gives it replaces it, one that keeps it refuses, delete works",
+        arguments: [("price", "-100", "below 0"), ("stock", "-3", "below 0"), ("active", "7", "above 1")])
+    func productValueOutOfRange(_ column: String, _ value: String, _ outside: String) throws {
         let directory = try TemporaryDirectory()
         let (path, service) = try aliceFile(in: directory, products: 3)
         try service.updateProduct("sku-1", with: ProductUpdate(stock: StockLevel(4)))
@@ -83,7 +83,8 @@ struct ForeignWriteTests {
         try damage("sku-0")
         try damage("sku-1")
         try damage("sku-2")
-        let refused = StoredDataError("the \(column) of product 'sku-0' is \(value), below 0")
+        let name = column == "active" ? "active flag" : column
+        let refused = StoredDataError("the \(name) of product 'sku-0' is \(value), \(outside)")
         #expect(throws: refused) { try service.products(includeInactive: true) }
         let before = try rows(path, "SELECT sku || ':' || name || ':' || price || ':' || active || ':' || ifnull(stock, '-') FROM products ORDER BY sku")
         // An update that keeps the value, or counts from it, is refused and changes nothing.
@@ -96,13 +97,26 @@ struct ForeignWriteTests {
         #expect(try rows(path, "SELECT sku || ':' || name || ':' || price || ':' || active || ':' || ifnull(stock, '-') FROM products ORDER BY sku") == before)
 
         // One that gives the value replaces it, and the cart holding it reads again.
-        let mending = column == "price" ? ProductUpdate(price: try Money(parsing: "2.00", currency: .usd)) : ProductUpdate(stock: StockLevel(5))
+        let mending: ProductUpdate
+        switch column {
+        case "price": mending = ProductUpdate(price: try Money(parsing: "2.00", currency: .usd))
+        case "stock": mending = ProductUpdate(stock: StockLevel(5))
+        default: mending = ProductUpdate(isActive: true)
+        }
         let mended = try service.updateProduct("sku-0", with: mending)
-        #expect(column == "price" ? mended.price.minorUnits == 200 : mended.stock == 5)
+        switch column {
+        case "price": #expect(mended.price.minorUnits == 200)
+        case "stock": #expect(mended.stock == 5)
+        default: #expect(mended.isActive)
+        }
         #expect(try service.cartReport("alice").cart.lines.map(\.sku) == ["sku-0"])
         // A product no cart holds is deleted, also with the value as stored.
         let deleted = try service.deleteProduct("sku-1")
-        #expect(column == "price" ? deleted.price.minorUnits == -100 : deleted.stock == -3)
+        switch column {
+        case "price": #expect(deleted.price.minorUnits == -100)
+        case "stock": #expect(deleted.stock == -3)
+        default: #expect(deleted.sku == "sku-1")
+        }
         try service.updateProduct("sku-2", with: mending)
         #expect(try service.products(includeInactive: true).map(\.sku) == ["sku-0", "sku-2"])
         #expect(try SQLiteCartRepository(path: path).check() == [])
