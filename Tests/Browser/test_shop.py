@@ -1553,12 +1553,13 @@ def test_amounts_show_the_currency_symbol_in_every_view(browser, server):
         const done = arguments[arguments.length - 1];
         import("/shop/api.js").then(({ money }) => done([
             money("1.29", "EUR"), money("1.29", "GBP"), money("1234.50", "USD"), money("129", "JPY"),
-            money("12.990", "KWD"), money("1.29", "XYZ"), money("1.29", "not a code"),
+            money("12.990", "KWD"), money("9900000.000", "KWD"), money("1234.29", "XYZ"), money("1.29", "not a code"),
             money("92233720368547758.07", "USD"),
         ]), (error) => done(String(error)));
     """)
-    assert formatted == ["€1.29", "£1.29", "$1,234.50", "¥129", "12.990 KWD", "1.29 XYZ", "1.29 not a code",
-                         "$92,233,720,368,547,758.07"]
+    # A currency without a symbol is grouped as the others are.
+    assert formatted == ["€1.29", "£1.29", "$1,234.50", "¥129", "12.990 KWD", "9,900,000.000 KWD", "1,234.29 XYZ",
+                         "1.29 not a code", "$92,233,720,368,547,758.07"]
 
 
 def test_screenshots_at_375_and_1280_pixels(browser, server, screenshots):

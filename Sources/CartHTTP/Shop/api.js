@@ -94,34 +94,37 @@ export function newKey() {
  * An amount as the server wrote it (an exact decimal string) in the shopper's notation for its
  * currency: "$1.29", "€1.29", "£1.29". The string goes to Intl.NumberFormat as it is, keeping
  * every digit the server wrote and no more, so nothing is rounded or computed. A currency the
- * browser knows no symbol for, or cannot format, is written "1.290 KWD".
+ * browser knows no symbol for is written after the number, grouped as any other:
+ * "100,000.000 KWD"; text Intl does not take as a currency code, as the server wrote it.
  */
 export function money(amount, currency) {
   const digits = amount.includes(".") ? amount.length - amount.indexOf(".") - 1 : 0;
+  let parts;
   try {
-    const format = currencyFormat(currency, digits);
-    const parts = format.formatToParts(amount);
-    if (parts.some((part) => part.type === "currency" && part.value !== currency)) {
-      return parts.map((part) => part.value).join("");
-    }
+    parts = numberFormat(currency, digits).formatToParts(amount);
   } catch {
-    // Not a currency code Intl accepts: written as below.
+    // Not a currency code Intl accepts.
+    return `${amount} ${currency}`;
   }
-  return `${amount} ${currency}`;
+  if (parts.some((part) => part.type === "currency" && part.value !== currency)) {
+    return parts.map((part) => part.value).join("");
+  }
+  return `${numberFormat(null, digits).format(amount)} ${currency}`;
 }
 
-/** The formats made so far, one per currency and number of digits: making one costs far more
- * than using it, and a catalog shows thousands of prices. */
-const currencyFormats = new Map();
+/** The formats made so far, one per currency (null for a plain number) and number of digits:
+ * making one costs far more than using it, and a catalog shows thousands of prices. */
+const numberFormats = new Map();
 
-function currencyFormat(currency, digits) {
+function numberFormat(currency, digits) {
   const key = `${currency} ${digits}`;
-  let format = currencyFormats.get(key);
+  let format = numberFormats.get(key);
   if (!format) {
+    const style = currency === null ? { style: "decimal" } : { style: "currency", currency };
     format = new Intl.NumberFormat(undefined, {
-      style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits,
+      ...style, minimumFractionDigits: digits, maximumFractionDigits: digits,
     });
-    currencyFormats.set(key, format);
+    numberFormats.set(key, format);
   }
   return format;
 }
