@@ -258,7 +258,7 @@ struct EndToEndServeTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
     }
 
-    @Test("a malformed --listen is one error line and status 64", arguments: ["127.0.0.1:+8080", "127.0.0.1:-0", "127.0.0.1:65536", "127.0.0.1:٨٠", "[::1:80", ":80", "127.0.0.1"])
+    @Test("a malformed --listen is one error line and status 64", arguments: ["127.0.0.1:+8080", "127.0.0.1:-0", "127.0.0.1:65536", "127.0.0.1:٨٠", "[::1:80", ":80", "127.0.0.1", " 127.0.0.1:0", "127.0.0.1:0 ", "local host:0"])
     func malformedListen(_ address: String) throws {
         let result = try CartSandbox().run(["serve", "--listen", address])
         #expect(result.status == 64, "\(result)")

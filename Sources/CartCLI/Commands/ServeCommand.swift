@@ -206,6 +206,8 @@ enum ServeCommand {
             throw refuse("the port must be a number from 0 to 65535")
         }
         guard !host.isEmpty else { throw refuse("give a host before the port, such as 127.0.0.1 or 0.0.0.0") }
+        // No host name or address holds white space; a port with it is refused above.
+        guard !host.contains(where: \.isWhitespace) else { throw refuse("the host has white space in it") }
         if host.hasPrefix("[") != host.hasSuffix("]") || (!host.hasPrefix("[") && host.contains(":")) {
             throw refuse("write an IPv6 address in brackets, such as [::1]:8080")
         }
