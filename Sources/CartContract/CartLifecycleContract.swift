@@ -211,6 +211,11 @@ enum CartLifecycleContract {
         for limit in [0, 10_001] {
             #expect(throws: CartError.invalidLimit(limit)) { try s.carts(matching: CartQuery(limit: limit)) }
         }
+        for nonEmpty in [false, true] {
+            #expect(throws: CartError.invalidCartID("", reason: "it is empty"), "an empty cursor is no page's next") {
+                try s.carts(matching: CartQuery(nonEmpty: nonEmpty, after: "", limit: 2))
+            }
+        }
     }
 
     static func prune(_ backend: Backend) throws {

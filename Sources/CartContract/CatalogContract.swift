@@ -210,6 +210,11 @@ enum CatalogContract {
         for limit in [0, 10_001] {
             #expect(throws: CartError.invalidLimit(limit)) { try s.products(matching: ProductQuery(limit: limit)) }
         }
+        for text in [nil, "pea"] {
+            #expect(throws: CartError.invalidSKU("", reason: "it is empty"), "an empty cursor is no page's next") {
+                try s.products(matching: ProductQuery(text: text, after: "", limit: 2))
+            }
+        }
         // A search reads the catalog a batch at a time: its matches are found across batches,
         // and its pages follow one another.
         let catalog = (0..<2_500).map { index in

@@ -106,9 +106,12 @@ extension CartService {
     /// One page of the stored carts matching `query`, in ID order, with the cursor for the next
     /// page: the carts still in use (`nonEmpty`) among those checkouts emptied.
     ///
-    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, or a storage error.
+    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, `.invalidCartID` for an
+    ///   empty `after`, which no page's `next` is, or a storage error.
     public func carts(matching query: CartQuery) throws -> CartPage {
         if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
+        // Taken as the first page, an emptied `next` would page a client through the carts forever.
+        if query.after?.isEmpty == true { throw CartError.invalidCartID("", reason: "it is empty") }
         let selected = try repository.read { storage in
             try storage.carts().filter { cart in
                 (!query.nonEmpty || cart.lineCount > 0) && query.after.map { cart.id > $0 } != false

@@ -61,9 +61,12 @@ extension CartService {
     /// One page of the products matching `query`, in SKU order, with the cursor for the next
     /// page: the catalog searched by SKU or name.
     ///
-    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, or a storage error.
+    /// - Throws: `CartError.invalidLimit` for a limit outside 1...10000, `.invalidSKU` for an
+    ///   empty `after`, which no page's `next` is, or a storage error.
     public func products(matching query: ProductQuery) throws -> ProductPage {
         if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
+        // Taken as the first page, an emptied `next` would page a client through the catalog forever.
+        if query.after?.isEmpty == true { throw CartError.invalidSKU("", reason: "it is empty") }
         // One product more than the page says whether another page follows.
         let selected = try repository.read { storage in
             try Self.products(matching: query, upTo: query.limit.map { $0 + 1 }, in: storage)

@@ -387,6 +387,14 @@ struct EndToEndCartTests {
         let last = try sandbox.ok("carts", "--non-empty", "--after", "a", "--json").stdout
         #expect(last.hasPrefix(#"{"carts":[{"cart":"c","#) && last.hasSuffix(#"],"next":null}"# + "\n"), "\(last)")
         #expect(try sandbox.run("carts", "--limit", "0").status == 64)
+        // No page's next is empty: a script that passes an emptied one is told, not sent back to the first page.
+        for (arguments, message) in [
+            (["carts", "--after", ""], "Error: Invalid cart ID '': it is empty."),
+            (["products", "--limit", "1", "--after", ""], "Error: Invalid SKU '': it is empty."),
+        ] {
+            let refused = try sandbox.run(arguments)
+            #expect(refused.status == 64 && refused.errorLines.first == message[...] && refused.stdout.isEmpty, "\(refused)")
+        }
     }
 
     @Test("prune refuses --older-than 0, which would delete every cart, as a usage error")
