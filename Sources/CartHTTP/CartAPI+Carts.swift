@@ -146,8 +146,9 @@ extension CartAPI {
         case .versions(let versions):
             guard versions.count > 1 else { return versions[0] }
             // The core checks one version in the unit: of several, the one the cart is at now,
-            // which the unit checks again, so a change in between is still refused.
-            let current = try service.cart(id).version
+            // which the unit checks again, so a change in between is still refused. The report
+            // reads a cart with a damaged line too, as the change that mends it must.
+            let current = try service.cartReport(id).cart.version
             return versions.contains(current) ? current : Self.unmatchableVersion
         case .unmatchable:
             return Self.unmatchableVersion
