@@ -21,6 +21,9 @@ public enum ErrorCategory: String, Hashable, Sendable, CaseIterable, CustomStrin
     case refused
     /// The store is busy or cannot be reached right now; trying again later may work.
     case unavailable
+    /// The connection to the store was lost while a change was being committed: the change
+    /// may or may not have been made. Trying again as it is could make it twice; look first.
+    case outcomeUnknown
     /// The store can be read but not written by this process.
     case readOnly
     /// The store was written by another version or another application, or needs a migration

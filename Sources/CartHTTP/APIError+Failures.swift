@@ -11,7 +11,7 @@ extension APIError {
         case .staleVersion: 412
         case .refused: 422
         case .unavailable, .readOnly: 503
-        case .incompatibleStore, .damagedStore, .storageFailure: 500
+        case .outcomeUnknown, .incompatibleStore, .damagedStore, .storageFailure: 500
         }
     }
 
@@ -35,6 +35,7 @@ extension APIError {
         let (code, message): (String, String) =
             switch category {
             case .unavailable: ("store_unavailable", "The store is busy or out of reach; try again shortly.")
+            case .outcomeUnknown: ("outcome_unknown", "The store went out of reach committing the change, which may or may not be made; look before trying again.")
             case .readOnly: ("store_read_only", "The store cannot be written at the moment.")
             case .incompatibleStore: ("store_incompatible", "The store needs another version of the service.")
             case .damagedStore: ("store_damaged", "The store holds data the service cannot use.")

@@ -76,6 +76,7 @@ extension PostgresConnection {
             isBroken = true
             throw lostConnection(sql: statements.first?.sql.text)
         }
+        requestsBegun += 1
         var steps: [Step] = []
         steps.reserveCapacity(2 * statements.count)
         for (position, statement) in statements.enumerated() {
@@ -144,11 +145,25 @@ extension PostgresConnection {
                 throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql)
             }
         }
-        try awaitAnswer(by: deadline, sql: statements.last?.sql.text)
-        guard let sync = cart_PQgetResult(handle) else { return try abandon(statements.last?.sql.text, failure) }
-        let synced = cart_PQresultStatus(sync) == PGRES_PIPELINE_SYNC
-        cart_PQclear(sync)
-        guard synced, cart_PQexitPipelineMode(handle) == 1 else { return try abandon(statements.last?.sql.text, failure) }
+        // A COMMIT answered is a transaction committed, whatever becomes of the connection
+        // before the sync's answer (a session ended right after the commit).
+        let committed = failure == nil && results.count == statements.count && results.last?.commandTag == "COMMIT"
+        do {
+            try awaitAnswer(by: deadline, sql: statements.last?.sql.text)
+        } catch where committed {
+            isBroken = true
+            return results
+        }
+        let sync = cart_PQgetResult(handle)
+        let synced = sync.map { cart_PQresultStatus($0) == PGRES_PIPELINE_SYNC } ?? false
+        if let sync { cart_PQclear(sync) }
+        guard synced, cart_PQexitPipelineMode(handle) == 1 else {
+            if committed {
+                isBroken = true
+                return results
+            }
+            return try abandon(statements.last?.sql.text, failure)
+        }
         if let failure { throw failure }
         return results
     }
@@ -159,6 +174,7 @@ extension PostgresConnection {
     func sendPrepared(_ sql: PostgresSQL, _ parameters: [PostgresValue], name: String) throws -> PostgresResult {
         try PostgresValue.check(parameters, sql: sql)
         try checkUsable(sql: sql.text)
+        requestsBegun += 1
         let sent = PostgresValue.withTextFormats(parameters) { count, values in
             cart_PQsendQueryPrepared(handle, name, count, values, nil, nil, 0)
         }
@@ -186,6 +202,11 @@ extension PostgresConnection {
                 isBroken = true
                 throw PostgresError(kind: .unexpectedResult, message: "unexpected result \(name) (COPY is not supported)", sql: sql.text)
             }
+        }
+        // A COMMIT answered is a transaction committed, whatever the session's end said after it.
+        if let answer, answer.commandTag == "COMMIT" {
+            if failed != nil { isBroken = true }
+            return answer
         }
         if let failed { throw error(from: failed, sql: sql.text) }
         guard let answer else { throw lostConnection(sql: sql.text) }

@@ -18,16 +18,24 @@ extension PostgresConnection {
     /// - Throws: what `body` throws, or `PostgresError`: a statement's or the COMMIT's failure
     ///   (a serialization failure of a serializable transaction may show only at COMMIT; a
     ///   transaction that a failed statement aborted is rolled back, 25P02), a lost
-    ///   connection, or `.invalidArgument` when a transaction is already open.
+    ///   connection, `.commitOutcomeUnknown` for one lost after the COMMIT of a transaction
+    ///   that may write reached the server and before it answered, or `.invalidArgument`
+    ///   when a transaction is already open.
     public func transaction<Result>(
         _ isolation: PostgresIsolationLevel = .readCommitted, readOnly: Bool = false, _ body: () throws -> Result
     ) throws -> Result {
         try queueBegin(isolation.begin(readOnly: readOnly))
         do {
             let result = try body()
+            let begun = requestsBegun
+            let commit: PostgresResult
+            do {
+                commit = try execute(Self.commit)
+            } catch let error as PostgresError where !readOnly && requestsBegun != begun && error.leavesCommitUndecided {
+                throw PostgresError.commitOutcomeUnknown(after: error)
+            }
             // The server answers COMMIT of a transaction a failed statement aborted (one whose
             // error `body` caught) with a ROLLBACK: that is a failure, not a success.
-            let commit = try execute(Self.commit)
             guard commit.commandTag == "COMMIT" else {
                 throw PostgresError(
                     kind: .server, message: "the transaction was rolled back, not committed: one of its statements had failed",

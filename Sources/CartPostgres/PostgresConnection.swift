@@ -26,6 +26,9 @@ public final class PostgresConnection {
     /// Whether libpq's state went out of step with this layer's (an unexpected result, a
     /// failed send): the connection must not be used again.
     var isBroken = false
+    /// How many requests were begun: counted before libpq is handed a request's first
+    /// statement, so that a failure can tell whether any of it may have reached the server.
+    var requestsBegun = 0
 
     /// How long a request waits for its answer before the connection is given up: the
     /// options' `responseTimeout`, raised to 5 seconds past the session's statement timeout

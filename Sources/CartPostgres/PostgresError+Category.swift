@@ -23,6 +23,7 @@ extension PostgresError: CategorizedError {
         case .invalidLocation, .invalidArgument: return .invalidInput
         case .unexpectedResult: return .damagedStore
         case .clientLibrary: return .storageFailure
+        case .commitOutcomeUnknown: return .outcomeUnknown
         case .server, .connection, .poolTimeout: break
         }
         if isInvalidConnectionOption { return .invalidInput }
@@ -47,6 +48,17 @@ extension PostgresError: CategorizedError {
         let cause = detail.map(Self.lowercasingFirstWord)
         let because = cause.map { " (\($0))" } ?? ""
         if kind == .clientLibrary { return "PostgreSQL's client library (libpq) cannot be loaded; install it (Debian: libpq5)" }
+        if kind == .commitOutcomeUnknown {
+            let ended: String
+            if sqlState == "57P01" {
+                ended = "the server ended the session"
+            } else if isServerStopping {
+                ended = "the server shut down"
+            } else {
+                ended = "the connection to the server was lost" + because
+            }
+            return ended + " while the change was being committed, so it may or may not have been saved"
+        }
         if kind == .invalidLocation || isInvalidConnectionOption { return "it is not a valid PostgreSQL location" + because }
         if isMissingPassword {
             return "the server asks for a password and none was given (put it in the location, PGPASSWORD or ~/.pgpass)"

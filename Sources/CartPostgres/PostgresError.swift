@@ -24,6 +24,9 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
         case poolTimeout
         /// libpq, PostgreSQL's client library, which is opened on first use, cannot be loaded.
         case clientLibrary
+        /// The connection was lost after a COMMIT may have reached the server and before the
+        /// server answered it: the transaction may or may not be committed.
+        case commitOutcomeUnknown
     }
 
     /// Where the error comes from.
@@ -91,6 +94,22 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable {
         guard let sqlState else { return false }
         if sqlState.hasPrefix("08") { return sqlState != "08P01" }
         return ["57P01", "57P02", "57P03"].contains(sqlState)
+    }
+
+    /// Whether this failure of a request that ends with COMMIT leaves the transaction's fate
+    /// unknown: the connection went without the server saying that a statement before the
+    /// COMMIT failed (which would have ended the request there). A session the server ended
+    /// while answering the COMMIT may have ended after the commit.
+    var leavesCommitUndecided: Bool {
+        isConnectionFailure && (sqlState == nil || sql == "COMMIT")
+    }
+
+    /// The error for a transaction whose COMMIT `error` left undecided.
+    static func commitOutcomeUnknown(after error: PostgresError) -> PostgresError {
+        PostgresError(
+            kind: .commitOutcomeUnknown,
+            message: "the transaction may or may not be committed: \(error.message)",
+            sqlState: error.sqlState, severity: error.severity, detail: error.detail, sql: "COMMIT")
     }
 
     /// A write would have duplicated a unique key (23505).

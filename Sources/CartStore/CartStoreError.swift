@@ -38,6 +38,8 @@ public enum CartStoreError: CategorizedError, Hashable, Sendable, CustomStringCo
         let (subject, fallback) =
             switch category {
             case .unavailable: ("The store is unavailable", "The store is busy or out of reach")
+            case .outcomeUnknown:
+                ("The store went out of reach", "The store went out of reach while committing the change, which may or may not have been made")
             case .readOnly: ("The store cannot be written", "The store is read-only")
             case .incompatibleStore: ("The store cannot be used by this version", "The store needs another version of this app")
             case .damagedStore: ("The store cannot be read as a cart store", "The store is damaged, or is not a cart store")

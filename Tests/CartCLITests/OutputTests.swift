@@ -70,6 +70,21 @@ struct OutputTests {
         #expect(ErrorReporter.describe(OutputClosed(), location: nil).0 == nil)
     }
 
+    @Test("a change the store went out of reach committing exits 74 and says to look before trying again")
+    func outcomeUnknown() {
+        struct Undecided: CategorizedError, CustomStringConvertible {
+            var category: ErrorCategory { .outcomeUnknown }
+            var reason: String? { "the server ended the session while the change was being committed, so it may or may not have been saved" }
+            var description: String { "PostgreSQL error 57P01: terminating connection due to administrator command - while executing COMMIT" }
+        }
+        let (message, status) = ErrorReporter.describe(Undecided(), location: "postgresql://shop@db.internal/shop")
+        #expect(status == 74)
+        #expect(
+            message == "The store 'postgresql://shop@db.internal/shop' went out of reach: the server ended the session while the "
+                + "change was being committed, so it may or may not have been saved. Look before trying again: as it is, a "
+                + "retry could make the change twice.")
+    }
+
     @Test("tables align columns, right-align numbers and leave no trailing spaces")
     func tables() {
         var table = TextTable([.left("SKU"), .left("NAME"), .right("QTY")])

@@ -1,5 +1,6 @@
 import CartCore
 @testable import CartHTTP
+import HTTPServer
 import Testing
 
 @Suite("Errors as HTTP answers")
@@ -17,11 +18,14 @@ struct ErrorMappingTests {
             (.staleVersion, 412, "stale_version"), (.refused, 422, "refused"), (.unavailable, 503, "store_unavailable"),
             (.readOnly, 503, "store_read_only"), (.incompatibleStore, 500, "store_incompatible"),
             (.damagedStore, 500, "store_damaged"), (.storageFailure, 500, "storage_failure"),
+            (.outcomeUnknown, 500, "outcome_unknown"),
         ])
     func backendErrors(category: ErrorCategory, status: Int, code: String) {
         var logged: [String] = []
         let answer = APIError(BackendError(category: category)) { logged.append($0) }
         #expect(answer.status == status && answer.code == code)
+        // Only a store that is out of reach for now is asked again later.
+        #expect((answer.headers["Retry-After"] != nil) == (status == 503))
         #expect(!answer.message.contains("SELECT") && !answer.message.contains("store_secret"), "\(answer.message)")
         #expect(logged.count == 1 && logged[0].contains("while executing SELECT"))
     }

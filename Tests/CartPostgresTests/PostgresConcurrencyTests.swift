@@ -26,6 +26,51 @@ struct PostgresConcurrencyTests {
         #expect(try counts.int(2) == 1)
     }
 
+    @Test("sessions ended at random during adds: an add reported done is saved, one reported unavailable is not")
+    func endedSessionsNeverMisreportAnAdd() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        // The name the server shows for this repository's sessions, and no other test's.
+        let url = schema.url + "&application_name=" + schema.name
+        let service = CartService(repository: try PostgresCartRepository(url: url, options: Self.roomy))
+        try service.addProduct(Self.apple)
+        let stop = Atomic<Bool>(false)
+        let killed = Atomic<Int>(0)
+        let killer = Thread {
+            guard let connection = try? TestServer.connect() else { return }
+            while !stop.load(ordering: .relaxed) {
+                let ended = try? connection.execute(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1", [.text(schema.name)])
+                killed.add((try? ended?[0].int(0) ?? 0) ?? 0, ordering: .relaxed)
+                usleep(UInt32.random(in: 5_000...30_000))
+            }
+        }
+        killer.start()
+        // One new cart an add, so that whether each add was saved can be read afterwards.
+        var outcomes: [ErrorCategory?] = []
+        for index in 0..<1_000 {
+            do {
+                try service.add("apple", to: "cart-\(index)")
+                outcomes.append(nil)
+            } catch {
+                outcomes.append(ErrorCategory(of: error))
+            }
+            if outcomes.count(where: { $0 != nil }) >= 60 { break }
+        }
+        stop.store(true, ordering: .relaxed)
+        let reader = CartService(repository: try schema.repository())
+        for (index, outcome) in outcomes.enumerated() {
+            let saved = try reader.cart("cart-\(index)").totalItems == 1
+            switch outcome {
+            case nil: #expect(saved, "add \(index) was reported done")
+            case .unavailable: #expect(!saved, "add \(index) was reported unavailable, to be tried again, yet it was saved")
+            case .outcomeUnknown: break
+            case let other: Issue.record("add \(index) failed as \(String(describing: other))")
+            }
+        }
+        #expect(outcomes.contains { $0 != nil }, "no session was ended mid-add (\(killed.load(ordering: .relaxed)) ended)")
+    }
+
     @Test("8 threads × 25 adds of one line through 8 repositories total 200")
     func addsOnOneLine() throws {
         let schema = try TestSchema()

@@ -238,6 +238,21 @@ struct PostgresConnectionTests {
         var options = PostgresConnectionOptions()
         options.responseTimeout = responseTimeout
         let victim = try TestServer.connect(options: options)
+        // Ended once it is inside the sleep, so the pipeline is mid-flight.
+        let error = try endedWhileSleeping(victim) {
+            _ = try victim.pipeline([PostgresStatement("SELECT pg_sleep(30)"), PostgresStatement("SELECT $1::int", [1])])
+        }
+        #expect(error?.isConnectionFailure == true)
+        #expect(error?.sqlState == "57P01", "\(String(describing: error))")
+        #expect(error?.description.contains("terminating connection due to administrator command") == true, "\(String(describing: error))")
+        #expect(error?.reason?.contains("ended the session") == true, "\(String(describing: error?.reason))")
+        try victim.reset()
+        #expect(try victim.execute("SELECT $1::int", [3])[0].int(0) == 3)
+    }
+
+    /// Runs `body` on `victim` while another session ends it once it sleeps in `pg_sleep`,
+    /// and returns what `body` threw.
+    private func endedWhileSleeping(_ victim: PostgresConnection, _ body: () throws -> Void) throws -> PostgresError? {
         let backend = Int64(victim.backendProcessID)
         let ended = DispatchSemaphore(value: 0)
         let killerFailure = Mutex<String?>(nil)
@@ -245,7 +260,6 @@ struct PostgresConnectionTests {
             defer { ended.signal() }
             do {
                 let killer = try TestServer.connect()
-                // Ends the session once it is inside the sleep, so the pipeline is mid-flight.
                 for _ in 0..<500 {
                     let sleeping = try killer.execute(
                         "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND wait_event = 'PgSleep'", [.integer(backend)])
@@ -260,17 +274,41 @@ struct PostgresConnectionTests {
                 killerFailure.withLock { $0 = "\(error)" }
             }
         }
-        let error = #expect(throws: PostgresError.self) {
-            try victim.pipeline([PostgresStatement("SELECT pg_sleep(30)"), PostgresStatement("SELECT $1::int", [1])])
-        }
+        let error = #expect(throws: PostgresError.self) { try body() }
         ended.wait()
         #expect(killerFailure.withLock { $0 } == nil)
-        #expect(error?.isConnectionFailure == true)
-        #expect(error?.sqlState == "57P01", "\(String(describing: error))")
-        #expect(error?.description.contains("terminating connection due to administrator command") == true, "\(String(describing: error))")
-        #expect(error?.reason?.contains("ended the session") == true, "\(String(describing: error?.reason))")
-        try victim.reset()
-        #expect(try victim.execute("SELECT $1::int", [3])[0].int(0) == 3)
+        return error
+    }
+
+    @Test(
+        "a session ended while the server runs a transaction's COMMIT leaves the outcome unknown; one ended before it, not",
+        TestServer.requires())
+    func sessionEndedDuringCommit() throws {
+        // A deferred constraint trigger sleeps inside COMMIT.
+        let setUp = """
+            CREATE TEMP TABLE kept (x int);
+            CREATE FUNCTION pg_temp.slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(30); RETURN NULL; END $$;
+            CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON kept DEFERRABLE INITIALLY DEFERRED
+                FOR EACH ROW EXECUTE FUNCTION pg_temp.slow()
+            """
+        let committing = try TestServer.connect()
+        try committing.executeScript(setUp)
+        let undecided = try endedWhileSleeping(committing) {
+            try committing.transaction { committing.queue("INSERT INTO kept VALUES (1)") }
+        }
+        #expect(undecided?.kind == .commitOutcomeUnknown, "\(String(describing: undecided))")
+        #expect(undecided.map(ErrorCategory.init(of:)) == .outcomeUnknown)
+        #expect(
+            undecided?.reason == "the server ended the session while the change was being committed, so it may or may not have been saved",
+            "\(String(describing: undecided?.reason))")
+
+        // Ended in a statement before the COMMIT, in the same request: nothing was committed.
+        let writing = try TestServer.connect()
+        let before = try endedWhileSleeping(writing) {
+            try writing.transaction { writing.queue("SELECT pg_sleep(30)") }
+        }
+        #expect(before?.kind != .commitOutcomeUnknown, "\(String(describing: before))")
+        #expect(before.map(ErrorCategory.init(of:)) == .unavailable)
     }
 
     @Test(

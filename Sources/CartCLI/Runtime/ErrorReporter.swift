@@ -84,6 +84,9 @@ enum ErrorReporter {
                 if retrying { return "\(theStore) stayed locked by another process past the busy timeout." }
                 return "\(theStore) stayed locked by another process past the busy timeout; try again, or wait "
                     + "longer with --busy-timeout."
+            case .outcomeUnknown:
+                let what = reason ?? "the change may or may not have been saved"
+                return "\(theStore) went out of reach: \(what). Look before trying again: as it is, a retry could make the change twice."
             case .readOnly:
                 if let reason { return "\(theStore) cannot be written by this process: \(reason); this command needs to write to it." }
                 return "\(theStore) is read-only; this command needs to write to it."

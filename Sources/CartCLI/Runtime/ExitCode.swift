@@ -8,8 +8,8 @@ enum ExitCode {
     static let failure: Int32 = 1
     /// The command line is wrong (EX_USAGE).
     static let usage: Int32 = 64
-    /// The change was saved, but the output saying so could not be written (EX_IOERR): do not
-    /// retry it.
+    /// The change was saved, but the output saying so could not be written, or it may have
+    /// been saved (a store lost while committing it) (EX_IOERR): do not retry it blindly.
     static let savedButNotShown: Int32 = 74
     /// The store stayed busy past the timeout, or its server could not be reached; retrying
     /// may work (EX_TEMPFAIL).
@@ -20,6 +20,7 @@ enum ExitCode {
         switch category {
         case .invalidInput: usage
         case .unavailable: unavailable
+        case .outcomeUnknown: savedButNotShown
         case .notFound, .conflict, .staleVersion, .refused, .readOnly, .incompatibleStore, .damagedStore,
             .storageFailure:
             failure
