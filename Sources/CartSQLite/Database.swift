@@ -78,9 +78,7 @@ final class Database {
     func reopen() throws {
         let (newHandle, newAccess) = try Self.connect(path, creating: false)
         for sql in setup where sqlite3_exec(newHandle, sql, nil, nil, nil) != SQLITE_OK {
-            let error = DatabaseError(
-                extendedResultCode: sqlite3_extended_errcode(newHandle), message: String(cString: sqlite3_errmsg(newHandle)),
-                sql: sql)
+            let error = DatabaseError.last(of: newHandle, sql: sql)
             sqlite3_close_v2(newHandle)
             throw error
         }
@@ -178,9 +176,11 @@ final class Database {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let error =
+                handle.map { DatabaseError.last(of: $0, code: code) }
+                ?? DatabaseError(extendedResultCode: code, message: String(cString: sqlite3_errstr(code)))
             sqlite3_close_v2(handle)
-            throw DatabaseError(extendedResultCode: code, message: message)
+            throw error
         }
         return handle
     }
@@ -195,9 +195,7 @@ final class Database {
 
     /// The error SQLite recorded for the last failed call on this connection.
     func lastError(sql: String?) -> DatabaseError {
-        DatabaseError(
-            extendedResultCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
-            sql: sql)
+        DatabaseError.last(of: handle, sql: sql)
     }
 
     /// Runs SQL text that binds no values: schema scripts and pragmas.

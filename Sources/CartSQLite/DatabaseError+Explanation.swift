@@ -1,11 +1,23 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension DatabaseError {
     /// What happened, in words for people who do not know SQLite's result codes: "the disk is
     /// full", "its directory is not writable…"; `nil` for SQLite's generic `SQLITE_ERROR`, whose
     /// message says it already (a missing table, or one of this library's own messages).
     public var explanation: String? {
-        ownExplanation ?? Self.extendedExplanations[extendedResultCode] ?? Self.primaryExplanations[resultCode]
+        guard let words = ownExplanation ?? Self.extendedExplanations[extendedResultCode] ?? Self.primaryExplanations[resultCode]
+        else { return nil }
+        // The system's reason says what SQLite's code cannot: a full disk behind a failed write
+        // of the -shm file, say.
+        guard resultCode == SQLITE_IOERR, systemErrno != 0, let text = strerror(systemErrno) else { return words }
+        let reason = String(cString: text)
+        return words + ": " + reason.prefix(1).lowercased() + reason.dropFirst()
     }
 
     /// The explanation, when it says more than the category does: not for a plain lock held by

@@ -16,20 +16,32 @@ public struct DatabaseError: CategorizedError, CustomStringConvertible, Sendable
     public let message: String
     /// The SQL being prepared or run, if any.
     public let sql: String?
+    /// The operating system's error number of the call that failed (`ENOSPC`), for an I/O
+    /// error; 0 when there is none.
+    public let systemErrno: Int32
     /// The words for an error this library raises itself, in place of the result code's.
     let ownExplanation: String?
 
-    /// Creates an error from a result code and message.
-    public init(extendedResultCode: Int32, message: String, sql: String? = nil) {
-        self.init(extendedResultCode: extendedResultCode, message: message, sql: sql, explanation: nil)
+    /// Creates an error from a result code and message, and for an I/O error the operating
+    /// system's error number.
+    public init(extendedResultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+        self.init(extendedResultCode: extendedResultCode, message: message, sql: sql, systemErrno: systemErrno, explanation: nil)
     }
 
     /// Creates an error this library raises itself, which says what happened in `explanation`.
-    init(extendedResultCode: Int32, message: String, sql: String? = nil, explanation: String?) {
+    init(extendedResultCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0, explanation: String?) {
         self.extendedResultCode = extendedResultCode
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
         ownExplanation = explanation
+    }
+
+    /// The error SQLite recorded for the last failed call on `handle`.
+    static func last(of handle: OpaquePointer, code: Int32? = nil, sql: String? = nil) -> DatabaseError {
+        DatabaseError(
+            extendedResultCode: code ?? sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql, systemErrno: sqlite3_system_errno(handle))
     }
 
     /// A write this library refuses before SQLite is asked, because the connection is

@@ -87,4 +87,30 @@ struct DatabaseErrorTests {
             #expect(try SQLiteCartRepository(path: path).check() == [])
         }
     }
+
+    @Test(
+        "a full disk where no -shm file exists yet: opening the store says the disk is full",
+        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func diskFullBeforeSharedMemory() throws {
+        let directory = try TemporaryDirectory()
+        let mountPoint = directory.path("tiny")
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        let mounted = try runProcess("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mountPoint])
+        try #require(mounted.status == 0, "\(mounted)")
+        defer { _ = try? runProcess("/usr/bin/umount", [mountPoint]) }
+        let path = mountPoint + "/cart.sqlite3"
+        do {
+            let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+            try service.seedCatalog(count: 3)
+        }
+        // Closed: the -shm file went with the last connection.
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        _ = try runProcess("/usr/bin/dd", ["if=/dev/zero", "of=\(mountPoint)/filler", "bs=4096"])
+        #expect {
+            _ = try CartService(repository: try SQLiteCartRepository(path: path)).products()
+        } throws: { error in
+            let text = String(describing: error)
+            return ErrorCategory(of: error) == .storageFailure && text.contains("failed: no space left on device (SQLite error 10:")
+        }
+    }
 }
