@@ -55,13 +55,7 @@ struct DatabaseErrorTests {
         "a full disk: one clear error, nothing half-written, reads still work, writes work once there is room",
         .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
     func diskFull() throws {
-        let directory = try TemporaryDirectory()
-        let mountPoint = directory.path("tiny")
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        let mounted = try runProcess("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mountPoint])
-        try #require(mounted.status == 0, "\(mounted)")
-        defer { _ = try? runProcess("/usr/bin/umount", [mountPoint]) }
-        do {
+        try onTinyDisk { mountPoint in
             let path = mountPoint + "/cart.sqlite3"
             let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
             try service.seedCatalog(count: 3)
@@ -88,29 +82,36 @@ struct DatabaseErrorTests {
         }
     }
 
-    @Test(
-        "a full disk where no -shm file exists yet: opening the store says the disk is full",
-        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
-    func diskFullBeforeSharedMemory() throws {
+    /// Runs `body` with a directory on a tmpfs of 512 KB, mounted for it.
+    private func onTinyDisk(_ body: (String) throws -> Void) throws {
         let directory = try TemporaryDirectory()
         let mountPoint = directory.path("tiny")
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
         let mounted = try runProcess("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mountPoint])
         try #require(mounted.status == 0, "\(mounted)")
         defer { _ = try? runProcess("/usr/bin/umount", [mountPoint]) }
-        let path = mountPoint + "/cart.sqlite3"
-        do {
-            let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
-            try service.seedCatalog(count: 3)
-        }
-        // Closed: the -shm file went with the last connection.
-        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
-        _ = try runProcess("/usr/bin/dd", ["if=/dev/zero", "of=\(mountPoint)/filler", "bs=4096"])
-        #expect {
-            _ = try CartService(repository: try SQLiteCartRepository(path: path)).products()
-        } throws: { error in
-            let text = String(describing: error)
-            return ErrorCategory(of: error) == .storageFailure && text.contains("failed: no space left on device (SQLite error 10:")
+        try body(mountPoint)
+    }
+
+    @Test(
+        "a full disk where no -shm file exists yet: opening the store says the disk is full",
+        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func diskFullBeforeSharedMemory() throws {
+        try onTinyDisk { mountPoint in
+            let path = mountPoint + "/cart.sqlite3"
+            do {
+                let service = CartService(repository: try SQLiteCartRepository(path: path), clock: fixedClock)
+                try service.seedCatalog(count: 3)
+            }
+            // Closed: the -shm file went with the last connection.
+            #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+            _ = try runProcess("/usr/bin/dd", ["if=/dev/zero", "of=\(mountPoint)/filler", "bs=4096"])
+            #expect {
+                _ = try CartService(repository: try SQLiteCartRepository(path: path)).products()
+            } throws: { error in
+                let text = String(describing: error)
+                return ErrorCategory(of: error) == .storageFailure && text.contains("failed: no space left on device (SQLite error 10:")
+            }
         }
     }
 }
