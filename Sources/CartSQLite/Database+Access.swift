@@ -133,8 +133,8 @@ extension Database {
 
     /// Whether the file this connection opened no longer starts with a SQLite header: another
     /// program wrote over it in place (a shell's `>`, `cp`), which neither `hasMoved` nor
-    /// `PRAGMA data_version` sees.
-    var isOverwritten: Bool { Self.header(of: handle) == nil }
+    /// `PRAGMA data_version` sees. Never for `:memory:`, which has no file.
+    var isOverwritten: Bool { path != ":memory:" && Self.header(of: handle) == nil }
 
     /// The first 20 bytes of the database file `handle` opened, `nil` when they are not a
     /// SQLite header (byte 19 is the file format: 1 for a rollback journal, 2 for WAL). It
