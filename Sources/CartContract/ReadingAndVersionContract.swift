@@ -19,7 +19,28 @@ enum ReadingAndVersionContract {
             ("changeAsValue", "a change applied as a value does what its method does", changeAsValue),
             ("changeAndReport", "a change's report is the cart as the change left it, problems included", changeAndReport),
             ("refusedChangeAndReport", "a change refused with its report changes nothing", refusedChangeAndReport),
+            ("changeToken", "the change token moves with every committed change, which watchers rely on", changeToken),
         ])
+
+    static func changeToken(_ backend: Backend) throws {
+        let store = try Store(backend)
+        let s = store.service
+        let changes: [(String, () throws -> Void)] = [
+            ("an add", { _ = try s.add("apple", to: "alice") }),
+            ("a quantity set", { _ = try s.setQuantity("apple", to: 3, in: "alice") }),
+            ("an add to another cart", { _ = try s.add("pear", to: "bob") }),
+            ("a product repriced", { try s.updateProduct("pear", with: ProductUpdate(price: usd(120))) }),
+            ("a checkout", { _ = try s.checkout("alice") }),
+            ("a cart cleared", { _ = try s.clear("bob") }),
+        ]
+        var token = try store.repository.changeToken()
+        for (change, make) in changes {
+            try make()
+            let next = try store.repository.changeToken()
+            #expect(next != token, "the token stayed \(token) after \(change)")
+            token = next
+        }
+    }
 
     static func unwrittenCart(_ backend: Backend) throws {
         let store = try Store(backend)
