@@ -17,8 +17,10 @@ public import CartCore
 /// shows without bumping its version: a product in it renamed, repriced, deactivated or short
 /// of stock, or the store's caps changed.
 ///
-/// The calls to `CartService` run on the iterating task's actor, for the reasons given on
-/// `CartStore`. The sequence ends (returns `nil`) when its task is cancelled, and throws the
+/// Its reads run on `BlockingThreads.shared`, as `CartService.async`'s do: iterated on any
+/// actor, or on none, it holds neither that actor nor a thread of the cooperative pool while a
+/// read waits (for another process's lock, or a database server). One iterator reads one
+/// thing at a time, so its snapshots come in order. The sequence ends (returns `nil`) when its task is cancelled, and throws the
 /// first error of a read: `CartError.invalidCartID` or the backend's storage error. Iteration
 /// may go on after an error: the iterator then waits for the next change, and delivers the
 /// next snapshot it reads even if it equals the one delivered before the error.
@@ -51,23 +53,28 @@ public struct CartSnapshots: AsyncSequence, Sendable {
         var lastToken: Int64?
         var lastReport: CartReport?
 
-        /// The next snapshot, on the caller's actor; `nil` once the task is cancelled.
+        /// The next snapshot; `nil` once the task is cancelled.
         ///
         /// - Throws: `CartError.invalidCartID`, `StoredDataError` for a cart whose stored values
         ///   the service cannot use, or the backend's storage error.
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> CartReport? {
-            let repository = snapshots.service.repository
-            if lastToken == nil { return try read(at: repository.changeToken()) }
+            if lastToken == nil { return try await read(at: Self.changeToken(of: snapshots.service), isolation: actor) }
             while true {
                 do {
                     try await Task.sleep(for: snapshots.interval)
                 } catch {
                     return nil
                 }
-                let token = try repository.changeToken()
+                let token = try await Self.changeToken(of: snapshots.service)
                 guard token != lastToken else { continue }
-                if let report = try read(at: token) { return report }
+                if let report = try await read(at: token, isolation: actor) { return report }
             }
+        }
+
+        /// The change token of `service`'s repository, read on the blocking threads.
+        private static func changeToken(of service: CartService) async throws -> Int64 {
+            let repository = service.repository
+            return try await BlockingThreads.shared.run { try repository.changeToken() }
         }
 
         /// The next snapshot; see `next(isolation:)`.
@@ -82,11 +89,11 @@ public struct CartSnapshots: AsyncSequence, Sendable {
         /// them if they differ from the last ones. A commit landing after the token was read
         /// moves it again, so the next poll reads once more. A read that fails forgets the
         /// last snapshot, so that whoever was told of the failure is shown the cart again.
-        private mutating func read(at token: Int64) throws -> CartReport? {
+        private mutating func read(at token: Int64, isolation actor: isolated (any Actor)?) async throws -> CartReport? {
             lastToken = token
             let report: CartReport
             do {
-                report = try snapshots.service.cartReport(snapshots.cartID)
+                report = try await snapshots.service.async.cartReport(snapshots.cartID)
             } catch {
                 lastReport = nil
                 throw error

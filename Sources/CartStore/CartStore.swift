@@ -32,7 +32,10 @@ public import Observation
 ///   cooperative pool (one per core) for as long as SQLite waits: a worse stall, just elsewhere.
 ///
 /// A backend that can block for long (a remote database) is better served by calling
-/// `CartService` off the main actor and then `refresh()`.
+/// `CartService` off the main actor and then `refresh()`. A repository runs one unit at a
+/// time on its connection (SQLite's, without readers of its own): writes sent through it
+/// from other tasks (`service.async`) come before the store's next read, each waiting up to
+/// the busy timeout, so give those writes a repository of their own.
 @MainActor
 @Observable
 public final class CartStore {

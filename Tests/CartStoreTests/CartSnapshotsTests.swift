@@ -1,11 +1,52 @@
 import CartCore
+import CartInMemory
 import CartSQLite
 import CartStore
+import Dispatch
 import Testing
 
 /// The change feed of one cart.
 @Suite("Cart snapshots")
 struct CartSnapshotsTests {
+    /// A repository whose change token waits for a gate: a read that blocks, as one waiting for
+    /// another process's lock does.
+    struct GatedRepository: CartRepository {
+        let base: any CartRepository
+        let gate: DispatchSemaphore
+
+        func write<Result>(_ body: (any CartStorageWriter) throws -> Result) throws -> Result { try base.write(body) }
+        func read<Result>(_ body: (any CartStorageReader) throws -> Result) throws -> Result { try base.read(body) }
+        func changeToken() throws -> Int64 {
+            guard gate.wait(timeout: .now() + 10) == .success else { throw CancellationError() }
+            return try base.changeToken()
+        }
+    }
+
+    @Test(
+        "iterations whose reads block do not hold the cooperative pool: a task they wait for still runs",
+        .timeLimit(.minutes(2)))
+    func blockedReadsLeaveThePoolFree() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let service = CartService(repository: GatedRepository(base: InMemoryCartRepository(), gate: gate))
+        // More blocked iterations than the cooperative pool has threads: were their reads run
+        // on it, the task that opens the gate could never start.
+        let iterations = 12
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<iterations {
+                group.addTask {
+                    var snapshots = CartSnapshots(service: service, cartID: "alice").makeAsyncIterator()
+                    return try await snapshots.next()?.cart.version == 0
+                }
+            }
+            group.addTask {
+                for _ in 0..<iterations { await Task.yield() }
+                for _ in 0..<iterations { gate.signal() }
+                return true
+            }
+            for try await delivered in group { #expect(delivered, "an iteration did not deliver the empty cart") }
+        }
+    }
+
     @Test("snapshots start with the current cart and deliver each change, not other carts' changes")
     func deliversOwnChangesOnly() async throws {
         let database = try TemporaryDatabase()
