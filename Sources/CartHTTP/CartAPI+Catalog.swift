@@ -193,16 +193,10 @@ extension CartAPI {
     /// it starts or ends with white space, which the core would trim into another SKU.
     static func exact(sku: String) throws(CartError) -> String {
         if let first = sku.unicodeScalars.first, let last = sku.unicodeScalars.last,
-            isWhitespace(first) || isWhitespace(last)
+            first.properties.isWhitespace || last.properties.isWhitespace
         {
             throw .invalidSKU(sku, reason: "it has leading or trailing space")
         }
         return sku
-    }
-
-    /// Whether `scalar` is Unicode white space. The ASCII ones are tab, the line breaks
-    /// U+000A to U+000D and space; only other scalars need the look-up in Unicode's tables.
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 }

@@ -70,9 +70,8 @@ final class SQLiteCartStorage: CartStorageWriter {
 
     // MARK: Products
 
-    /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock.
-    /// Reads a product from columns `first ..< first + 5`; with `asStored`, its price and stock
-    /// as stored, in range or not.
+    /// Reads a product from columns `first ..< first + 5`: sku, name, price, active, stock; with
+    /// `asStored`, its price and stock as stored, in range or not.
     func product(from statement: Statement, startingAt first: Int32 = 0, asStored: Bool = false) throws -> Product {
         let sku = try statement.string(at: first)
         let terms = try self.terms(
