@@ -141,8 +141,7 @@ extension CartService {
     @discardableResult
     public func prune(notChangedFor age: Duration) throws -> Int {
         guard age >= .zero else { throw CartError.negativeAge(age) }
-        let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) / 1e18
-        return try prune(olderThan: clock().addingTimeInterval(-seconds))
+        return try prune(olderThan: clock().addingTimeInterval(-(age / .seconds(1))))
     }
 
     /// `id` if it is a cart ID the service accepts: 1 to 128 printable ASCII characters

@@ -167,8 +167,7 @@ final class Database {
         guard left > .zero else { return false }
         waited = true
         let pause = min(tries < Self.pauses.count ? Self.pauses[tries] : .milliseconds(100), left)
-        let microseconds = pause.components.seconds * 1_000_000 + pause.components.attoseconds / 1_000_000_000_000
-        usleep(useconds_t(clamping: max(microseconds, 1)))
+        usleep(useconds_t(max((pause / .microseconds(1)).rounded(.up), 1)))
         return true
     }
 

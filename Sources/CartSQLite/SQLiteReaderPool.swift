@@ -30,7 +30,7 @@ final class SQLiteReaderPool: @unchecked Sendable {
     /// for a free one.
     init(capacity: Int, wait: Duration, open: @escaping () throws -> Database) {
         slots = DispatchSemaphore(value: capacity)
-        self.wait = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+        self.wait = wait / .seconds(1)
         self.open = open
     }
 
