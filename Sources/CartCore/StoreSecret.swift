@@ -20,28 +20,16 @@ public struct StoreSecret: Hashable, Sendable, CustomStringConvertible {
 
     /// The secret written as `hex` writes it; `nil` for anything but 64 lowercase hex digits.
     public init?(hex: String) {
-        let digits = Array(hex.utf8)
-        guard digits.count == 2 * Self.byteCount else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.byteCount)
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = Self.value(ofHexDigit: digits[index]), let low = Self.value(ofHexDigit: digits[index + 1])
-            else { return nil }
-            bytes.append(high << 4 | low)
+        var hex = hex
+        guard hex.utf8.count == 2 * Self.byteCount, let bytes = hex.withUTF8({ LowercaseHex.bytes(of: $0) }) else {
+            return nil
         }
         self.bytes = bytes
     }
 
     /// A new secret from the system's cryptographically secure generator.
     public static func random() -> StoreSecret {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(byteCount)
-        while bytes.count < byteCount {
-            let word = generator.next()
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-        return StoreSecret(checked: bytes)
+        StoreSecret(checked: SecureRandom.bytes(byteCount))
     }
 
     private init(checked bytes: [UInt8]) {
@@ -49,26 +37,9 @@ public struct StoreSecret: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The bytes as 64 lowercase hex digits, as stores keep them.
-    public var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(2 * bytes.count)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public var hex: String { LowercaseHex.text(of: bytes) }
 
     public var description: String { "StoreSecret(\(bytes.count) bytes)" }
-
-    private static func value(ofHexDigit digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
 }
 
 extension StoreSecret {

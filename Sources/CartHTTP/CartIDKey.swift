@@ -39,39 +39,4 @@ public struct CartIDKey: Sendable {
     private init(unchecked bytes: [UInt8]) {
         self.bytes = bytes
     }
-
-    /// The bytes two hex digits each stand for; nil when a digit is not lowercase hex.
-    static func bytes<Digits: RandomAccessCollection<UInt8>>(fromHex digits: Digits) -> [UInt8]? {
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = digits.startIndex
-        while index != digits.endIndex {
-            let next = digits.index(after: index)
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[next]) else { return nil }
-            bytes.append(high << 4 | low)
-            index = digits.index(after: next)
-        }
-        return bytes
-    }
-
-    /// The value of a lowercase hex digit; nil for any other byte.
-    static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
-
-    /// `count` bytes from `generator`.
-    static func randomBytes(_ count: Int, using generator: inout SystemRandomNumberGenerator) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + 7)
-        while bytes.count < count {
-            let word = generator.next()
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-        }
-        return Array(bytes.prefix(count))
-    }
 }

@@ -1,3 +1,4 @@
+import CartCore
 import Hashing
 
 /// Mints the unguessable cart IDs the storefront gets, and recognises them later without a
@@ -30,9 +31,8 @@ public struct CartIDMinter: Sendable {
 
     /// A new cart ID.
     public func mint() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let body = Self.prefix + SHA256.hex(CartIDKey.randomBytes(16, using: &generator))
-        return body + SHA256.hex(tag(Array(body.utf8)))
+        let body = Self.prefix + LowercaseHex.text(of: SecureRandom.bytes(16))
+        return body + LowercaseHex.text(of: tag(Array(body.utf8)))
     }
 
     /// Whether this minter (or another with the same key) minted `id`. The tag is compared in
@@ -42,8 +42,8 @@ public struct CartIDMinter: Sendable {
         var id = id
         return id.withUTF8 { bytes in
             guard bytes.count == Self.length, bytes.starts(with: Self.prefix.utf8),
-                bytes[Self.prefix.utf8.count..<bodyLength].allSatisfy({ CartIDKey.hexValue($0) != nil }),
-                let given = CartIDKey.bytes(fromHex: bytes[bodyLength...])
+                bytes[Self.prefix.utf8.count..<bodyLength].allSatisfy({ LowercaseHex.value(of: $0) != nil }),
+                let given = LowercaseHex.bytes(of: UnsafeBufferPointer(rebasing: bytes[bodyLength...]))
             else { return false }
             let body = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<bodyLength]))
             return ConstantTime.equal(given, key.authenticate(body).prefix(16))
