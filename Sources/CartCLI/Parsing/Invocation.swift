@@ -44,13 +44,3 @@ struct Invocation {
         UsageError("Missing expected argument '\(label)'.", command: command)
     }
 }
-
-/// What the command line asks for.
-enum ParseOutcome {
-    /// Run a command.
-    case run(Invocation)
-    /// Print a command's help on stdout.
-    case help(ResolvedCommand)
-    /// Print the version on stdout.
-    case version
-}

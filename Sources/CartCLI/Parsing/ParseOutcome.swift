@@ -1,0 +1,9 @@
+/// What the command line asks for.
+enum ParseOutcome {
+    /// Run a command.
+    case run(Invocation)
+    /// Print a command's help on stdout.
+    case help(ResolvedCommand)
+    /// Print the version on stdout.
+    case version
+}
