@@ -62,7 +62,7 @@ public enum CartCommandLine {
                 } catch {
                     throw commandRunner.withSuggestion(error)
                 }
-                note = commandRunner.memoryStoreNote
+                note = commandRunner.createdStoreNote ?? commandRunner.memoryStoreNote
             }
             try stdout.flush()
             // Only after success, so that a failure stays the one `Error:` line on stderr.

@@ -98,7 +98,7 @@ struct DamagedFileTests {
         let show = try sandbox.run("show")
         #expect(
             show.status == 1
-                && show.stderr == "Error: No store at '\(sandbox.database)' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n")
+                && show.stderr == "Error: No store at '\(sandbox.database)' yet; 'cart db init' creates it, as do 'cart demo', 'cart products add', 'cart products import', 'cart db migrate', 'cart db copy --to' and 'cart serve'.\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)).isEmpty)
         #expect(try sandbox.ok("db", "init").stdout.hasPrefix("Created "))
         #expect(try sandbox.ok("db", "status").stdout.contains("Schema:       version 4\n"))
@@ -119,7 +119,7 @@ struct DamagedFileTests {
             let result = try sandbox.run(["--db", path] + arguments)
             #expect(
                 result.status == 1
-                    && result.stderr == "Error: No store at '\(path)' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n",
+                    && result.stderr == "Error: No store at '\(path)' yet; 'cart db init' creates it, as do 'cart demo', 'cart products add', 'cart products import', 'cart db migrate', 'cart db copy --to' and 'cart serve'.\n",
                 "\(arguments) \(result)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -445,7 +445,7 @@ struct DamagedFileTests {
                 #expect(
                     result.status == 1
                         && result.stderr
-                            == "Error: No store at '\(directory)/cart.db' yet; 'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it.\n",
+                            == "Error: No store at '\(directory)/cart.db' yet; 'cart db init' creates it, as do 'cart demo', 'cart products add', 'cart products import', 'cart db migrate', 'cart db copy --to' and 'cart serve'.\n",
                     "\(arguments) \(result)")
             }
             for arguments in [["products", "add", "apple", "--name", "Apple", "--price", "1"], ["db", "init"]] {

@@ -91,8 +91,11 @@ enum DatabaseCommands {
 
     static func applyMigrations(_ runner: CommandRunner) throws {
         let store = try runner.openStore(create: true)
+        // A store whose schema is empty is new: its first migration creates it.
+        let existed = try store.status().schemaVersion > 0
         let applied = try store.migrate()
         if !applied.isEmpty { runner.noteSavedChange() }
+        if !existed && !applied.isEmpty { runner.noteCreatedStore() }
         if runner.json { return try runner.emit(CLIJSON.Migrated(applied: applied)) }
         if applied.isEmpty {
             let version = try store.status().schemaVersion

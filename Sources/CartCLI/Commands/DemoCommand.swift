@@ -31,6 +31,7 @@ enum DemoCommand {
 
     static func run(_ runner: CommandRunner) throws {
         let service = try runner.service()
+        runner.dropCreatedStoreNote()
         let currency = try runner.storeSettings().currency
         let existing = Set(try service.products(includeInactive: true).map(\.sku))
         var added = 0

@@ -125,16 +125,20 @@ final class CommandRunner {
         try openService(creating: false) != nil
     }
 
-    /// The service over the store, created if `creating` and missing; nil for a store that
-    /// does not exist and is not to be created.
+    /// The service over the store, created if `creating` and missing (which a note on stderr
+    /// says, so that a mistyped `--db` is noticed); nil for a store that does not exist and is
+    /// not to be created.
     private func openService(creating: Bool) throws -> CartService? {
         if let openedService { return openedService }
         let opened: any CartRepository
         do {
             opened = try Stores.registry.open(
-                location, options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: creating))
+                location, options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: false))
         } catch StoreLocationError.noStore {
-            return nil
+            guard creating else { return nil }
+            opened = try Stores.registry.open(
+                location, options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: true))
+            noteCreatedStore()
         }
         let repository = CommitRecordingRepository(opened)
         recorder = repository
@@ -146,7 +150,24 @@ final class CommandRunner {
     /// What a command says of a store that does not exist yet.
     var noStoreMessage: String {
         "No store at '\(DisplayText.escaped(displayLocation))' yet\(memoryHint); "
-            + "'cart db init', 'cart demo', 'cart products add' or 'cart products import' creates it."
+            + "'cart db init' creates it, as do 'cart demo', 'cart products add', 'cart products import', "
+            + "'cart db migrate', 'cart db copy --to' and 'cart serve'."
+    }
+
+    /// Records that the command created the store, which did not exist, for the tool to say
+    /// once the command has succeeded (`createdStoreNote`).
+    func noteCreatedStore() {
+        createdStoreNote = "Note: there was no store at '\(DisplayText.escaped(displayLocation))'\(memoryHint); a new one was created."
+    }
+
+    /// The note that the command created the store, so that a mistyped `--db` is noticed;
+    /// `nil` when it opened one that existed.
+    private(set) var createdStoreNote: String?
+
+    /// Drops the note that the command created the store, for a command whose own output
+    /// names the store it filled (`demo`).
+    func dropCreatedStoreNote() {
+        createdStoreNote = nil
     }
 
     /// A hint for `--db memory`, a file name, where `memory:`, the in-memory store, was meant.
