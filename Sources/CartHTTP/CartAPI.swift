@@ -47,7 +47,8 @@ public final class CartAPI: Sendable {
         heartbeat = Self.heartbeatEvent(every: configuration.streamHeartbeatInterval)
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
-            read: { cartID in try service.cartReport(cartID).json }, log: log)
+            read: { cartID in try service.cartReport(cartID).json }, log: log,
+            notice: configuration.noticeLog ?? { _ in })
     }
 
     deinit {
@@ -57,9 +58,8 @@ public final class CartAPI: Sendable {
     /// The heartbeat event for `interval`: `event: heartbeat` with the data
     /// `{"interval":SECONDS}`.
     static func heartbeatEvent(every interval: Duration) -> [UInt8] {
-        let (whole, attoseconds) = interval.components
         // In whole milliseconds, written as Swift writes a Double: 0.05, 1.5, and 15 for 15.0.
-        let seconds = Double(whole * 1000 + attoseconds / 1_000_000_000_000_000) / 1000
+        let seconds = (interval / .milliseconds(1)).rounded(.down) / 1000
         let text = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
         return Array("event: heartbeat\ndata: {\"interval\":\(text)}\n\n".utf8)
     }

@@ -36,14 +36,21 @@ final class CartEventHub: Sendable {
     private let repository: any CartRepository
     private let pollDelay: DispatchTimeInterval
     private let read: Reader
+    /// Receives a failure to read, once until it clears.
     private let log: @Sendable (String) -> Void
+    /// Receives the news that a failure logged before has cleared.
+    private let notice: @Sendable (String) -> Void
 
     /// A hub polling `repository` every `interval`, reading carts with `read`.
-    init(repository: any CartRepository, interval: Duration, read: @escaping Reader, log: @escaping @Sendable (String) -> Void) {
+    init(
+        repository: any CartRepository, interval: Duration, read: @escaping Reader,
+        log: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void
+    ) {
         self.repository = repository
         self.pollDelay = .milliseconds(max(1, Int((interval / .milliseconds(1)).rounded(.up))))
         self.read = read
         self.log = log
+        self.notice = notice
     }
 
     /// Sends `stream` the `cart` event of `cartID` whenever it differs from `payload`, the one
@@ -108,7 +115,7 @@ final class CartEventHub: Sendable {
                 state.withLock { $0.dirty.formUnion(dirty) }
                 continue
             }
-            if tokenFailing { log("event streams: the store's change token is readable again") }
+            if tokenFailing { notice("event streams: the store's change token is readable again") }
             tokenFailing = false
             let due = token == lastToken ? watched.filter(dirty.contains) : watched
             lastToken = token
@@ -134,7 +141,7 @@ final class CartEventHub: Sendable {
             state.withLock { _ = $0.dirty.insert(cartID) }
             return
         }
-        if failing.remove(cartID) != nil { log("event streams: cart '\(DisplayText.clean(cartID))' is readable again") }
+        if failing.remove(cartID) != nil { notice("event streams: cart '\(DisplayText.clean(cartID))' is readable again") }
         let streams = state.withLock { state -> [HTTPStream] in
             guard var subscribers = state.subscribers[cartID] else { return [] }
             var due: [HTTPStream] = []

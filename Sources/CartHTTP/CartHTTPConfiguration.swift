@@ -42,6 +42,9 @@ public struct CartHTTPConfiguration: Sendable {
     /// Receives the server's and libmicrohttpd's error messages and the details of store
     /// failures, which clients are not shown, one line each.
     public var errorLog: (@Sendable (String) -> Void)?
+    /// Receives news that clears an earlier error line (the store readable again for the event
+    /// streams), one line each; nil drops it.
+    public var noticeLog: (@Sendable (String) -> Void)?
 
     /// Makes a configuration; every limit has a safe default.
     public init(
@@ -50,7 +53,8 @@ public struct CartHTTPConfiguration: Sendable {
         maxBodyBytes: Int = 1 << 20, maxConnections: Int = 1000, maxConnectionsPerIP: Int? = nil,
         connectionTimeout: Duration = .seconds(30), connectionMemoryLimit: Int = 32 * 1024,
         eventPollInterval: Duration = .milliseconds(200), streamHeartbeatInterval: Duration = .seconds(15),
-        accessLog: (@Sendable (String) -> Void)? = nil, errorLog: (@Sendable (String) -> Void)? = nil
+        accessLog: (@Sendable (String) -> Void)? = nil, errorLog: (@Sendable (String) -> Void)? = nil,
+        noticeLog: (@Sendable (String) -> Void)? = nil
     ) {
         self.host = host
         self.port = port
@@ -67,6 +71,7 @@ public struct CartHTTPConfiguration: Sendable {
         self.streamHeartbeatInterval = streamHeartbeatInterval
         self.accessLog = accessLog
         self.errorLog = errorLog
+        self.noticeLog = noticeLog
     }
 
     /// Refuses what would keep a server from starting that needs no store and no socket to

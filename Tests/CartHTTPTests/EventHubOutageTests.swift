@@ -35,12 +35,13 @@ private final class OutageRepository: CartRepository {
 
 @Suite("Event streams while the store is unavailable")
 struct EventHubOutageTests {
-    @Test("an outage is logged once when it begins and once when it ends, however many polls it lasts")
+    @Test("an outage is logged once as an error when it begins and once as a notice when it ends, however many polls it lasts")
     func outageLoggedOnce() async throws {
         let repository = OutageRepository()
         let log = Recorder<String>()
         let hub = CartEventHub(
-            repository: repository, interval: .milliseconds(2), read: { _ in Array("{}".utf8) }, log: { log.record($0) })
+            repository: repository, interval: .milliseconds(2), read: { _ in Array("{}".utf8) },
+            log: { log.record("error: " + $0) }, notice: { log.record("note: " + $0) })
         defer { hub.stop() }
         let stream = HTTPStream()
         defer { stream.close() }
@@ -57,8 +58,8 @@ struct EventHubOutageTests {
             try await Task.sleep(for: .milliseconds(5))
         }
         let lines = log.all
-        #expect(lines.filter { $0.contains("cannot read the store's change token: the server is down") }.count == 1, "\(lines)")
-        #expect(lines.filter { $0.contains("the store's change token is readable again") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("error: event streams: cannot read the store's change token: the server is down") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0 == "note: event streams: the store's change token is readable again" }.count == 1, "\(lines)")
         #expect(lines.count == 2, "\(lines)")
     }
 }
@@ -71,7 +72,8 @@ struct EventHubDamagedCartTests {
         let log = Recorder<String>()
         let hub = CartEventHub(
             repository: repository, interval: .milliseconds(2),
-            read: { _ in throw StoredDataError("the price of product 'pear' is -1, below 0") }, log: { log.record($0) })
+            read: { _ in throw StoredDataError("the price of product 'pear' is -1, below 0") }, log: { log.record($0) },
+            notice: { log.record($0) })
         defer { hub.stop() }
         let stream = HTTPStream()
         defer { stream.close() }

@@ -82,7 +82,8 @@ enum ServeCommand {
             streamHeartbeatInterval: .seconds(try runner[heartbeat]),
             // An error line may quote what a client sent or another client stored: escaped, it
             // stays one line without terminal escapes, as access lines are.
-            accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + DisplayText.escaped(line)) })
+            accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + DisplayText.escaped(line)) },
+            noticeLog: { line in stderr.send("Note: " + DisplayText.escaped(line)) })
         configuration.maxConnectionsPerIP = try runner[clientConnections]
         do {
             try configuration.validate()
