@@ -510,6 +510,6 @@ struct PostgresCLITests {
         #expect(try schema.tables() == [])
         // The owner may create it, so for the owner it is simply not there yet.
         let owner = try CartCommand(location: schema.url, home: home).ok("db", "status")
-        #expect(owner.stdout.contains("'cart products import' creates it."), "\(owner)")
+        #expect(owner.stdout.contains("'cart db init' creates it"), "\(owner)")
     }
 }
