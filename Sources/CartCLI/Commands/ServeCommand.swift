@@ -55,7 +55,8 @@ enum ServeCommand {
             to what can reach it there; with one, admin routes and carts the server did not mint need it. \
             Every server of one store recognises the carts any of them minted. SIGINT (Ctrl-C) or SIGTERM \
             stops it: no new connections, requests in flight get 10 seconds to finish (one still waiting \
-            on the store then is cut off, unanswered and unsaved), event streams end, status 0.
+            on the store then is cut off, unanswered and unsaved, within 2 seconds more), event streams \
+            end, status 0.
             """,
         options: [listen, adminToken, threads, connections, clientConnections, heartbeat],
         action: { try run($0) })
