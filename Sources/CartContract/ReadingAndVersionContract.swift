@@ -154,16 +154,20 @@ enum ReadingAndVersionContract {
         let store = try Store(backend)
         try store.service.updateSettings(maxLineQuantity: 10_000)
         let service = store.service
+        // Eight threads of their own, which the system preempts mid-unit: tasks on the
+        // cooperative pool, as few as the cores, would seldom overlap.
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<4 {
+            for _ in 0..<8 {
                 group.addTask {
-                    for _ in 0..<50 { try service.add("apple", to: "alice") }
+                    try await BlockingThreads.shared.run {
+                        for _ in 0..<150 { try service.add("apple", to: "alice") }
+                    }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(try store.quantities("alice") == ["apple": 200])
-        #expect(try store.service.cart("alice").version == 200)
+        #expect(try store.quantities("alice") == ["apple": 1_200])
+        #expect(try store.service.cart("alice").version == 1_200)
     }
 
     static func changeAsValue(_ backend: Backend) throws {
