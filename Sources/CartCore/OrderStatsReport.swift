@@ -7,6 +7,8 @@ public struct OrderStatsReport: Codable, Hashable, Sendable {
     public var by: String
     /// The store currency, in which every revenue is.
     public var currency: Currency
+    /// One row per group: by `total` exactly one (zeros when no order matches), by day or month
+    /// oldest first, by product the highest revenue first (then by SKU).
     public var rows: [OrderStatsRow]
     /// `+02:00`; nil when not grouped by days.
     public var utcOffset: String?

@@ -7,9 +7,22 @@ public import Foundation
 /// Exact UTC calendar arithmetic for the project's timestamps, without locale or time-zone
 /// databases: stored instants are whole milliseconds since 1970-01-01T00:00:00Z.
 public enum UTCCalendar {
-    /// A civil date and time in UTC.
+    /// A civil date and time in UTC, as `components(milliseconds:)` gives it.
     public struct Components: Hashable, Sendable {
-        public var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int
+        /// The year, 0 to 9999.
+        public var year: Int
+        /// The month, 1 to 12.
+        public var month: Int
+        /// The day of the month, from 1.
+        public var day: Int
+        /// The hour, 0 to 23.
+        public var hour: Int
+        /// The minute, 0 to 59.
+        public var minute: Int
+        /// The second, 0 to 59.
+        public var second: Int
+        /// The millisecond, 0 to 999.
+        public var millisecond: Int
     }
 
     /// The stored instants the calendar works with, in milliseconds since the epoch: from

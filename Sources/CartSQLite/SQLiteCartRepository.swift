@@ -272,7 +272,10 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// repository follows the file now at the path if it is a store this build uses as it is
     /// (a backup moved into place), which changes the token; otherwise it throws why not, on
     /// every call until the path holds such a store, and so do writes. Watchers thus show the
-    /// store that other processes see, or stop, rather than watch a file nobody can see.
+    /// store that other processes see, or stop, rather than watch a file nobody can see. A file
+    /// moved into place must come without the old file's `-wal` and `-shm`, removed before the
+    /// rename as SQLite requires: SQLite applies a log it finds beside the path to whatever
+    /// file is there.
     ///
     /// - Throws: `DatabaseError`; for a file deleted, renamed or replaced, the errors of
     ///   `followFileAtPath()`.
