@@ -14,8 +14,10 @@ public enum CartStoreError: CategorizedError, Hashable, Sendable, CustomStringCo
     /// error's own description (for SQLite, a `DatabaseError`'s, which may quote SQL), for logs.
     case storage(ErrorCategory, message: String, detail: String)
 
-    /// Classifies an error thrown by `CartService`.
-    init(_ error: any Error) {
+    /// Classifies an error thrown by `CartService`, or by opening a repository: an app that
+    /// cannot open its store shows this error's description, a sentence for people, rather
+    /// than the backend's own, which is for developers (SQLite's quotes SQL).
+    public init(_ error: any Error) {
         if let rule = error as? CartError {
             self = .rule(rule)
             return
