@@ -69,7 +69,7 @@ public struct StoreRegistry: Sendable {
 
     /// Whether `location` is `~`, or starts with `~/` or `~name/`: a home directory a shell
     /// would have expanded at the start of a word. `~backup.sqlite3` and `./~/x` are names.
-    static func startsWithUnexpandedHome(_ location: String) -> Bool {
+    package static func startsWithUnexpandedHome(_ location: String) -> Bool {
         guard location.hasPrefix("~") else { return false }
         guard let slash = location.firstIndex(of: "/") else { return location == "~" }
         let user = location[location.index(after: location.startIndex)..<slash]

@@ -28,12 +28,15 @@ extension SQLiteCartRepository {
     /// above it that is missing or is not a directory, or, for a file that does not exist yet,
     /// a directory this process cannot write.
     ///
-    /// - Throws: `StoreLocationError.unusable` naming `path` as given.
+    /// - Throws: `StoreLocationError.unusable` naming `path` as given; `.unexpandedHome` for a
+    ///   missing directory whose path starts as a home directory a shell would have expanded
+    ///   (`~/shop.sqlite3`), which the store registry refuses before it opens anything.
     static func checkDirectory(of path: String) throws(StoreLocationError) {
         let parent = FileInfo.parentDirectory(of: path)
         let directory = parent.isEmpty ? "." : parent
         let info = FileInfo(directory)
         guard info.exists else {
+            if StoreRegistry.startsWithUnexpandedHome(path) { throw .unexpandedHome(location: path) }
             throw .unusable(location: path, reason: "its directory '\(DisplayText.clean(directory))' does not exist")
         }
         guard info.isDirectory else {

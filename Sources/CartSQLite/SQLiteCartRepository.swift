@@ -73,7 +73,9 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     ///     checkpoints the write-ahead log (`SQLiteCheckpointer`).
     /// - Throws: `CartError.invalidSetting` for `initialSettings` out of range,
     ///   `StoreLocationError.unusable` for the paths above and a file with more than
-    ///   one name (hard link), `MigrationError` for a file this build must not touch,
+    ///   one name (hard link), `.unexpandedHome` for a path such as `~/shop.sqlite3` whose
+    ///   `~` directory does not exist (no shell expanded it), `MigrationError` for a file this
+    ///   build must not touch,
     ///   `DatabaseError` when SQLite cannot open or read it (not a database, busy…).
     public convenience init(
         path: String, busyTimeout: Duration = .seconds(5), initialSettings: StoreSettings = .defaults,

@@ -145,6 +145,16 @@ struct SQLiteCartRepositoryTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path("nowhere")))
     }
 
+    @Test("a path under a '~' directory that does not exist is refused as the registry refuses it: no shell expanded it")
+    func unexpandedHome() throws {
+        let path = "~/cart-\(UInt64.random(in: 0 ... .max)).sqlite3"
+        #expect(!FileManager.default.fileExists(atPath: "~"), "the test runs where no folder is named '~'")
+        #expect(throws: StoreLocationError.unexpandedHome(location: path)) { _ = try SQLiteCartRepository(path: path) }
+        #expect(throws: StoreLocationError.unexpandedHome(location: path)) {
+            _ = try StoreRegistry([SQLiteCartRepository.backend]).open(path)
+        }
+    }
+
     @Test("another application's SQLite database is refused")
     func foreignDatabase() throws {
         let directory = try TemporaryDirectory()
