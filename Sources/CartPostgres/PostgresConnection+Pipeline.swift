@@ -221,7 +221,7 @@ extension PostgresConnection {
 
     /// The longest one wait on the socket lasts before libpq reads again: over TLS, a read can
     /// leave decrypted bytes in the TLS layer that the socket no longer signals.
-    private static let socketWaitSlice = Duration.milliseconds(100)
+    static let socketWaitSlice = Duration.milliseconds(100)
 
     /// Waits until libpq holds the next result, so that `PQgetResult` returns without blocking,
     /// at most until `deadline`. A server silent until then (stopped, or cut off in a way the

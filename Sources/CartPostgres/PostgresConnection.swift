@@ -47,18 +47,7 @@ public final class PostgresConnection {
     ///   message shows the location with the password masked.
     public init(location: PostgresLocation, options: PostgresConnectionOptions = PostgresConnectionOptions()) throws {
         try PostgresError.requireClientLibrary()
-        let parameters = options.connectionParameters(for: location)
-        let handle = withCStrings(parameters.map(\.keyword) + [nil]) { keywords in
-            withCStrings(parameters.map(\.value) + [nil]) { values in cart_PQconnectdbParams(keywords, values, 1) }
-        }
-        guard let handle else {
-            throw PostgresError(kind: .connection, message: PostgresError.couldNotConnect + "\(location): out of memory")
-        }
-        guard cart_PQstatus(handle) == CONNECTION_OK else {
-            let error = Self.connectionFailure(location: location, handle: handle)
-            cart_PQfinish(handle)
-            throw error
-        }
+        let handle = try Self.open(options.connectionParameters(for: location), location: location)
         self.handle = handle
         self.location = location
         responseTimeout = options.responseTimeout
@@ -121,14 +110,15 @@ public final class PostgresConnection {
         queued.removeAll()
         channels.removeAll()
         isBroken = false
-        guard cart_PQstatus(handle) == CONNECTION_OK else { throw Self.connectionFailure(location: location, handle: handle) }
+        guard cart_PQstatus(handle) == CONNECTION_OK else {
+            throw Self.connectionFailure(location: location, clientMessage: String(cString: cart_PQerrorMessage(handle)))
+        }
     }
 
     /// The error for a connection to `location` that could not be made, with libpq's reason
-    /// as the message and its cause as the detail.
-    private static func connectionFailure(location: PostgresLocation, handle: OpaquePointer) -> PostgresError {
-        let text = String(cString: cart_PQerrorMessage(handle))
-        return PostgresError(
+    /// (`text`, as `PQerrorMessage` gives it) as the message and its cause as the detail.
+    static func connectionFailure(location: PostgresLocation, clientMessage text: String) -> PostgresError {
+        PostgresError(
             kind: .connection, message: PostgresError.couldNotConnect + "\(location): \(location.scrub(text))",
             detail: PostgresError.cause(ofClientMessage: text).map(location.scrub))
     }

@@ -63,7 +63,7 @@ public struct PostgresConnectionOptions: Sendable, Hashable {
         ].compactMap { name, duration in duration.map { "-c \(name)=\($0.roundedUpMilliseconds)" } }
     }
 
-    /// The keywords and values for `PQconnectdbParams` with `expand_dbname`: the defaults,
+    /// The keywords and values for `PQconnectStartParams` with `expand_dbname`: the defaults,
     /// then the location as `dbname` (its settings override those before it), then what
     /// must hold whatever the location says.
     func connectionParameters(for location: PostgresLocation) -> [(keyword: String, value: String)] {

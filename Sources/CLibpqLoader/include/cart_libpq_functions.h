@@ -6,8 +6,6 @@ CART_LIBPQ(int, PQbackendPID, (const PGconn *conn), (conn))
 CART_LIBPQ_VOID(PQclear, (PGresult *res), (res))
 CART_LIBPQ(char *, PQcmdStatus, (PGresult *res), (res))
 CART_LIBPQ(char *, PQcmdTuples, (PGresult *res), (res))
-CART_LIBPQ(PGconn *, PQconnectdbParams, (const char *const *keywords, const char *const *values, int expand_dbname),
-           (keywords, values, expand_dbname))
 CART_LIBPQ(PostgresPollingStatusType, PQconnectPoll, (PGconn *conn), (conn))
 CART_LIBPQ(PGconn *, PQconnectStartParams,
            (const char *const *keywords, const char *const *values, int expand_dbname),
