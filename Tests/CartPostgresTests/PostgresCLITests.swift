@@ -366,6 +366,18 @@ struct PostgresCLITests {
             ], "\(result)")
     }
 
+    @Test("a session the server ends just after startup: one Error line, and nothing of libpq's on stderr")
+    func sessionEndedAtStartup() throws {
+        let home = try TemporaryDirectory()
+        let server = try TerminatingServer()
+        let location = "postgresql://user@127.0.0.1:\(server.port)/db"
+        let result = try CartCommand(location: location, home: home).run("--db", location, "show")
+        #expect(result.status != 0, "\(result)")
+        #expect(!result.stderr.contains("FATAL:  terminating"), "\(result)")
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 1 && lines.first?.hasPrefix("Error: ") == true, "\(result)")
+    }
+
     @Test("a server of another protocol at the address: exit 1, saying it is not PostgreSQL")
     func notPostgres() throws {
         let home = try TemporaryDirectory()
