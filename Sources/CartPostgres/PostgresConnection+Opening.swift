@@ -20,12 +20,17 @@ extension PostgresConnection {
     /// the connection's notices. The session is then gone, and its first request says so.
     ///
     /// `connect_timeout` counts as in libpq's own blocking connect: per address tried, its
-    /// clock starting again when libpq moves to another host or address. When it runs out,
-    /// the socket is shut down, so that libpq gives up on that address. Still waiting for the
-    /// TCP connection, libpq goes on to the next address or host; once the server has
-    /// accepted it, libpq ends the whole attempt (its public API cannot move it on from
-    /// there). The reason given for an address whose time ran out is libpq's own, `timeout
-    /// expired`.
+    /// clock starting again when libpq moves to another address. When it runs out, the socket
+    /// is shut down, so that libpq gives up on that address: still waiting for the TCP
+    /// connection, libpq goes on to the next address; once the server has accepted it, libpq
+    /// ends the attempt (its public API cannot move it on from there). The reason given for an
+    /// address whose time ran out is libpq's own, `timeout expired`.
+    ///
+    /// A location that lists several hosts (`postgresql://a,b/shop`) is a failover list: a
+    /// host that accepts the connection and then hangs must not end the attempt. Its
+    /// connection is made by libpq's own blocking connect (`PQreset`, which keeps the receiver
+    /// set here), whose failover is exactly libpq's, at the cost of the TCP connection
+    /// `PQconnectStartParams` began, closed before the server read a byte of it.
     ///
     /// - Returns: the connection's handle, its session ready for statements.
     /// - Throws: `PostgresError` of kind `.connection` with libpq's reason.
@@ -37,7 +42,14 @@ extension PostgresConnection {
             throw PostgresError(kind: .connection, message: PostgresError.couldNotConnect + "\(location): out of memory")
         }
         cart_PQsetNoticeReceiver(handle, dropNotice, nil)
-        if let failure = completeStartup(handle) {
+        let failure: String?
+        if listsSeveralHosts(handle) {
+            cart_PQreset(handle)
+            failure = cart_PQstatus(handle) == CONNECTION_OK ? nil : String(cString: cart_PQerrorMessage(handle))
+        } else {
+            failure = completeStartup(handle)
+        }
+        if let failure {
             cart_PQfinish(handle)
             throw connectionFailure(location: location, clientMessage: failure)
         }
@@ -115,6 +127,25 @@ extension PostgresConnection {
         [cart_PQhost(handle), cart_PQport(handle), cart_PQhostaddr(handle)].map { $0.map { String(cString: $0) } ?? "" }
     }
 
+    /// Whether the handle's settings (the location, then `PGHOST` and `PGHOSTADDR`) list more
+    /// than one host or address to try.
+    private static func listsSeveralHosts(_ handle: OpaquePointer) -> Bool {
+        ["host", "hostaddr"].contains { setting(named: $0, of: handle)?.contains(",") == true }
+    }
+
+    /// The value of the connection setting `name` as libpq resolved it for `handle`; nil when
+    /// it has none.
+    private static func setting(named name: String, of handle: OpaquePointer) -> String? {
+        guard let options = cart_PQconninfo(handle) else { return nil }
+        defer { cart_PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == name { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
+
     /// A `connect_timeout` libpq cannot read, with its words for it.
     private struct InvalidTimeout: Error {
         let reason: String
@@ -124,13 +155,7 @@ extension PostgresConnection {
     /// (the location, then `PGCONNECT_TIMEOUT`): `nil` for none (unset, 0 or negative),
     /// and at least 2 seconds.
     private static func connectTimeout(of handle: OpaquePointer) -> Result<Duration?, InvalidTimeout> {
-        guard let options = cart_PQconninfo(handle) else { return .success(nil) }
-        defer { cart_PQconninfoFree(options) }
-        var option = options
-        while let keyword = option.pointee.keyword, String(cString: keyword) != "connect_timeout" { option += 1 }
-        guard option.pointee.keyword != nil, let value = option.pointee.val.map({ String(cString: $0) }) else {
-            return .success(nil)
-        }
+        guard let value = setting(named: "connect_timeout", of: handle) else { return .success(nil) }
         // As libpq reads it: an optionally signed decimal integer that fits an int, with
         // white space around it.
         let spaces: Set<Character> = [" ", "\t", "\n", "\u{0B}", "\u{0C}", "\r"]

@@ -32,6 +32,20 @@ struct PostgresConnectionTests {
         #expect(description.contains("could not connect to postgresql://cart:***@"))
     }
 
+    @Test("a location listing a host that hangs first fails over to the next, as libpq's own connect does", TestServer.requires())
+    func failoverPastSilentHost() throws {
+        let listener = try SilentListener()
+        let url = try TestServer.value(TestServer.url)
+        let at = try #require(url.firstIndex(of: "@"))
+        let location = url[...at] + "127.0.0.1:\(listener.port)," + url[url.index(after: at)...]
+        let started = ContinuousClock.now
+        let connection = try PostgresConnection(String(location) + (location.contains("?") ? "&" : "?") + "connect_timeout=2")
+        #expect(try connection.execute("SELECT 1")[0].int64(0) == 1)
+        // The silent host's 2 s, then the server; a bound on a hang, not a measure of speed.
+        #expect(ContinuousClock.now - started >= .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
     @Test("a wrong password gives one line that masks it", TestServer.requires(TestServer.passwordURL))
     func wrongPassword() throws {
         let url = try TestServer.value(TestServer.passwordURL)
