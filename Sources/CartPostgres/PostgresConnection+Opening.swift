@@ -29,8 +29,10 @@ extension PostgresConnection {
     /// A location that lists several hosts (`postgresql://a,b/shop`) is a failover list: a
     /// host that accepts the connection and then hangs must not end the attempt. Its
     /// connection is made by libpq's own blocking connect (`PQreset`, which keeps the receiver
-    /// set here), whose failover is exactly libpq's, at the cost of the TCP connection
-    /// `PQconnectStartParams` began, closed before the server read a byte of it.
+    /// set here), whose failover is exactly libpq's, at the cost of the connection
+    /// `PQconnectStartParams` began: over TCP it is closed before the server reads a byte of
+    /// it; to a Unix socket, which connects at once, libpq has sent its startup packet, so the
+    /// server has started a session, which it sees end.
     ///
     /// - Returns: the connection's handle, its session ready for statements.
     /// - Throws: `PostgresError` of kind `.connection` with libpq's reason.
@@ -43,7 +45,11 @@ extension PostgresConnection {
         }
         cart_PQsetNoticeReceiver(handle, dropNotice, nil)
         let failure: String?
-        if listsSeveralHosts(handle) {
+        if cart_PQstatus(handle) == CONNECTION_BAD {
+            // Settings libpq refuses before it connects (three ports for two hosts): its reason,
+            // which `PQreset` would clear.
+            failure = String(cString: cart_PQerrorMessage(handle))
+        } else if listsSeveralHosts(handle) {
             cart_PQreset(handle)
             failure = cart_PQstatus(handle) == CONNECTION_OK ? nil : String(cString: cart_PQerrorMessage(handle))
         } else {
@@ -63,7 +69,6 @@ extension PostgresConnection {
     ///   words (`PQerrorMessage`).
     private static func completeStartup(_ handle: OpaquePointer) -> String? {
         func libpqMessage() -> String { String(cString: cart_PQerrorMessage(handle)) }
-        guard cart_PQstatus(handle) != CONNECTION_BAD else { return libpqMessage() }
         let timeout: Duration?
         switch connectTimeout(of: handle) {
         case .success(let value): timeout = value

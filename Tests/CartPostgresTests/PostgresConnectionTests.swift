@@ -32,6 +32,19 @@ struct PostgresConnectionTests {
         #expect(description.contains("could not connect to postgresql://cart:***@"))
     }
 
+    @Test("settings libpq refuses before it connects keep its reason, for one host or several")
+    func refusedSettings() throws {
+        for (url, reason) in [
+            ("postgresql://cart@127.0.0.1,127.0.0.2/shop?port=1,2,3", "could not match 3 port numbers to 2 hosts"),
+            ("postgresql://cart@127.0.0.1/shop?target_session_attrs=bogus", "target_session_attrs"),
+            ("postgresql://cart@127.0.0.1,127.0.0.2/shop?target_session_attrs=bogus", "target_session_attrs"),
+        ] {
+            let error = #expect(throws: PostgresError.self, "\(url)") { try PostgresConnection(url) }
+            #expect(error?.kind == .connection, "\(url)")
+            #expect(error?.description.contains(reason) == true, "\(url): \(error.map { "\($0)" } ?? "")")
+        }
+    }
+
     @Test("a location listing a host that hangs first fails over to the next, as libpq's own connect does", TestServer.requires())
     func failoverPastSilentHost() throws {
         let listener = try SilentListener()
