@@ -48,7 +48,7 @@ public final class CartAPI: Sendable {
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
             read: { cartID in try service.cartReport(cartID).json }, log: log,
-            notice: configuration.noticeLog ?? { _ in })
+            notice: configuration.noticeLog ?? log)
     }
 
     deinit {

@@ -43,7 +43,8 @@ public struct CartHTTPConfiguration: Sendable {
     /// failures, which clients are not shown, one line each.
     public var errorLog: (@Sendable (String) -> Void)?
     /// Receives news that clears an earlier error line (the store readable again for the event
-    /// streams), one line each; nil drops it.
+    /// streams), one line each; nil sends it to ``errorLog``, so that a log of errors also
+    /// shows their end.
     public var noticeLog: (@Sendable (String) -> Void)?
 
     /// Makes a configuration; every limit has a safe default.
