@@ -154,8 +154,8 @@ enum ReadingAndVersionContract {
         let store = try Store(backend)
         try store.service.updateSettings(maxLineQuantity: 10_000)
         let service = store.service
-        // Eight threads of their own, which the system preempts mid-unit: tasks on the
-        // cooperative pool, as few as the cores, would seldom overlap.
+        // Eight jobs on BlockingThreads.shared, whose threads the system preempts mid-unit:
+        // tasks on the cooperative pool, which has as few threads as the cores, seldom overlap.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {
