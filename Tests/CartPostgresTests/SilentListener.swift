@@ -14,25 +14,9 @@ final class SilentListener: Sendable {
     ///
     /// - Throws: `Failed` with the call that failed.
     init(answer: [UInt8]? = nil) throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failed(call: "socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(socket, generic, length) == 0 && listen(socket, 16) == 0
-                    && getsockname(socket, generic, &length) == 0
-            }
-        }
-        guard bound else {
-            close(socket)
-            throw Failed(call: "bind, listen or getsockname")
-        }
+        let (socket, port) = try Self.listen()
         self.socket = socket
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         guard let answer else { return }
         // Ends when `deinit` closes the socket and `accept` fails.
         Thread.detachNewThread {
@@ -54,5 +38,29 @@ final class SilentListener: Sendable {
 
     struct Failed: Error {
         let call: String
+    }
+
+    /// A socket listening on a free port of 127.0.0.1, and that port.
+    ///
+    /// - Throws: `Failed` with the call that failed.
+    static func listen() throws -> (socket: Int32, port: Int) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failed(call: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(socket, generic, length) == 0 && Glibc.listen(socket, 16) == 0
+                    && getsockname(socket, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            close(socket)
+            throw Failed(call: "bind, listen or getsockname")
+        }
+        return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
