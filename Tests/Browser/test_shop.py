@@ -456,6 +456,32 @@ def test_a_unit_added_at_a_price_the_list_did_not_show_yet_is_said_beside_the_ro
     assert shop.refusal("quince-jam") == ""
 
 
+def test_a_unit_added_at_a_new_price_says_so_on_its_line_when_the_event_comes_before_the_answer(browser, server):
+    server.cli("products", "add", "medlar-jam", "--name", "Medlar jam", "--price", "5.00")
+    shop = Shop(browser, server).open(server.mint())
+    row = shop.row("medlar-jam")
+    assert shop.find(".price", row).get_attribute("textContent") == "$5.00"
+    server.cli("products", "update", "medlar-jam", "--price", "5.60")
+    # The add's answer is held back until the cart's event has drawn the new line.
+    shop.driver.execute_script("""
+        const sent = window.fetch;
+        window.fetch = async (path, init) => {
+          const response = await sent(path, init);
+          if (init && init.method === "POST") {
+            while (!document.querySelector('#cart-lines [data-sku="medlar-jam"]')) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          }
+          return response;
+        };
+    """)
+    shop.press("add", "medlar-jam")
+    shop.wait_for(lambda: shop.refusal("medlar-jam") == "Medlar jam costs $5.60 now, not the $5.00 shown.",
+                  "the word that the price changed")
+    shop.open_cart()
+    assert shop.find(".unit-price", shop.line("medlar-jam")).text == "$5.60 each (was $5.00)"
+
+
 def test_an_order_placed_from_the_cart_elsewhere_is_said_in_the_open_sheet(browser, server):
     cart_id = server.mint([("apple", 2)])
     shop = Shop(browser, server).open(cart_id)

@@ -10,7 +10,7 @@
 import { Refusal, abandonWaiting, cartPath, linePath, money, newKey, send } from "./api.js";
 import { watch } from "./live.js";
 import {
-  hideShareLink, hook, isBusy, isOffered, items, productNames, rememberShownPrice, renderCart, renderOrders, renderProducts,
+  addingFromList, hideShareLink, hook, isBusy, isOffered, items, productNames, renderCart, renderOrders, renderProducts,
   say, setBusy, shopperWords,
 } from "./view.js";
 
@@ -276,10 +276,10 @@ function secondClickOfAdd(event, row) {
  * never added at a price the shopper did not see without a word. */
 async function addUnit(id, sku, refusal) {
   const shown = state.products.find((product) => product.sku === sku);
-  const cart = await send("POST", cartPath(id, "/items"), { json: { sku, quantity: 1 } });
+  const post = () => send("POST", cartPath(id, "/items"), { json: { sku, quantity: 1 } });
+  const cart = shown ? await addingFromList(sku, shown.price, post) : await post();
   const line = cart.items.find((candidate) => candidate.sku === sku);
   if (shown && line && line.unitPrice !== shown.price) {
-    rememberShownPrice(sku, shown.price);
     // After the cart is drawn: drawing a new version clears the refusals shown before it.
     setTimeout(() => say(refusal,
       `${line.name} costs ${money(line.unitPrice, line.currency)} now, not the ${money(shown.price, shown.currency)} shown.`));

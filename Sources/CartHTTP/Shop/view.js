@@ -314,10 +314,23 @@ function limitWords(stock, quantity, maxLineQuantity) {
  * changed since says what it was, until it leaves the cart. */
 const firstPrices = new Map();
 
-/** Records that the product list showed `unitPrice` for `sku` when a unit of it was added,
- * so that a line the add made at another price says what the shopper saw. */
-export function rememberShownPrice(sku, unitPrice) {
-  if (!firstPrices.has(sku)) firstPrices.set(sku, unitPrice);
+/** The price the product list showed for each SKU with an add on its way: a line the add
+ * makes starts from it, whether the add's answer or an event draws the line first, so a line
+ * made at another price says what the shopper saw. */
+const addingAt = new Map();
+
+/** Runs `add`, a unit of `sku` being added from a row that shows `unitPrice`, and answers
+ * its cart. */
+export async function addingFromList(sku, unitPrice, add) {
+  addingAt.set(sku, unitPrice);
+  try {
+    const cart = await add();
+    // The answer is drawn after this returns, when the add is no longer on its way.
+    if (!firstPrices.has(sku)) firstPrices.set(sku, unitPrice);
+    return cart;
+  } finally {
+    addingAt.delete(sku);
+  }
 }
 
 /**
@@ -397,7 +410,7 @@ export function renderCart(cart, products, maxLineQuantity = Infinity) {
 function renderLine(element, line, stock, problems, maxLineQuantity) {
   const name = shownName(line);
   element.querySelector(".line-name").textContent = name;
-  if (!firstPrices.has(line.sku)) firstPrices.set(line.sku, line.unitPrice);
+  if (!firstPrices.has(line.sku)) firstPrices.set(line.sku, addingAt.get(line.sku) ?? line.unitPrice);
   const first = firstPrices.get(line.sku);
   const repriced = first !== line.unitPrice;
   element.querySelector(".unit-price").textContent =
