@@ -2,7 +2,12 @@
 # Counts the instructions one cart request costs, in the project's server and in the raw C
 # baseline, with valgrind's callgrind: a figure the shared machine's load does not move.
 #
-# Usage: scripts/http-instructions.sh
+# Usage: scripts/http-instructions.sh [--cache]
+#
+# With --cache, each run is under cachegrind's cache simulation instead (this machine's L1
+# sizes), and the figures per request are instructions, first-level instruction-cache misses
+# and first-level data-cache read and write misses: a server that runs a few more
+# instructions can still lose much more time when its code spans many more cache lines.
 #
 # Each server (the release `cart serve`, access log included, and the raw C server, bare and
 # doing the same work: ID signature and access line) runs with one thread under callgrind on a
@@ -12,6 +17,8 @@
 # so start-up and stop do not count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+cache=false
+if [[ ${1:-} == --cache ]]; then cache=true; shift; fi
 work=$(mktemp -d)
 servers=()
 source scripts/lib/servers.sh
@@ -56,6 +63,18 @@ count() {
         END { print total, total - memset }'
 }
 
+# Runs server $1 under cachegrind's cache simulation (the command in the rest) for $3 requests
+# of method $2, then prints its totals: instructions, I1 misses, LL instruction misses, data
+# reads, D1 read misses, LL read misses, data writes, D1 write misses, LL write misses.
+simulate() {
+    local name=$1 method=$2 requests=$3
+    shift 3
+    start_server "$name" valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file="$work/$name.out" "$@"
+    drive "$url" "$method" "$requests" "$cart"
+    stop_server "$pid"
+    sed -n 's/^summary: //p' "$work/$name.out"
+}
+
 # Valgrind 3.19 cannot read the DWARF of the release builds and gives up; copies without
 # debugging information keep their symbols, which is what callgrind_annotate names.
 objcopy --strip-debug "$bin/cart" "$work/cart"
@@ -65,7 +84,11 @@ db=$work/shop.sqlite3
 seed_store "$bin/cart" "$db" 1 "$work/ids"
 cart=$(head -1 "$work/ids")
 
-printf '%-6s %-30s %14s %18s\n' route server "instructions" "without memset"
+if $cache; then
+    printf '%-6s %-30s %14s %10s %10s %10s\n' route server instructions "I1 misses" "D1 read" "D1 write"
+else
+    printf '%-6s %-30s %14s %18s\n' route server "instructions" "without memset"
+fi
 for method in GET POST; do
     for server in project raw raw-same-work; do
         case $server in
@@ -73,6 +96,16 @@ for method in GET POST; do
             raw) command=("$work/raw-cart-http-baseline" "$db" 0 1 shared) ;;
             raw-same-work) command=("$work/raw-cart-http-baseline" "$db" 0 1 shared same-work) ;;
         esac
+        if $cache; then
+            low=$(simulate "$server-$method-1000" "$method" 1000 "${command[@]}")
+            high=$(simulate "$server-$method-3000" "$method" 3000 "${command[@]}")
+            # Fields 1, 2, 5 and 8 of the totals: instructions, I1, D1 read and D1 write misses.
+            awk -v m="$method" -v s="$server" -v low="$low" -v high="$high" 'BEGIN {
+                split(low, a, " "); split(high, b, " ")
+                printf "%-6s %-30s %14d %10d %10d %10d\n", m, s, (b[1] - a[1]) / 2000, (b[2] - a[2]) / 2000,
+                    (b[5] - a[5]) / 2000, (b[8] - a[8]) / 2000 }'
+            continue
+        fi
         read -r low low_rest < <(count "$server-$method-1000" "$method" 1000 "${command[@]}")
         read -r high high_rest < <(count "$server-$method-3000" "$method" 3000 "${command[@]}")
         printf '%-6s %-30s %14s %18s\n' "$method" "$server" "$(( (high - low) / 2000 ))" "$(( (high_rest - low_rest) / 2000 ))"
