@@ -61,9 +61,10 @@ extension CartAPI {
         _ = try request.query(allowed: [])
         let text = request.parameter("number")
         guard let number = Int64(text), number >= 1, String(number) == text else {
+            let tooLarge = QueryParameters.isTooLargeNumber(text) ? ", which is too large" : ""
             throw APIError.badRequest(
                 "invalid_order_number",
-                "An order number is a whole number from 1, in digits without leading zeros; got '\(DisplayText.clean(text))'.")
+                "An order number is a whole number from 1, in digits without leading zeros; got '\(DisplayText.clean(text))'\(tooLarge).")
         }
         return JSONBody.response(try service.order(OrderNumber(rawValue: number)))
     }

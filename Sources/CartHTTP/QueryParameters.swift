@@ -47,9 +47,16 @@ struct QueryParameters {
         // Written as JSON and paths write numbers: no sign, no leading zeros.
         guard let number = Int(text), range.contains(number), String(number) == text else {
             let bounds = range.upperBound == Int.max ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-            throw Self.invalid(name, text, "a whole number \(bounds)")
+            throw Self.invalid(name, text, "a whole number \(bounds)", tooLarge: Self.isTooLargeNumber(text))
         }
         return number
+    }
+
+    /// Whether `text` is a number written as JSON and paths write it (digits, no leading zero)
+    /// that is too large for 64 bits: its fault is its size, not its form.
+    static func isTooLargeNumber(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.first != UInt8(ascii: "0")
+            && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && Int(text) == nil
     }
 
     /// `true` or `false`; nil when absent.
@@ -83,8 +90,9 @@ struct QueryParameters {
         return offset
     }
 
-    private static func invalid(_ name: String, _ text: String, _ expected: String) -> APIError {
+    private static func invalid(_ name: String, _ text: String, _ expected: String, tooLarge: Bool = false) -> APIError {
         .badRequest(
-            "invalid_query_parameter", "The query parameter '\(name)' must be \(expected); got '\(DisplayText.clean(text))'.")
+            "invalid_query_parameter",
+            "The query parameter '\(name)' must be \(expected); got '\(DisplayText.clean(text))'\(tooLarge ? ", which is too large" : "").")
     }
 }

@@ -155,6 +155,9 @@ struct OrderRouteTests {
         #expect(
             try shop.send("GET", "/v1/orders/01", admin: true).errorMessage
                 == "An order number is a whole number from 1, in digits without leading zeros; got '01'.")
+        #expect(
+            try shop.send("GET", "/v1/orders/99999999999999999999", admin: true).errorMessage
+                == "An order number is a whole number from 1, in digits without leading zeros; got '99999999999999999999', which is too large.")
     }
 
     @Test("statistics in total, by day and by product")
@@ -233,6 +236,16 @@ struct OrderRouteTests {
         let zero = try shop.send("GET", "/v1/orders.csv?after=0", admin: true)
         #expect(zero.errorCode == "invalid_query_parameter")
         #expect(zero.errorMessage == "The query parameter 'after' must be a whole number of at least 1; got '0'.")
+        let huge = try shop.send("GET", "/v1/orders.csv?after=99999999999999999999", admin: true)
+        #expect(huge.errorCode == "invalid_query_parameter")
+        #expect(
+            huge.errorMessage
+                == "The query parameter 'after' must be a whole number of at least 1; got '99999999999999999999', which is too large.")
+        // Not a number at all, or one with a leading zero, is not said to be too large.
+        for text in ["099999999999999999999", "-99999999999999999999", "9e99"] {
+            let message = try shop.send("GET", "/v1/orders.csv?after=\(text)", admin: true).errorMessage ?? ""
+            #expect(message.hasSuffix("got '\(text)'."), "\(message)")
+        }
         // A cursor naming no order is 404, not an empty last page.
         for route in ["/v1/orders.csv", "/v1/orders", "/v1/carts/\(id)/orders"] {
             let missing = try shop.send("GET", "\(route)?after=\(OrderExport.pageSize + 2)", admin: true)
