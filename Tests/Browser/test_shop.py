@@ -2033,6 +2033,22 @@ def test_the_cart_status_inside_the_sheet_follows_changes_made_while_it_was_clos
     assert status.startswith("Cart: 1\u00a0item, total "), status
 
 
+def test_a_cap_the_page_has_not_read_yet_is_refused_in_the_same_words_as_one_it_knows(browser, server):
+    shop = Shop(browser, server).open(server.mint([("milk", 1)]))
+    try:
+        # No event brings the lower cap: the line is within it, so the cart did not change.
+        server.cli("db", "init", "--max-line-quantity", "2")
+        shop.open_cart()
+        field = lambda: shop.find(hooked("quantity"), shop.line("milk"))
+        field().send_keys(Keys.CONTROL, "a")
+        field().send_keys("3", Keys.ENTER)
+        refusal = shop.find(hooked("refusal"), shop.line("milk"))
+        shop.wait_for(lambda: refusal.text == "2 of one product is the most a cart can hold.", "the server's refusal in the page's words")
+        assert server.cart(shop.cart_id)["items"][0]["quantity"] == 1
+    finally:
+        server.cli("db", "init", "--max-line-quantity", "99")
+
+
 def test_a_line_above_a_cap_lowered_since_can_be_typed_down_but_not_up(browser, server):
     shop = Shop(browser, server).open(server.mint([("milk", 5)]))
     try:

@@ -221,6 +221,8 @@ function shopperText(error) {
   const names = productNames(state.products, state.cart);
   const short = error.code === "insufficient_stock" && /'([^']+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
   if (short) return stockWords(names.get(short[1]) || short[1], Number(short[2]));
+  const cap = error.code === "line_quantity_cap_exceeded" && /at most (\d+) per line/.exec(error.message);
+  if (cap) return capWords(Number(cap[1]));
   const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
   const sku = gone && /'([^']+)'/.exec(error.message)?.[1];
   if (gone && names.has(sku)) return `${names.get(sku)} ${gone}.`;
@@ -813,10 +815,15 @@ function refuseTyped(element, words, event) {
  * A line may always come down, also while it is above a cap lowered since. */
 function beyondWhatIsShown(sku, quantity) {
   if (quantity <= (storedQuantity(sku) ?? 0)) return null;
-  if (quantity > state.maxLineQuantity) return `${state.maxLineQuantity} of one product is the most a cart can hold.`;
+  if (quantity > state.maxLineQuantity) return capWords(state.maxLineQuantity);
   const product = state.products.find((candidate) => candidate.sku === sku);
   if (!product || product.stock == null || quantity <= product.stock) return null;
   return stockWords(product.name, product.stock);
+}
+
+/** The per-line cap in the shopper's words, whether the page or the server refused. */
+function capWords(maxLineQuantity) {
+  return `${maxLineQuantity} of one product is the most a cart can hold.`;
 }
 
 /** The stock of the product `name` in the shopper's words. */
