@@ -9,6 +9,10 @@
 # themselves, read its "Listening on" line, stop it with SIGTERM (and start it again on the
 # same port and store for the restart case). Screenshots land in .build/screenshots.
 # Without Chromium the tests are skipped, except under CI=true, where that fails.
+#
+# SHOP_JITTER_MS=N holds every answer to the page's requests back a random 0 to N ms, so that
+# the cart's events often arrive before the answers they follow: a run with it (250 finds
+# what one without it misses) shows where the shop, or a test, depends on that order.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

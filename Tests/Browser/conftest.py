@@ -163,6 +163,19 @@ def new_browser(preferences=None):
     # Selenium waits for chromedriver's answer to a command without a limit by default: a
     # hung browser would hold the run until CI's own limit, not fail the test.
     driver.command_executor.client_config.timeout = 120
+    jitter = int(os.environ.get("SHOP_JITTER_MS", "0"))
+    if jitter:
+        # Every answer to the page's fetches is held back a random 0 to SHOP_JITTER_MS ms, so
+        # that events often come before the answers they follow: a shop that depends on the
+        # order of the two fails.
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": f"""
+            const sent = window.fetch;
+            window.fetch = async (...args) => {{
+              const response = await sent(...args);
+              await new Promise((resolve) => setTimeout(resolve, Math.random() * {jitter}));
+              return response;
+            }};
+        """})
     return driver
 
 

@@ -94,6 +94,16 @@ class Shop:
         element = self.find(hooked("refusal"), self.row(sku))
         return element.text if element.is_displayed() else ""
 
+    def settled(self):
+        """Waits for the reads of the product list and the settings that open the page and
+        follow its stream's first event, so that a change made after is one the page has not
+        read."""
+        wait_until(lambda: self.driver.execute_script(
+            "return performance.getEntriesByType('resource')"
+            ".filter((entry) => new URL(entry.name).pathname === '/v1/settings').length") >= 2,
+            message="the page's second read of the settings")
+        return self
+
     def product_reads(self):
         """How many times the page has requested /v1/products."""
         return self.driver.execute_script(
@@ -798,7 +808,9 @@ def test_a_product_name_no_order_can_keep_stops_checkout_on_its_line(browser, se
         assert shop.find(hooked("checkout")).get_attribute("aria-disabled") == "true"
         # A blank name leaves the line and the product's row named by the SKU.
         assert shop.find(".line-name", line).text == "odd-tea"
-        assert shop.find(hooked("add"), shop.row("odd-tea")).get_attribute("aria-label") == "Add odd-tea to the cart"
+        # The row follows once the product list, read again after the cart's event, answers.
+        shop.wait_for(lambda: shop.find(hooked("add"), shop.row("odd-tea")).get_attribute("aria-label")
+                      == "Add odd-tea to the cart", "the row named by the SKU")
         server.cli("products", "update", "odd-tea", "--name", "Odd tea")
         shop.wait_for(lambda: not line.find_elements(By.CSS_SELECTOR, hooked("problem")), "the problem to go once renamed")
         assert shop.find(hooked("checkout")).get_attribute("aria-disabled") != "true"
@@ -1222,8 +1234,9 @@ def test_an_order_another_process_places_at_once_shows_in_the_history(browser, s
 
 
 def test_a_refusal_from_the_server_stays_when_the_connection_comes_back(browser, server):
-    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    shop = Shop(browser, server).open(server.mint([("apple", 1)])).settled()
     try:
+        # The page does not know of the lower cap, so it sends the add, which the server refuses.
         server.cli("db", "init", "--max-lines", "1")
         shop.press("add", "bread")
         shop.wait_for(lambda: "at most 1 line" in shop.refusal("bread"), "the lines cap's refusal")
@@ -1457,7 +1470,7 @@ def test_a_shopper_in_a_shared_cart_can_go_back_to_their_own_cart_and_its_orders
 
 
 def test_an_address_that_cannot_be_opened_in_a_shared_cart_says_the_shared_cart_stays(browser, server):
-    browser.get(server.url + "/")
+    Shop(browser, server).open()
     browser.execute_script("localStorage.clear()")
     linked = server.mint([("milk", 1)])
     shop = follow_link(browser, server, linked)
@@ -1490,7 +1503,7 @@ def test_share_shows_the_link_to_this_cart_which_opens_it_elsewhere(browser, ser
 
 
 def test_a_shopper_who_came_by_a_link_can_start_a_cart_of_their_own(browser, server):
-    browser.get(server.url + "/")
+    Shop(browser, server).open()
     browser.execute_script("localStorage.clear()")
     linked = server.mint([("milk", 1)])
     shop = follow_link(browser, server, linked)
