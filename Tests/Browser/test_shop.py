@@ -343,7 +343,10 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
     shop.in_step("after the refusal")
     # A change to the cart clears the refusal, which was about the cart as it was.
     shop.press("decrement", "olive-oil")
-    shop.wait_for(lambda: shop.quantity("olive-oil") == 1 and shop.refusal("fig-jam") == "", "the refusal to go")
+    decrement = shop.find(hooked("decrement"), shop.row("olive-oil"))
+    # Answered too: a quantity typed while a change of its line is on its way is sent after it.
+    shop.wait_for(lambda: shop.quantity("olive-oil") == 1 and shop.refusal("fig-jam") == ""
+                  and decrement.get_attribute("aria-busy") is None, "the refusal to go")
     # A quantity typed over the stock the page shows is refused there, in the product's name,
     # without a request the server would refuse.
     shop.open_cart()
@@ -1207,7 +1210,8 @@ def test_back_closes_the_cart_sheet_and_forward_opens_it(browser, server):
     # Reloaded with the sheet open, the page opens it again: its entry still means the sheet.
     shop.open_cart()
     browser.refresh()
-    shop.wait_for(lambda: shop.find("#cart").is_displayed(), "the sheet open again after the reload")
+    shop.wait_for(lambda: shop.find("#cart").is_displayed() and shop.lines() == {"tea": 2},
+                  "the sheet open again after the reload, with its line")
     browser.back()
     shop.wait_for(lambda: not shop.find("#cart").is_displayed(), "Back to close it")
     # Back while the sheet asks whether to clear the cart answers no and closes both.
@@ -1392,7 +1396,8 @@ def test_a_link_to_a_cart_never_used_does_not_take_the_shoppers_items(browser, s
     unused = server.mint()
     shop = follow_link(browser, server, unused)
     notice = shop.find("#page-notice")
-    shop.wait_for(lambda: "was never used" in notice.text and shop.cart_id == earlier, "the own cart, and why")
+    shop.wait_for(lambda: "was never used" in notice.text and shop.cart_id == earlier and shop.row("tea"),
+                  "the own cart, and why")
     assert "so this is your own cart" in notice.text, notice.text
     assert not shop.find("#confirm-link").is_displayed() and shop.quantity("tea") == 1
     assert "cart=" not in browser.current_url
