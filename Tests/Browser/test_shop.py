@@ -1697,6 +1697,30 @@ def test_focus_stays_in_the_list_when_the_focused_add_sells_out(browser, server)
     assert now.tag_name == "button" and now != add, now.get_attribute("outerHTML")
 
 
+def test_an_older_answer_of_the_order_history_does_not_replace_a_newer_one(browser, server):
+    shop = Shop(browser, server).open(server.mint([("apple", 1)]))
+    # The next answer of the history is held back until the test lets it go.
+    browser.execute_script("""
+        window.heldOrders = [];
+        const sent = window.fetch;
+        window.fetch = async (path, init) => {
+          const response = await sent(path, init);
+          if (String(path).includes("/orders") && window.heldOrders.length === 0) {
+            await new Promise((resolve) => window.heldOrders.push(resolve));
+          }
+          return response;
+        };
+    """)
+    # Emptied at a new version elsewhere, the page reads its orders: none yet, held back.
+    server.cli("clear", cart=shop.cart_id)
+    shop.wait_for(lambda: browser.execute_script("return window.heldOrders.length") == 1, "the first read held")
+    server.cli("add", "apple", cart=shop.cart_id)
+    server.cli("checkout", cart=shop.cart_id)
+    shop.wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, hooked("order"))) == 1, "the order, from the later read")
+    browser.execute_async_script("window.heldOrders[0](); setTimeout(arguments[0], 300)")
+    assert len(browser.find_elements(By.CSS_SELECTOR, hooked("order"))) == 1
+
+
 def test_an_open_order_stays_open_when_the_history_is_read_again(browser, server):
     shop = Shop(browser, server).open(server.mint([("apple", 1)]))
     server.cli("checkout", cart=shop.cart_id)

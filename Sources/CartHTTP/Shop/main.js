@@ -463,8 +463,14 @@ async function loadProducts() {
   renderProducts(state.products, state.cart, state.maxLineQuantity, state.maxLinesPerCart, state.productsNote);
 }
 
+// Reads of the order history may answer out of order: one asked before the one shown last is
+// dropped, so an older list never replaces a newer one.
+let ordersAsked = 0;
+let ordersShown = 0;
+
 /** The newest page of orders, or with `older` the page after those shown. */
 async function loadOrders({ older = false, sayNewOrder = false } = {}) {
+  const asked = ++ordersAsked;
   // Read again from the newest, the history keeps as many orders as it shows.
   const limit = older ? orderPageSize : Math.min(Math.max(orderPageSize, state.orders.length), maxOrderPage);
   const query = new URLSearchParams({ limit: String(limit) });
@@ -473,6 +479,8 @@ async function loadOrders({ older = false, sayNewOrder = false } = {}) {
   const newestShown = state.ordersRead ? (state.orders[0]?.number ?? 0) : null;
   try {
     const page = await send("GET", cartPath(state.cartID, `/orders?${query}`));
+    if (asked < ordersShown) return;
+    ordersShown = asked;
     const newest = page.orders[0];
     if (sayNewOrder && !state.placingOrder && newestShown !== null && newest && newest.number > newestShown
       && !state.placedHere.has(newest.number)) {
@@ -488,6 +496,7 @@ async function loadOrders({ older = false, sayNewOrder = false } = {}) {
     say(refusal, "");
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
+    if (asked < ordersShown) return;
     say(refusal, `The orders could not be loaded: ${shopperText(error)}`);
     if (error.code === "unauthorized") checkCart();
   }
