@@ -45,6 +45,19 @@ for _ in range(count):
 PYTHON
 }
 
+# Runs server $1 under valgrind's tool $4, callgrind or cachegrind with its cache simulation
+# (the command in the rest), for $3 requests of method $2; the tool's figures land in
+# $work/$1.out.
+under_valgrind() {
+    local name=$1 method=$2 requests=$3 tool=$4
+    shift 4
+    local options=(--tool="$tool" --"$tool"-out-file="$work/$name.out")
+    if [[ $tool == cachegrind ]]; then options+=(--cache-sim=yes); fi
+    start_server "$name" valgrind "${options[@]}" "$@"
+    drive "$url" "$method" "$requests" "$cart"
+    stop_server "$pid"
+}
+
 # Runs server $1 under callgrind (the command in the rest) for $3 requests of method $2, then
 # prints the instructions it ran, and those it ran outside glibc's memset.
 #
@@ -52,12 +65,8 @@ PYTHON
 # whose `rep stosb` callgrind counts once per byte: in both servers, a large share of the
 # count that costs the hardware little. The second figure leaves memset out.
 count() {
-    local name=$1 method=$2 requests=$3
-    shift 3
-    start_server "$name" valgrind --tool=callgrind --callgrind-out-file="$work/$name.out" "$@"
-    drive "$url" "$method" "$requests" "$cart"
-    stop_server "$pid"
-    callgrind_annotate --inclusive=yes "$work/$name.out" 2>/dev/null | awk '
+    under_valgrind "$1" "$2" "$3" callgrind "${@:4}"
+    callgrind_annotate --inclusive=yes "$work/$1.out" 2>/dev/null | awk '
         /PROGRAM TOTALS/ { gsub(",", "", $1); total = $1 }
         /__memset_avx2_unaligned_erms \[/ && !seen { gsub(",", "", $1); memset = $1; seen = 1 }
         END { print total, total - memset }'
@@ -67,12 +76,8 @@ count() {
 # of method $2, then prints its totals: instructions, I1 misses, LL instruction misses, data
 # reads, D1 read misses, LL read misses, data writes, D1 write misses, LL write misses.
 simulate() {
-    local name=$1 method=$2 requests=$3
-    shift 3
-    start_server "$name" valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file="$work/$name.out" "$@"
-    drive "$url" "$method" "$requests" "$cart"
-    stop_server "$pid"
-    sed -n 's/^summary: //p' "$work/$name.out"
+    under_valgrind "$1" "$2" "$3" cachegrind "${@:4}"
+    sed -n 's/^summary: //p' "$work/$1.out"
 }
 
 # Valgrind 3.19 cannot read the DWARF of the release builds and gives up; copies without
