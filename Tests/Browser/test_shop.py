@@ -139,6 +139,12 @@ def offered(button):
     return button.is_enabled() and button.get_attribute("aria-disabled") != "true"
 
 
+def retype(field, *keys):
+    """Selects all that `field` holds and types `keys` over it, as a person correcting a number does."""
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(*keys)
+
+
 def focused(driver):
     return driver.switch_to.active_element
 
@@ -355,8 +361,7 @@ def test_stock_the_shop_knows_of_is_not_offered_and_a_refusal_is_shown_next_to_t
     line_requests = ("return performance.getEntriesByType('resource')"
                      ".filter((entry) => entry.name.endsWith('/items/olive-oil')).length")
     sent_before = browser.execute_script(line_requests)
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys("5", Keys.ENTER)
+    retype(field, "5", Keys.ENTER)
     line_refusal = shop.find(hooked("refusal"), shop.line("olive-oil"))
     shop.wait_for(lambda: line_refusal.text == f"Only 3 of {name} left.", "the stock's refusal on the line")
     assert field.get_attribute("value") == "1"
@@ -579,8 +584,7 @@ def test_a_long_catalog_gets_a_search_field_that_hides_the_rows_that_do_not_matc
         server.cli("delete", "tin-13", cart=shop.cart_id)
         search.send_keys("9x")
         shop.wait_for(lambda: shown() == [] and status.text == "No product matches “SARDINE TIN 19x”.", "no match, said")
-        search.send_keys(Keys.CONTROL, "a")
-        search.send_keys(Keys.BACKSPACE)
+        retype(search, Keys.BACKSPACE)
         shop.wait_for(lambda: len(shown()) > 30 and not status.is_displayed(), "the whole list again")
     finally:
         server.cli("delete", "tin-12", cart=shop.cart_id)
@@ -610,8 +614,7 @@ def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(br
     shop = Shop(browser, server).open(server.mint([("apple", 1)]))
     shop.open_cart()
     field = shop.find(hooked("quantity"), shop.line("apple"))
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys("5")
+    retype(field, "5")
     # The click takes the focus from the field, which sends the 5; with the server held, the
     # order's request would overtake it, or carry the version before it.
     with held(server):
@@ -627,8 +630,7 @@ def test_a_quantity_typed_and_then_checkout_clicked_orders_the_typed_quantity(br
     server.cli("add", "apple", cart=shop.cart_id)
     shop.wait_for(lambda: shop.lines() == {"apple": 1}, "an apple again")
     field = shop.find(hooked("quantity"), shop.line("apple"))
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys("5000")
+    retype(field, "5000")
     shop.find("#checkout").click()
     refusal = shop.find(hooked("refusal"), shop.line("apple"))
     shop.wait_for(lambda: "the most a cart can hold" in refusal.text, "the refusal beside the line")
@@ -653,8 +655,7 @@ def test_a_quantity_refused_as_typed_stays_said_when_a_change_queued_before_it_l
     with held(server):
         shop.find(hooked("increment"), line).click()
         field = shop.find(hooked("quantity"), line)
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("two")
+        retype(field, "two")
         # Leaving the field for Checkout: the page refuses the words, and the click places
         # no order.
         shop.find("#checkout").click()
@@ -667,8 +668,7 @@ def test_a_quantity_refused_as_typed_stays_said_when_a_change_queued_before_it_l
     assert server.orders(shop.cart_id) == []
     # Typing again takes it away.
     field = shop.find(hooked("quantity"), shop.line("apple"))
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys("3")
+    retype(field, "3")
     shop.wait_for(lambda: not refusal.is_displayed(), "the refusal gone once typing again")
     field.send_keys(Keys.ENTER)
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 3, "the 3 typed")
@@ -2003,31 +2003,26 @@ def test_a_quantity_typed_into_a_line_is_set_and_a_bad_one_is_refused(browser, s
     assert field("apple").get_attribute("aria-label") == "Quantity of " + shop.line("apple").find_element(
         By.CSS_SELECTOR, ".line-name").text
 
-    field("apple").send_keys(Keys.CONTROL, "a")
-    field("apple").send_keys("12", Keys.ENTER)
+    retype(field("apple"), "12", Keys.ENTER)
     shop.wait_for(lambda: server.cart(shop.cart_id)["items"][0]["quantity"] == 12, "12 apples stored")
     shop.in_step("12 apples")
     assert shop.lines() == {"apple": 12, "bread": 1}
 
     # Not a number: refused on the line, the field shows the line's quantity again.
-    field("bread").send_keys(Keys.CONTROL, "a")
-    field("bread").send_keys("two", Keys.TAB)
+    retype(field("bread"), "two", Keys.TAB)
     line_refusal = lambda sku: shop.find(hooked("refusal"), shop.line(sku))
     shop.wait_for(lambda: line_refusal("bread").text == "Type a whole number of units; 0 takes the line out.", "the refusal")
     assert field("bread").get_attribute("value") == "1"
     # Above the per-line cap: refused on the line, and the quantity as it was.
-    field("bread").send_keys(Keys.CONTROL, "a")
-    field("bread").send_keys("5000", Keys.ENTER)
+    retype(field("bread"), "5000", Keys.ENTER)
     shop.wait_for(lambda: "99" in line_refusal("bread").text, "the cap's refusal")
     shop.wait_for(lambda: field("bread").get_attribute("value") == "1", "the quantity as it was")
     # Escape undoes the typing and leaves the sheet open.
-    field("bread").send_keys(Keys.CONTROL, "a")
-    field("bread").send_keys("7", Keys.ESCAPE)
+    retype(field("bread"), "7", Keys.ESCAPE)
     assert field("bread").get_attribute("value") == "1"
     assert shop.find("#cart").is_displayed()
     # 0 takes the line out.
-    field("bread").send_keys(Keys.CONTROL, "a")
-    field("bread").send_keys("0", Keys.ENTER)
+    retype(field("bread"), "0", Keys.ENTER)
     shop.wait_for(lambda: list(shop.lines()) == ["apple"], "bread gone")
     assert [line["sku"] for line in server.cart(shop.cart_id)["items"]] == ["apple"]
 
@@ -2048,8 +2043,7 @@ def test_a_quantity_being_typed_is_kept_while_the_line_changes_elsewhere(browser
     shop = Shop(browser, server).open(server.mint([("apple", 1), ("bread", 1)]))
     shop.open_cart()
     field = lambda sku: shop.find(hooked("quantity"), shop.line(sku))
-    field("apple").send_keys(Keys.CONTROL, "a")
-    field("apple").send_keys("7")
+    retype(field("apple"), "7")
     server.cli("set", "apple", "3", cart=shop.cart_id)
     shop.wait_for(lambda: shop.quantity("apple") == 3, "the change made elsewhere, in the product list")
     assert field("apple").get_attribute("value") == "7"
@@ -2082,8 +2076,7 @@ def test_a_cap_the_page_has_not_read_yet_is_refused_in_the_same_words_as_one_it_
         server.cli("db", "init", "--max-line-quantity", "2")
         shop.open_cart()
         field = lambda: shop.find(hooked("quantity"), shop.line("milk"))
-        field().send_keys(Keys.CONTROL, "a")
-        field().send_keys("3", Keys.ENTER)
+        retype(field(), "3", Keys.ENTER)
         refusal = shop.find(hooked("refusal"), shop.line("milk"))
         shop.wait_for(lambda: refusal.text == "2 of one product is the most a cart can hold.", "the server's refusal in the page's words")
         assert server.cart(shop.cart_id)["items"][0]["quantity"] == 1
@@ -2100,11 +2093,9 @@ def test_a_line_above_a_cap_lowered_since_can_be_typed_down_but_not_up(browser, 
         assert shop.find(".stock", shop.row("milk")).text == "2 of one product is the most a cart can hold: take 3 out"
         shop.open_cart()
         field = lambda: shop.find(hooked("quantity"), shop.line("milk"))
-        field().send_keys(Keys.CONTROL, "a")
-        field().send_keys("4", Keys.ENTER)
+        retype(field(), "4", Keys.ENTER)
         shop.wait_for(lambda: server.cart(shop.cart_id)["items"][0]["quantity"] == 4, "the line down to 4")
-        field().send_keys(Keys.CONTROL, "a")
-        field().send_keys("5", Keys.ENTER)
+        retype(field(), "5", Keys.ENTER)
         refusal = shop.find(hooked("refusal"), shop.line("milk"))
         shop.wait_for(lambda: refusal.text == "2 of one product is the most a cart can hold.", "the cap's refusal on the line")
         assert server.cart(shop.cart_id)["items"][0]["quantity"] == 4
@@ -2183,10 +2174,8 @@ def test_a_lines_changes_are_made_in_the_order_they_were_asked_for(browser, serv
         shop.press("increment", "apple", within="cart-line")
         shop.press("line-delete", "apple", within="cart-line")
         field = shop.find(hooked("quantity"), shop.line("bread"))
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("5", Keys.ENTER)
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("7", Keys.ENTER)
+        retype(field, "5", Keys.ENTER)
+        retype(field, "7", Keys.ENTER)
         shop.press("increment", "bread", within="cart-line")
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 8 and shop.lines() == {"bread": 8},
                   "apple deleted after its +, bread at 5, then 7, then one more")
@@ -2197,15 +2186,13 @@ def test_a_lines_changes_are_made_in_the_order_they_were_asked_for(browser, serv
     with held(server):
         shop.press("increment", "bread", within="cart-line")
         field = shop.find(hooked("quantity"), line)
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("5", Keys.ENTER)
+        retype(field, "5", Keys.ENTER)
         shop.press("increment", "bread", within="cart-line")
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 6 and shop.lines() == {"bread": 6}, "+, 5, + is 6")
     with held(server):
         shop.press("decrement", "bread", within="cart-line")
         shop.press("decrement", "bread", within="cart-line")
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys("6", Keys.ENTER)
+        retype(field, "6", Keys.ENTER)
     shop.wait_for(lambda: server.cart(shop.cart_id)["totalItems"] == 6 and shop.lines() == {"bread": 6},
                   "−, −, then 6 typed is 6")
     # A change refused among them stops a checkout that waits for them, and says so, also
