@@ -126,7 +126,9 @@ extension PostgresCartStorage {
 
     // One statement instead of four (header, product, line, settings).
     func lineContext(cartID: String, sku: String) throws -> CartLineContext {
-        // The statement reads the settings itself, and takes its table locks before its row locks.
+        // The statement reads the settings itself, and takes its table locks before its row
+        // locks; the settings table's share, a lock no statement takes by reading, comes first.
+        queueSettingsShare()
         let result = try connection.execute(locks ? Self.lockLineContext : Self.selectLineContext, [.text(cartID), .text(sku)])
         guard let row = result.first else { throw PostgresStoreError.missingRow("answer to a line's context") }
         guard !(try row.isNull(7)) else { throw PostgresStoreError.missingRow("settings row") }

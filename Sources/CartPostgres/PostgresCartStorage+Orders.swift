@@ -187,6 +187,7 @@ extension PostgresCartStorage {
     // same snapshot, and a write unit holds new orders off.
     func forEachOrder(_ body: (Order) throws -> Void) throws {
         var after: Int64 = 0
+        keepReadOpenWhileIdle()
         while true {
             var count = 0
             let batch = try rows(
@@ -219,6 +220,7 @@ extension PostgresCartStorage {
         var query = query
         var remaining = query.limit ?? Int.max
         var lock: PostgresStatement? = Self.lockOrders
+        keepReadOpenWhileIdle()
         while remaining > 0 {
             let size = min(remaining, Self.orderBatchSize)
             let filter = PostgresOrderFilter(query, includeCursor: true)
@@ -234,6 +236,17 @@ extension PostgresCartStorage {
             guard count == size else { return }
             remaining -= size
         }
+    }
+
+    private static let noIdleTimeout: PostgresSQL = "SET LOCAL idle_in_transaction_session_timeout = 0"
+
+    /// In a read unit, lifts the session's limit on idling inside a transaction for the rest
+    /// of the unit: between batches the unit waits on the caller, who may write each order to
+    /// a slow client or a paused pipe, and the server would otherwise end the session part way
+    /// through. A read unit locks no row and holds no settings change off, so its idling keeps
+    /// no other unit waiting.
+    private func keepReadOpenWhileIdle() {
+        if !locks { connection.queue(Self.noIdleTimeout) }
     }
 
     /// Calls `body` with each order of `result` (columns of `withLines`), in row order.

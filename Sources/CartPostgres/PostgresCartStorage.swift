@@ -7,8 +7,11 @@ import CartCore
 /// with `FOR UPDATE` (products and carts with `FOR NO KEY UPDATE`, the lock their own UPDATE
 /// takes, which leaves other carts free to add lines of the product), products read for a
 /// line change with `FOR SHARE`, whole tables in `SHARE` mode for counts and listings, and
-/// the settings table by the lock every statement holds on it, which `saveSettings` waits out
-/// with an exclusive one. A row that does not exist yet cannot be locked: a unit that goes on
+/// the settings table in `ROW SHARE` mode from its first read of them, which a settings
+/// change's `EXCLUSIVE` lock waits out. Read units lock nothing: they read one snapshot, which
+/// a settings change does not disturb, so a long read (an export streamed to a slow client)
+/// neither holds a settings change off nor leaves other units queued behind one. A row that
+/// does not exist yet cannot be locked: a unit that goes on
 /// to insert it finds it stored by then and fails with a retryable error, and the repository
 /// runs the unit again, which then sees the row. Idempotency keys are locked by an advisory
 /// lock on their hash, since a checkout decides from the absence of a key.
@@ -25,6 +28,8 @@ final class PostgresCartStorage: CartStorageWriter {
     private(set) var hasWritten = false
     /// The settings once read or saved in this unit, in which they cannot change.
     var knownSettings: StoreSettings?
+    /// Whether this write unit holds its lock on the settings table.
+    private var holdsSettingsLock = false
 
     init(connection: PostgresConnection, locks: Bool) {
         self.connection = connection
@@ -33,14 +38,15 @@ final class PostgresCartStorage: CartStorageWriter {
 
     /// Runs a statement and returns its rows; in a write unit, `lock` (a table or row lock the
     /// read needs) runs just before it. In a write unit that has not read the settings, they
-    /// are read first, all in the same round trip: every write unit then holds its share of
-    /// the settings table before it locks a row or table, so none waits behind
-    /// `saveSettings`'s exclusive lock while holding what a unit it waits for needs.
+    /// are locked and read first, all in the same round trip: every write unit then holds its
+    /// share of the settings table before it locks a row or table, so none waits behind a
+    /// settings change's exclusive lock while holding what a unit it waits for needs.
     func rows(_ sql: PostgresSQL, _ parameters: [PostgresValue] = [], lock: PostgresStatement? = nil) throws
         -> PostgresResult
     {
         guard locks else { return try connection.execute(sql, parameters) }
         let readsSettings = knownSettings == nil
+        if readsSettings { queueSettingsShare() }
         let statements =
             (readsSettings ? [PostgresStatement(Self.selectSettings)] : []) + (lock.map { [$0] } ?? [])
             + [PostgresStatement(sql, parameters)]
@@ -68,6 +74,7 @@ final class PostgresCartStorage: CartStorageWriter {
 
     func settings() throws -> StoreSettings {
         if let knownSettings { return knownSettings }
+        queueSettingsShare()
         let settings = try Self.settings(in: try connection.execute(Self.selectSettings))
         knownSettings = settings
         return settings
@@ -85,8 +92,22 @@ final class PostgresCartStorage: CartStorageWriter {
     // Two units that would each read the settings and then wait for the other's share of the
     // table to go would deadlock: the exclusive lock comes first.
     func settingsForChange() throws -> StoreSettings {
-        if locks { connection.queue(Self.lockSettings) }
+        if locks { queueExclusiveSettingsLock() }
         return try settings()
+    }
+
+    /// In a write unit that does not hold it yet, queues its share of the settings table:
+    /// `ROW SHARE`, which other write units' shares and every read leave free, and which a
+    /// settings change's `EXCLUSIVE` lock waits for.
+    func queueSettingsShare() {
+        guard locks, !holdsSettingsLock else { return }
+        connection.queue(Self.shareSettings)
+        holdsSettingsLock = true
+    }
+
+    private func queueExclusiveSettingsLock() {
+        connection.queue(Self.lockSettings)
+        holdsSettingsLock = true
     }
 
     /// The settings in the answer to `selectSettings`.
@@ -108,7 +129,8 @@ final class PostgresCartStorage: CartStorageWriter {
         try Currency(storedCode: try row.string(first), minorUnitExponent: try row.int64(first + 1), symbol: try row.optionalString(first + 2))
     }
 
-    private static let lockSettings: PostgresSQL = "LOCK TABLE settings IN ACCESS EXCLUSIVE MODE"
+    private static let shareSettings: PostgresSQL = "LOCK TABLE settings IN ROW SHARE MODE"
+    private static let lockSettings: PostgresSQL = "LOCK TABLE settings IN EXCLUSIVE MODE"
     private static let saveSettingsSQL: PostgresSQL = """
         INSERT INTO settings (id, currency, currency_exponent, currency_symbol, max_line_quantity, max_lines_per_cart)
         VALUES (1, $1, $2, $3, $4, $5)
@@ -118,11 +140,11 @@ final class PostgresCartStorage: CartStorageWriter {
             max_lines_per_cart = excluded.max_lines_per_cart
         """
 
-    // The exclusive lock waits until every other unit that read the settings has ended, and
-    // holds new ones off until this one does.
+    // The exclusive lock waits until every other write unit that read the settings has ended,
+    // and holds new ones off until this one does; reads go on, each in its own snapshot.
     func saveSettings(_ settings: StoreSettings) throws {
         hasWritten = true
-        connection.queue(Self.lockSettings)
+        queueExclusiveSettingsLock()
         connection.queue(
             Self.saveSettingsSQL,
             [

@@ -242,6 +242,50 @@ struct PostgresConcurrencyTests {
         #expect(report == (try service.cartReport("alice")))
     }
 
+    @Test("an order export paused in its read unit holds up neither a settings change nor an add")
+    func pausedExportHoldsNothingUp() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let quick = StoreOptions(busyTimeout: .milliseconds(300), initialSettings: Self.roomy.initialSettings)
+        let service = CartService(repository: try schema.repository(quick))
+        try service.addProduct(Self.apple)
+        try service.add("apple", to: "alice")
+        _ = try service.checkout("alice")
+        // Another host's service, on connections of its own.
+        let other = CartService(repository: try schema.repository(quick))
+        var exported = 0
+        try service.forEachOrder(matching: OrderQuery()) { _ in
+            exported += 1
+            try other.updateSettings(maxLineQuantity: 500)
+            try other.add("apple", quantity: 2, to: "bob")
+        }
+        #expect(exported == 1)
+        #expect(try service.settings().maxLineQuantity == 500)
+        #expect(try service.cart("bob").totalItems == 2)
+    }
+
+    @Test("an order export whose reader pauses longer than the idle-in-transaction limit still ends whole")
+    func slowExportOutlivesIdleLimit() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let service = CartService(repository: try schema.repository(Self.roomy))
+        try service.addProduct(Self.apple)
+        for cart in ["alice", "bob", "carol"] {
+            try service.add("apple", to: cart)
+            _ = try service.checkout(cart)
+        }
+        // The same store with sessions that may idle in a transaction for 300 ms, the
+        // location's options overriding the repository's.
+        let url = schema.url + "%20-c%20idle_in_transaction_session_timeout%3D300"
+        let slow = CartService(repository: try PostgresCartRepository(url: url, options: Self.roomy))
+        var exported: [String] = []
+        try slow.forEachOrder(matching: OrderQuery(sort: .oldestFirst)) { order in
+            Thread.sleep(forTimeInterval: 0.6)
+            exported.append(order.cartID)
+        }
+        #expect(exported == ["alice", "bob", "carol"])
+    }
+
     @Test("8 threads changing the settings at once all commit: none deadlocks on the settings lock")
     func concurrentSettingsChanges() throws {
         let schema = try TestSchema()
