@@ -183,12 +183,17 @@ public final class PostgresConnection {
     /// when the connection is gone with it.
     func error(from result: OpaquePointer, sql: String) -> PostgresError {
         let lost = cart_PQstatus(handle) != CONNECTION_OK
+        let sqlState = ErrorField.sqlState.value(in: result)
+        // The server no longer holds a statement this connection prepared (`DEALLOCATE`,
+        // `DISCARD ALL`, a pooler that moved the session): the names it keeps are wrong, so
+        // it is not used again, and its pool opens another.
+        if sqlState == "26000" { isBroken = true }
         let message =
             ErrorField.primaryMessage.value(in: result) ?? location.scrub(String(cString: cart_PQresultErrorMessage(result)))
         return PostgresError(
             kind: lost ? .connection : .server,
             message: lost ? "the connection to \(location) is lost: \(message)" : message,
-            sqlState: ErrorField.sqlState.value(in: result), severity: ErrorField.severity.value(in: result),
+            sqlState: sqlState, severity: ErrorField.severity.value(in: result),
             detail: ErrorField.detail.value(in: result), hint: ErrorField.hint.value(in: result),
             constraint: ErrorField.constraint.value(in: result), sql: sql)
     }

@@ -17,6 +17,17 @@ struct PostgresConnectionTests {
         #expect(try connection.execute("SHOW client_encoding")[0].string(0) == "UTF8")
     }
 
+    @Test("a statement the server forgot fails once, and the connection is not used again", TestServer.requires())
+    func forgottenStatement() throws {
+        let connection = try TestServer.connect()
+        #expect(try connection.execute("SELECT 1 + 1")[0].int64(0) == 2)
+        // What a pooler in transaction mode or a `DISCARD ALL` does behind the client's back.
+        try connection.executeScript("DEALLOCATE ALL")
+        let error = #expect(throws: PostgresError.self) { try connection.execute("SELECT 1 + 1") }
+        #expect(error?.sqlState == "26000")
+        #expect(!connection.isOpen)
+    }
+
     @Test("an unreachable server gives one line with the password masked", arguments: [
         "postgresql://cart:s3cret@%2Fnonexistent-cart-socket-dir:5432/shop",
         "postgresql://cart:s3cret@127.0.0.1:1/shop?connect_timeout=2",
