@@ -9,10 +9,21 @@
 /// What `stat` says of a path (following symbolic links), for deciding how to open it.
 struct FileInfo {
     private let info: stat?
+    /// Why `stat` could not tell whether anything is at the path (a directory above it this
+    /// process may not search, a loop of symbolic links), in the system's words; nil when it
+    /// could: something is there, or nothing is.
+    let unreachableReason: String?
 
     init(_ path: String) {
         var info = stat()
-        self.info = stat(path, &info) == 0 ? info : nil
+        if stat(path, &info) == 0 {
+            self.info = info
+            unreachableReason = nil
+        } else {
+            let code = errno
+            self.info = nil
+            unreachableReason = code == ENOENT || code == ENOTDIR ? nil : String(cString: strerror(code))
+        }
     }
 
     /// Whether anything exists at the path.

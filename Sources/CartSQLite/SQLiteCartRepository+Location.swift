@@ -10,12 +10,19 @@ import CartCore
 
 extension SQLiteCartRepository {
     /// Refuses a path that cannot name a database file: an empty one, a directory, or something
-    /// that is not a regular file (a device, a pipe, a socket).
+    /// that is not a regular file (a device, a pipe, a socket); and one this process cannot
+    /// reach or read, which would otherwise pass for a store not made yet.
     ///
     /// - Throws: `StoreLocationError.unusable` naming `path` as given.
     static func checkFile(_ path: String) throws(StoreLocationError) {
         guard !path.isEmpty else { throw .unusable(location: path, reason: "the path is empty") }
         let file = FileInfo(path)
+        if let reason = file.unreachableReason {
+            throw .unusable(location: path, reason: "this user cannot reach it (\(reason)); check the directories above it")
+        }
+        if file.isRegularFile, access(path, R_OK) != 0 {
+            throw .unusable(location: path, reason: "this user may not read the file (\(String(cString: strerror(errno))))")
+        }
         if file.isDirectory { throw .unusable(location: path, reason: "it is a directory") }
         if path.hasSuffix("/") { throw .unusable(location: path, reason: "a path ending in '/' names a directory, not a file") }
         if file.exists, !file.isRegularFile {

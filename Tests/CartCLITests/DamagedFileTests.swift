@@ -382,9 +382,35 @@ struct DamagedFileTests {
             }
             let changed = try sandbox.run(["db", "init", "--max-lines", "7"], launcher: launcher)
             #expect(changed.status == 1 && changed.errorLines.first?.contains("is read-only") == true, "\(changed)")
+            // A server would answer every change with a 503 that invites retrying: it does not start.
+            let serve = try sandbox.run(["serve", "--listen", "127.0.0.1:0"], launcher: ["/usr/bin/timeout", "30"] + launcher)
+            #expect(serve.status == 1 && serve.stdout.isEmpty, "\(serve)")
+            #expect(serve.stderr == "Error: The store '\(sandbox.database)' is read-only; this command needs to write to it.\n")
         }
         #expect(try sandbox.checksum(sandbox.database) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == listing)
+    }
+
+    @Test("a store in a directory this user may not search: every command says so, none that there is no store")
+    func unreachableStore() throws {
+        let sandbox = try filledSandbox()
+        let directory = sandbox.path("data")
+        let before = try sandbox.checksum(sandbox.database)
+        // Root searches any directory, so the commands run as `nobody` then.
+        let launcher = getuid() == 0 ? CartSandbox.asNobody : []
+        let files = FileManager.default
+        try files.setAttributes([.posixPermissions: getuid() == 0 ? 0o700 : 0o000], ofItemAtPath: directory)
+        defer { try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
+        let expected =
+            "Error: '\(sandbox.database)' cannot hold a store: this user cannot reach it (Permission denied); "
+            + "check the directories above it.\n"
+        for arguments in [["show"], ["db", "status"], ["db", "check"], ["add", "apple"], ["serve", "--listen", "127.0.0.1:0"]] {
+            let result = try sandbox.run(arguments, launcher: ["/usr/bin/timeout", "30"] + launcher)
+            #expect(result.status == 1 && result.stdout.isEmpty, "\(arguments) \(result)")
+            #expect(result.stderr == expected, "\(arguments)")
+        }
+        try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
+        #expect(try sandbox.checksum(sandbox.database) == before)
     }
 
     @Test("a read-only database of an older schema: commands say it is read-only and name the pending migrations")

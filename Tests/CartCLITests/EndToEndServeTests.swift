@@ -22,14 +22,16 @@ struct EndToEndServeTests {
         return items.first { $0["sku"] as? String == sku }?["quantity"] as? Int ?? 0
     }
 
-    @Test("SIGTERM while an event stream is open ends the stream and exits 0")
-    func terminateMidStream() throws {
+    @Test(
+        "SIGTERM, SIGINT or SIGHUP (a closed terminal) while an event stream is open ends the stream and exits 0",
+        arguments: [SIGTERM, SIGINT, SIGHUP])
+    func terminateMidStream(signal: Int32) throws {
         let sandbox = try stocked()
         let server = try RunningServer(in: sandbox)
         let id = try server.mint()
         let stream = try EventStreamClient("/v1/carts/\(id)/events", on: server)
         #expect(try stream.next()?.contains(#""version":0"#) == true)
-        server.process.send(SIGTERM)
+        server.process.send(signal)
         #expect(server.process.exitStatus() == 0)
         #expect(stream.ends())
         #expect(throws: (any Error).self) { try TestConnection(port: server.port) }

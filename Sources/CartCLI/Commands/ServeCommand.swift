@@ -12,7 +12,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// `cart serve`: the cart API over HTTP on the chosen store, until SIGINT or SIGTERM.
+/// `cart serve`: the cart API over HTTP on the chosen store, until SIGINT, SIGTERM or SIGHUP.
 enum ServeCommand {
     static let listen = Option<String>(
         "--listen", "host:port",
@@ -53,10 +53,10 @@ enum ServeCommand {
             The shop is at that address; the API under /v1/, described by /v1/openapi.yaml. Without an \
             admin token it listens on loopback only (127.0.0.1, [::1], localhost) and every route is open \
             to what can reach it there; with one, admin routes and carts the server did not mint need it. \
-            Every server of one store recognises the carts any of them minted. SIGINT (Ctrl-C) or SIGTERM \
-            stops it: no new connections, requests in flight get 10 seconds to finish (one still waiting \
-            on the store then is cut off, unanswered and unsaved, within 2 seconds more), event streams \
-            end, status 0.
+            Every server of one store recognises the carts any of them minted. SIGINT (Ctrl-C), SIGTERM \
+            or SIGHUP (the terminal closed) stops it: no new connections, requests in flight get 10 \
+            seconds to finish (one still waiting on the store then is cut off, unanswered and unsaved, \
+            within 2 seconds more), event streams end, status 0.
             """,
         options: [listen, adminToken, threads, connections, clientConnections, heartbeat],
         action: { try run($0) })
@@ -67,13 +67,14 @@ enum ServeCommand {
     /// How often a server on a SQLite file looks whether the file was deleted or replaced.
     static let storePollInterval = Duration.seconds(1)
 
-    /// Serves until SIGINT or SIGTERM.
+    /// Serves until SIGINT, SIGTERM or SIGHUP, which all stop it cleanly: a closed terminal or an
+    /// ended SSH session ends the server as Ctrl-C would, with the store file left whole.
     ///
     /// The signals are blocked before anything starts a thread (the store's connections, the
     /// server's pool, the event watcher), so every thread inherits the mask and this thread
     /// alone takes them, with `sigwait`.
     static func run(_ runner: CommandRunner) throws {
-        let signals = BlockedSignals([SIGINT, SIGTERM])
+        let signals = BlockedSignals([SIGINT, SIGTERM, SIGHUP])
         defer { signals.restore() }
         let (host, port) = try address(try runner[listen], runner)
         let threads = try runner[threads]
@@ -117,6 +118,9 @@ enum ServeCommand {
                 "Note: there was no store at '\(DisplayText.escaped(runner.displayLocation))'\(runner.memoryHint); "
                     + "serving a new, empty one.")
         }
+        // A store this process cannot write would serve reads, and answer every change with a
+        // 503 that invites retrying for ever: refused before the server listens.
+        try repository.write { _ in }
         let service = CartService(repository: repository)
         configuration.cartIDKey = CartIDKey(storeSecret: try service.storeSecret())
         configuration.storeKind = try Stores.registry.backend(for: runner.location).kind
