@@ -234,6 +234,10 @@ extension PostgresCartStorage {
     // product, and deadlock with them: they take the tables the other way round.
     private static let lockProductRow: PostgresSQL = "SELECT FROM products WHERE sku = $1 FOR UPDATE"
 
+    // No index leads with the SKU, so this read, and the foreign-key check of the product's
+    // deletion after it, each scan cart_lines, while the product's row stays locked: a product
+    // is deleted rarely, and such an index would cost every add to a cart a second B-tree
+    // write, as in SQLite.
     func cartsHolding(sku: String) throws -> [String] {
         try rows(Self.selectCartsHolding, [.text(sku)], lock: PostgresStatement(Self.lockProductRow, [.text(sku)]))
             .map { row in try row.string(0) }
