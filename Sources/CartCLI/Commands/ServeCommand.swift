@@ -56,7 +56,7 @@ enum ServeCommand {
             Every server of one store recognises the carts any of them minted. SIGINT (Ctrl-C), SIGTERM \
             or SIGHUP (the terminal closed) stops it: no new connections, requests in flight get 10 \
             seconds to finish (one still waiting on the store then is cut off, unanswered and unsaved, \
-            within 2 seconds more), event streams end, status 0.
+            within 2 seconds more; a second signal cuts them off at once), event streams end, status 0.
             """,
         options: [listen, adminToken, threads, connections, clientConnections, heartbeat],
         action: { try run($0) })
@@ -158,8 +158,14 @@ enum ServeCommand {
             : nil
         defer { poller?.stop() }
         _ = signals.wait()
-        if !stop(server) {
+        switch stop(server, signals: signals) {
+        case .finished:
+            break
+        case .deadlinePassed:
             stderr.send("error: requests still running \(stopDeadline) after the stop was asked for were cut off")
+            return
+        case .signalled:
+            stderr.send("error: a second signal cut off the requests still running")
             return
         }
         // The process ends without closing its connections, which would have copied the
@@ -171,23 +177,40 @@ enum ServeCommand {
         }
     }
 
-    /// Stops `server` and says whether every request in flight finished within `stopDeadline`.
-    /// The server waits for a handler still running at its deadline (one waiting on a store
-    /// that does not answer, for as long as the store's timeouts allow); the command does not:
-    /// it returns a moment later, and the process ends with that request unanswered and its
-    /// unit uncommitted.
-    private static func stop(_ server: CartHTTPServer) -> Bool {
-        let drained = Mutex<Bool?>(nil)
-        let stopped = DispatchSemaphore(value: 0)
+    /// How a stop ended.
+    private enum StopOutcome {
+        /// Every request in flight finished.
+        case finished
+        /// Requests still ran at `stopDeadline`, and were cut off.
+        case deadlinePassed
+        /// A second signal came before they finished, and cut them off.
+        case signalled
+    }
+
+    /// Stops `server`, giving requests in flight until `stopDeadline`, or until one more of
+    /// `signals` arrives: an operator who presses Ctrl-C again wants the process gone now. The
+    /// server waits for a handler still running at its deadline (one waiting on a store that
+    /// does not answer, for as long as the store's timeouts allow); the command does not: it
+    /// returns a moment later, and the process ends with that request unanswered and its unit
+    /// uncommitted.
+    private static func stop(_ server: CartHTTPServer, signals: BlockedSignals) -> StopOutcome {
+        let outcome = Mutex<StopOutcome?>(nil)
+        let ended = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let finished = server.stop(deadline: stopDeadline)
-            drained.withLock { $0 = finished }
-            stopped.signal()
+            outcome.withLock { $0 = $0 ?? (finished ? .finished : .deadlinePassed) }
+            ended.signal()
+        }
+        // Waits for the rest of the process's life if no second signal comes.
+        DispatchQueue.global().async {
+            _ = signals.wait()
+            outcome.withLock { $0 = $0 ?? .signalled }
+            ended.signal()
         }
         // Two seconds past the deadline let the server close what is left and join its threads.
         let wait = DispatchTimeInterval.seconds(Int(stopDeadline.components.seconds) + 2)
-        guard stopped.wait(timeout: .now() + wait) == .success else { return false }
-        return drained.withLock { $0 } ?? false
+        guard ended.wait(timeout: .now() + wait) == .success else { return .deadlinePassed }
+        return outcome.withLock { $0 } ?? .deadlinePassed
     }
 
     /// The host and port of `text`: `HOST:PORT`, with an IPv6 address in brackets.

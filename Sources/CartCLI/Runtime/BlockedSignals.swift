@@ -13,7 +13,9 @@
 ///
 /// Block them before anything starts a thread: a thread started before would take the
 /// signal with its default action (the end of the process).
-final class BlockedSignals {
+final class BlockedSignals: @unchecked Sendable {
+    // @unchecked: the sets are written by `init` alone; `wait()` may run on two threads at once,
+    // and each signal reaches one of them.
     private var signals = sigset_t()
     private var previous = sigset_t()
 
@@ -35,14 +37,24 @@ final class BlockedSignals {
     /// thread its previous mask back: a second Ctrl-C while the command was finishing does
     /// not end the process with another status once it is done.
     func restore() {
-        while hasPending() { _ = wait() }
+        while takePending() != nil {}
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
-    /// Whether one of the signals is pending, so that `wait()` returns at once.
-    private func hasPending() -> Bool {
-        var pending = sigset_t()
-        sigpending(&pending)
-        return (1..<32).contains { sigismember(&signals, $0) == 1 && sigismember(&pending, $0) == 1 }
+    /// One of the signals already pending, taken off the queue without waiting; nil when none
+    /// is. Never blocks, also while another thread waits in `wait()` and takes the signal first.
+    private func takePending() -> Int32? {
+        #if os(Linux)
+            var now = timespec()
+            let number = sigtimedwait(&signals, nil, &now)
+            return number > 0 ? number : nil
+        #else
+            var pending = sigset_t()
+            sigpending(&pending)
+            guard (1..<32).contains(where: { sigismember(&signals, $0) == 1 && sigismember(&pending, $0) == 1 }) else {
+                return nil
+            }
+            return wait()
+        #endif
     }
 }
