@@ -245,7 +245,9 @@ enum ServeCommand {
 
     /// The failure of a server that cannot listen where it was told (the port is in use).
     private static func cannotServe(_ reason: any Error, _ runner: CommandRunner) throws -> CommandFailure {
-        CommandFailure("Cannot serve on \(DisplayText.clean(try runner[listen])): \(reason).")
+        let inUse = "\(reason)".hasSuffix("Address already in use")
+        let next = inUse ? "; stop what listens there, or choose another port with \(runner.label(of: listen)) (port 0 picks a free one)" : ""
+        return CommandFailure("Cannot serve on \(DisplayText.clean(try runner[listen])): \(reason)\(next).")
     }
 
     /// What the configuration's refusal means for the command line: a usage error (64).
@@ -256,7 +258,7 @@ enum ServeCommand {
             message = "Listening on '\(DisplayText.clean(host))', beyond loopback, needs an admin token: set "
                 + "CART_ADMIN_TOKEN (or --admin-token), or listen on 127.0.0.1."
         case .invalidAdminToken(let reason):
-            message = "The admin token is not usable: \(reason)."
+            message = "The admin token from \(runner.label(of: adminToken)) is not usable: \(reason)."
         case .server(let error):
             message = "\(error)."
         }
