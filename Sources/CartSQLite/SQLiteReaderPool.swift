@@ -19,7 +19,7 @@ final class SQLiteReaderPool: @unchecked Sendable {
     private let slots: DispatchSemaphore
     /// How long a read waits for a free reader, in seconds.
     private let wait: Double
-    private let open: () throws -> Database
+    private let open: @Sendable () throws -> Database
     /// The connections no read is using, each with the thread that used it last.
     private var idle: [(reader: Database, thread: pthread_t)] = []
     /// How many times `closeConnections()` was called: a connection taken or opened before
@@ -28,7 +28,7 @@ final class SQLiteReaderPool: @unchecked Sendable {
 
     /// A pool of at most `capacity` readers, each opened by `open`; a read waits up to `wait`
     /// for a free one.
-    init(capacity: Int, wait: Duration, open: @escaping () throws -> Database) {
+    init(capacity: Int, wait: Duration, open: @escaping @Sendable () throws -> Database) {
         slots = DispatchSemaphore(value: capacity)
         self.wait = wait / .seconds(1)
         self.open = open

@@ -69,6 +69,10 @@ public final class HTTPStream: Sendable {
             // a client that keeps up.
             guard state.queued.count - state.sent < maxQueuedBytes else {
                 state.failed = true
+                // A failed stream sends nothing more; the memory goes now, not when a client
+                // that reads nothing lets libmicrohttpd ask for more.
+                state.queued = []
+                state.sent = 0
                 return (false, Self.end(&state))
             }
             state.queued.append(contentsOf: bytes)

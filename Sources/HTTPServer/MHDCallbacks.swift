@@ -12,13 +12,10 @@ import Glibc
 enum MHDCallbacks {
     /// Runs once per request as soon as its request line is in: makes the request's context
     /// (from the raw target, before libmicrohttpd decodes it, and the client's address, which
-    /// a request libmicrohttpd refuses before its headers are whole is logged with) and counts
-    /// it in flight.
+    /// a request libmicrohttpd refuses before its headers are whole is logged with).
     static let requestStarted: cart_mhd_uri_log_callback = { cls, uri, connection in
-        guard let cls else { return nil }
-        let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+        guard cls != nil else { return nil }
         let target = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
-        server.inFlight.enter()
         let request = RequestContext(target: target, start: .now)
         request.remoteAddress = connection.flatMap { ListenAddress.numericHost(cart_mhd_client_address($0)) }
         return Unmanaged.passRetained(request).toOpaque()

@@ -23,6 +23,9 @@ final class RequestContext {
     var stream: HTTPStream?
     /// Whether the response body failed (a producer threw, a stream was overrun).
     var failed = false
+    /// Whether the request counts in flight, which a graceful stop waits for: from the moment
+    /// its headers are whole.
+    var inFlight = false
 
     init(target: [UInt8], start: ContinuousClock.Instant) {
         self.target = target

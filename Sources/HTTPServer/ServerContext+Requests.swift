@@ -12,6 +12,10 @@ extension ServerContext {
         version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         guard let headers = request.headers else {
+            // In flight from here: a client that sent a request line and nothing more holds no
+            // graceful stop up.
+            inFlight.enter()
+            request.inFlight = true
             return begin(connection: connection, request: request, method: method, version: version)
         }
         if uploadSize.pointee > 0 {
@@ -61,7 +65,7 @@ extension ServerContext {
                     status: request.status, duration: .now - request.start, remoteAddress: request.remoteAddress,
                     outcome: outcome))
         }
-        inFlight.leave()
+        if request.inFlight { inFlight.leave() }
     }
 
     private func begin(

@@ -9,7 +9,7 @@ import Synchronization
 final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: HTTPHandler
-    /// Entered when a request line arrives, left when the request completes.
+    /// Entered when a request's headers are whole, left when the request completes.
     let inFlight = DispatchGroup()
     /// Set when stopping begins: responses then carry `Connection: close`.
     let stopping = Atomic(false)

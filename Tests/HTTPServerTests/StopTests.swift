@@ -93,6 +93,20 @@ struct StopTests {
         #expect(!server.stop())
     }
 
+    @Test("a client that sent a request line and nothing more holds no stop up: it drains within its deadline")
+    func requestLineAlone() throws {
+        let server = try startServer { _ in .text("ok") }
+        let stalled = try TestConnection(port: server.port)
+        stalled.send(Array("GET /quick HTTP/1.1\r\n".utf8))
+        // A request with its headers whole does count, and is answered before the stop ends.
+        let whole = try TestConnection(port: server.port)
+        whole.send(rawRequest("GET", "/quick"))
+        #expect(try whole.readResponse().text == "ok")
+        pause(milliseconds: 200)
+        #expect(server.stop(deadline: .seconds(10)))
+        #expect(stalled.peerClosed())
+    }
+
     @Test("a stream whose client does not read cannot hold stop past its deadline")
     func stuckStream() throws {
         let app = SlowApp()
