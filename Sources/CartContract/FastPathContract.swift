@@ -15,6 +15,7 @@ enum FastPathContract {
         [
             ("lineContext", "lineContext and linesWithoutProduct answer as their defaults for lines, new lines, unknown carts and products", lineContext),
             ("productsAndCounts", "products(skus:), a page of products, cartsHolding(sku:) and the counts answer as their defaults", productsAndCounts),
+            ("cartPages", "a page of carts answers as its default, for every cursor, limit and filter of empty carts", cartPages),
             ("insertAbsentProducts", "insertAbsentProducts stores and answers what its default does, for batches of every size, new and stored SKUs mixed", insertAbsentProducts),
             ("insertOrders", "insertOrders stores each order with its number, lines and instant, as its default does, for batches of every size", insertOrders),
             ("updateProductStock", "updateProductStock stores what its default stores", updateProductStock),
@@ -113,6 +114,29 @@ enum FastPathContract {
         try expectSameAnswer(empty, "the counts of an empty store") {
             [try $0.productCount(), try $0.cartCount(), try $0.orderCount()]
         }
+    }
+
+    /// The carts of `cartsStore` and more, empty and not, whose IDs sort otherwise by bytes than
+    /// in a dictionary's order: capitals before small letters, punctuation and digits apart.
+    static func cartPages(_ backend: Backend) throws {
+        let store = try cartsStore(backend)
+        for cart in ["Zed", "a-b", "ab", "a b", "10", "9", "~"] { try store.service.add("pear", to: cart) }
+        try store.service.clear("ab")
+        try store.service.clear("9")
+        let nonEmptyIDs = try store.repository.read { try $0.carts(after: nil, nonEmpty: true, limit: nil).map(\.id) }
+        #expect(nonEmptyIDs == ["10", "Zed", "a b", "a-b", "alice", "carol", "~"], "the carts with lines, in byte order")
+        let afters = [nil, "", "0", "10", "9", "A", "Zed", "Zee", "a", "a b", "a-b", "ab", "alice", "bob", "carol", "zzz", "~", "é"]
+        for after in afters {
+            for nonEmpty in [false, true] {
+                for limit in [nil, 0, 1, 2, 3, 1000] {
+                    try expectSameAnswer(store, "carts after \(after ?? "nil"), non-empty \(nonEmpty), limit \(limit.map(String.init) ?? "nil")") {
+                        try $0.carts(after: after, nonEmpty: nonEmpty, limit: limit)
+                    }
+                }
+            }
+        }
+        let empty = try Store(backend, seeded: false)
+        try expectSameAnswer(empty, "a page of an empty store") { try $0.carts(after: nil, nonEmpty: false, limit: 5) }
     }
 
     static func insertAbsentProducts(_ backend: Backend) throws {

@@ -112,10 +112,9 @@ extension CartService {
         if let limit = query.limit, !(1...Self.maxPageSize).contains(limit) { throw CartError.invalidLimit(limit) }
         // Taken as the first page, an emptied `next` would page a client through the carts forever.
         if query.after?.isEmpty == true { throw CartError.invalidCartID("", reason: "it is empty") }
+        // One cart more than the page says whether another page follows.
         let selected = try repository.read { storage in
-            try storage.carts().filter { cart in
-                (!query.nonEmpty || cart.lineCount > 0) && query.after.map { cart.id > $0 } != false
-            }
+            try storage.carts(after: query.after, nonEmpty: query.nonEmpty, limit: query.limit.map { $0 + 1 })
         }
         guard let limit = query.limit, selected.count > limit else { return CartPage(carts: selected, next: nil) }
         let page = Array(selected.prefix(limit))

@@ -14,6 +14,14 @@ extension CartStorageReader {
         return Array(selected.prefix(limit ?? .max))
     }
 
+    /// Reads every cart and selects.
+    public func carts(after: String?, nonEmpty: Bool, limit: Int?) throws -> [CartSummary] {
+        let selected = try carts().lazy.filter { cart in
+            (!nonEmpty || cart.lineCount > 0) && after.map { cart.id > $0 } != false
+        }
+        return Array(selected.prefix(limit ?? .max))
+    }
+
     public func productCount() throws -> Int { try products().count }
 
     public func cartCount() throws -> Int { try carts().count }

@@ -53,6 +53,10 @@ public protocol CartStorageReader {
     /// Up to `limit` products (every one when `nil`) whose SKU sorts after `after` (from the
     /// first when `nil`), ordered by SKU; those not for sale only when `includeInactive`.
     func products(after: String?, includeInactive: Bool, limit: Int?) throws -> [Product]
+    /// Up to `limit` carts (every one when `nil`) whose ID sorts after `after` (from the first
+    /// when `nil`), ordered by ID and summarized as `carts()` summarizes them; only those with
+    /// lines when `nonEmpty`.
+    func carts(after: String?, nonEmpty: Bool, limit: Int?) throws -> [CartSummary]
     /// How many products exist, active or not.
     func productCount() throws -> Int
     /// How many carts are stored.

@@ -205,25 +205,40 @@ extension PostgresCartStorage {
     private static let lockCartTables = PostgresStatement("LOCK TABLE carts, cart_lines IN SHARE MODE")
     // The smallest and largest quantity too: a cart with one out of range is listed with its
     // units unknown, and its sum, which may not fit a bigint, is not read.
-    private static let selectCarts: PostgresSQL = """
+    private static let cartSummaryColumns = """
         SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0),
             min(l.quantity), max(l.quantity)
-        FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
-        GROUP BY c.id
-        ORDER BY c.id
         """
+    private static let selectCarts = PostgresSQL(
+        cartSummaryColumns + " FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id GROUP BY c.id ORDER BY c.id")
 
     func carts() throws -> [CartSummary] {
-        return try rows(Self.selectCarts, lock: Self.lockCartTables).map { row in
-            let id = try row.string(0)
-            func cart() -> String { "cart '\(DisplayText.clean(id))'" }
-            return try CartSummary(
-                id: id, version: try row.int(1, in: StoredRange.version, "the version of \(cart())"),
-                updatedAt: try Self.instant(row, at: 2, "the time \(cart()) last changed"), lineCount: try row.int(3),
-                smallestQuantity: try row.optionalInt(5, in: StoredRange.anyInteger, "a quantity in \(cart())"),
-                largestQuantity: try row.optionalInt(6, in: StoredRange.anyInteger, "a quantity in \(cart())"),
-                sum: { try row.int(4) })
-        }
+        try rows(Self.selectCarts, lock: Self.lockCartTables).map(Self.cartSummary)
+    }
+
+    // The cursor bounds the lines too: PostgreSQL does not carry an inequality across the
+    // join's equality, and would otherwise read every line before the page.
+    private static let selectCartPage = PostgresSQL(
+        cartSummaryColumns + " FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id AND l.cart_id > $1"
+            + " WHERE c.id > $1 GROUP BY c.id HAVING count(l.sku) > 0 OR NOT $2 ORDER BY c.id LIMIT $3")
+
+    // A range of the primary key, where the default reads every cart and line. A null limit is
+    // none; every cart ID sorts after the empty text (the schema keeps IDs non-empty).
+    func carts(after: String?, nonEmpty: Bool, limit: Int?) throws -> [CartSummary] {
+        try rows(
+            Self.selectCartPage, [.text(after ?? ""), .boolean(nonEmpty), PostgresValue(limit)], lock: Self.lockCartTables
+        ).map(Self.cartSummary)
+    }
+
+    private static func cartSummary(from row: PostgresRow) throws -> CartSummary {
+        let id = try row.string(0)
+        func cart() -> String { "cart '\(DisplayText.clean(id))'" }
+        return try CartSummary(
+            id: id, version: try row.int(1, in: StoredRange.version, "the version of \(cart())"),
+            updatedAt: try instant(row, at: 2, "the time \(cart()) last changed"), lineCount: try row.int(3),
+            smallestQuantity: try row.optionalInt(5, in: StoredRange.anyInteger, "a quantity in \(cart())"),
+            largestQuantity: try row.optionalInt(6, in: StoredRange.anyInteger, "a quantity in \(cart())"),
+            sum: { try row.int(4) })
     }
 
     private static let selectCartsHolding: PostgresSQL = "SELECT cart_id FROM cart_lines WHERE sku = $1 ORDER BY cart_id"
