@@ -454,13 +454,19 @@ def test_a_line_whose_price_changed_says_what_it_was_and_checkout_charges_the_ne
     assert confirmation.text.replace("\u00a0", " ").endswith("placed: 2 items, $5.00"), confirmation.text
 
 
-def test_a_unit_added_at_a_price_the_list_did_not_show_yet_is_said_beside_the_row_and_on_the_line(browser, server):
-    server.cli("products", "add", "quince-jam", "--name", "Quince jam", "--price", "4.00")
+def repriced_unseen(browser, server, sku, name, shown, now):
+    """A shop open on a new cart whose row of `sku` shows `shown`, after the product's price
+    changed to `now`: the product is in no cart, so no event brings the change to the page."""
+    server.cli("products", "add", sku, "--name", name, "--price", shown)
     shop = Shop(browser, server).open(server.mint())
-    row = shop.row("quince-jam")
-    assert shop.find(".price", row).get_attribute("textContent") == "$4.00"
-    # The product is in no cart, so no event brings its change: the row still shows $4.00.
-    server.cli("products", "update", "quince-jam", "--price", "4.80")
+    row = shop.row(sku)
+    assert shop.find(".price", row).get_attribute("textContent") == "$" + shown
+    server.cli("products", "update", sku, "--price", now)
+    return shop, row
+
+
+def test_a_unit_added_at_a_price_the_list_did_not_show_yet_is_said_beside_the_row_and_on_the_line(browser, server):
+    shop, row = repriced_unseen(browser, server, "quince-jam", "Quince jam", "4.00", "4.80")
     shop.press("add", "quince-jam")
     shop.wait_for(lambda: shop.refusal("quince-jam") == "Quince jam costs $4.80 now, not the $4.00 shown.",
                   "the word that the price changed")
@@ -475,11 +481,7 @@ def test_a_unit_added_at_a_price_the_list_did_not_show_yet_is_said_beside_the_ro
 
 
 def test_a_unit_added_at_a_new_price_says_so_on_its_line_when_the_event_comes_before_the_answer(browser, server):
-    server.cli("products", "add", "medlar-jam", "--name", "Medlar jam", "--price", "5.00")
-    shop = Shop(browser, server).open(server.mint())
-    row = shop.row("medlar-jam")
-    assert shop.find(".price", row).get_attribute("textContent") == "$5.00"
-    server.cli("products", "update", "medlar-jam", "--price", "5.60")
+    shop, _ = repriced_unseen(browser, server, "medlar-jam", "Medlar jam", "5.00", "5.60")
     # The add's answer is held back until the cart's event has drawn the new line.
     shop.driver.execute_script("""
         const sent = window.fetch;
