@@ -11,10 +11,10 @@ import CartCore
 /// change's `EXCLUSIVE` lock waits out. Read units lock nothing: they read one snapshot, which
 /// a settings change does not disturb, so a long read (an export streamed to a slow client)
 /// neither holds a settings change off nor leaves other units queued behind one. A row that
-/// does not exist yet cannot be locked: a unit that goes on
-/// to insert it finds it stored by then and fails with a retryable error, and the repository
-/// runs the unit again, which then sees the row. Idempotency keys are locked by an advisory
-/// lock on their hash, since a checkout decides from the absence of a key.
+/// does not exist yet cannot be locked: a unit that goes on to insert it finds it stored by
+/// then and fails with a retryable error, and the repository runs the unit again, which then
+/// sees the row. Idempotency keys are locked by an advisory lock on their hash, since a
+/// checkout decides from the absence of a key.
 ///
 /// Each write runs at once and checks its row count, so a write whose assumption does not
 /// hold is refused at the call with a `PostgresStoreError`, changes nothing, and leaves the
