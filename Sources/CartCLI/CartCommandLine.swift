@@ -42,8 +42,11 @@ public enum CartCommandLine {
             switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
             case .help(let command):
                 try stdout.write(HelpFormatter.help(for: command))
-            case .version:
+            case .version(json: false):
                 try stdout.write(version + "\n")
+            case .version(json: true):
+                let data = try CartJSON.encoder().encode(CLIJSON.Version(version: version))
+                try stdout.write(String(decoding: data, as: UTF8.self) + "\n")
             case .run(let invocation):
                 let globals = try GlobalSettings.resolve(invocation, environment: environment)
                 location = Stores.registry.displayLocation(globals.location)

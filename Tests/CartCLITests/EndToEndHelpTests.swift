@@ -59,10 +59,14 @@ struct EndToEndHelpTests {
                 "[--stock <n> | --add-stock <n> | --remove-stock <n> | --no-stock]\n         [--active | --inactive]"))
     }
 
-    @Test("--version prints the version alone")
+    @Test("--version prints the version alone; with --json, as JSON")
     func version() throws {
-        let result = try CartSandbox().ok("--version")
-        #expect(result.stdout == CartCommandLine.version + "\n")
+        let sandbox = try CartSandbox()
+        #expect(try sandbox.ok("--version").stdout == CartCommandLine.version + "\n")
+        for arguments in [["--version", "--json"], ["--json", "--version"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0 && result.stdout == #"{"version":""# + CartCommandLine.version + "\"}\n", "\(result)")
+        }
     }
 
     @Test("usage errors exit 64 with the error, the usage line and where to find help")

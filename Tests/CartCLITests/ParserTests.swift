@@ -156,7 +156,7 @@ struct ParserTests {
             return
         }
         #expect(group.fullName == "cart db")
-        guard case .success(.version) = parse(["show", "--version"]) else {
+        guard case .success(.version(json: false)) = parse(["show", "--version"]) else {
             Issue.record("--version is accepted anywhere")
             return
         }

@@ -21,6 +21,11 @@ enum CLIJSON {
         let alreadyThere: Int
     }
 
+    /// `cart --version --json`: `{"version":"0.1.0"}`.
+    struct Version: Encodable {
+        let version: String
+    }
+
     /// `cart serve --json`, once it listens: `{"url":"http://127.0.0.1:8080"}`.
     struct Listening: Encodable {
         let url: String

@@ -49,7 +49,9 @@ struct CommandLineParser {
             throw unknownCommand(unknownWord, in: command)
         }
         if optionNames.contains(GlobalOptions.help.spec.name) || optionNames.contains("-h") { return .help(command) }
-        if optionNames.contains(GlobalOptions.version.spec.name) { return .version }
+        if optionNames.contains(GlobalOptions.version.spec.name) {
+            return .version(json: optionNames.contains(GlobalOptions.json.spec.name))
+        }
 
         // `cart products ad x --name X`: an option this command lacks but another declares says
         // the word was a mistyped subcommand (`add`), not that the option is unknown.

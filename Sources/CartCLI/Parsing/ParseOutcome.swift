@@ -4,6 +4,6 @@ enum ParseOutcome {
     case run(Invocation)
     /// Print a command's help on stdout.
     case help(ResolvedCommand)
-    /// Print the version on stdout.
-    case version
+    /// Print the version on stdout, as JSON with `--json`.
+    case version(json: Bool)
 }
