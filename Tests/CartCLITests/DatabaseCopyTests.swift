@@ -77,7 +77,7 @@ struct DatabaseCopyTests {
         #expect(
             full.errorLines == [
                 "Error: '\(other)' is not empty (it holds 1 product, 1 cart and 0 orders); a store is copied only into "
-                    + "an empty one."
+                    + "an empty one: give a file that does not exist yet, or an empty database."
             ])
         #expect(!(try sandbox.ok("--db", other, "products").stdout.contains("Tea")))
     }

@@ -243,7 +243,7 @@ struct PostgresCLITests {
         #expect(
             refused.stderr
                 == "Error: '\(masked)' is not empty (it holds 1 product, 0 carts and 0 orders); a store is copied only "
-                + "into an empty one.\n")
+                + "into an empty one: give a file that does not exist yet, or an empty database.\n")
         #expect(try postgres.ok("products", "--json").stdout.contains(#""sku":"tea""#))
         #expect(!(try postgres.ok("products", "--json").stdout.contains("coffee")))
 

@@ -62,7 +62,7 @@ enum DatabaseCopyCommand {
         } catch StoreCopyError.targetNotEmpty(let present) {
             throw CommandFailure(
                 "'\(DisplayText.escaped(target))' is not empty (it holds \(counts(present))); "
-                    + "a store is copied only into an empty one.")
+                    + "a store is copied only into an empty one: give a file that does not exist yet, or an empty database.")
         } catch {
             let context = "Cannot copy '\(DisplayText.escaped(source))' into '\(DisplayText.escaped(target))'"
             throw StoreFailure(location: nil, context: context, error: error)
