@@ -86,8 +86,14 @@ extension PostgresError: CategorizedError {
             return "the connection to the server was lost" + because
         }
         if isReadOnlyTransaction { return "the server accepts no writes (a standby, or read-only)" }
-        if isReadDenied { return "the role may not read the store (\(Self.lowercasingFirstWord(message)))" }
-        if sqlState == "42501" { return "the role may not write to the store" }
+        if isReadDenied {
+            return "the role may not read the store (\(Self.lowercasingFirstWord(message))); grant it SELECT on the "
+                + "store's tables, or connect as their owner"
+        }
+        if sqlState == "42501" {
+            return "the role may not write to the store; grant it INSERT, UPDATE and DELETE on the store's tables, "
+                + "or connect as their owner"
+        }
         if isDiskFull { return "the server's disk is full" }
         // The damaged store's kinds, with the server's or the row reader's message, which
         // names the table, column or constraint but no stored value.

@@ -474,12 +474,14 @@ struct PostgresCLITests {
         let denied = try reader.run("products")
         #expect(denied.status == 1, "\(denied)")
         #expect(denied.errorLines.count == 1 && denied.stderr.contains("the role may not read the store (permission denied for"), "\(denied)")
+        #expect(denied.stderr.contains("grant it SELECT on the store's tables, or connect as their owner"), "\(denied)")
         #expect(!denied.stderr.contains("write"), "\(denied)")
 
         try schema.execute(PostgresSQL("GRANT SELECT ON ALL TABLES IN SCHEMA " + schema.name + " TO cart_password"))
         #expect(try reader.ok("products").stdout.contains("Tea"))
         let refused = try reader.run("add", "tea")
         #expect(refused.status != 0 && refused.stderr.contains("may not write"), "\(refused)")
+        #expect(refused.stderr.contains("grant it INSERT, UPDATE and DELETE on the store's tables"), "\(refused)")
     }
 
     @Test("db status, db init and add say what keeps a missing store from being created", TestServer.requires(TestServer.passwordURL))
