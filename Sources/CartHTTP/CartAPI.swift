@@ -30,6 +30,7 @@ public final class CartAPI: Sendable {
     /// `heartbeat` that names the interval, so that a client can tell a stream gone silent.
     let heartbeat: [UInt8]
     let log: @Sendable (String) -> Void
+    let storeFailures: StoreFailureLog
 
     /// The API over `service` with `configuration`'s token, key, store kind and event polling.
     ///
@@ -44,6 +45,7 @@ public final class CartAPI: Sendable {
         requiresLoopbackHost = configuration.listensOnLoopbackOnly && configuration.adminToken == nil
         let log = configuration.errorLog ?? { _ in }
         self.log = log
+        storeFailures = StoreFailureLog(log: log)
         heartbeat = Self.heartbeatEvent(every: configuration.streamHeartbeatInterval)
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
@@ -104,7 +106,7 @@ public final class CartAPI: Sendable {
             }
             return response
         } catch {
-            return APIError(error, log: log).response
+            return APIError(error, log: storeFailures).response
         }
     }
 

@@ -1,5 +1,6 @@
 import CartCore
 @testable import CartHTTP
+import CartTestSupport
 import HTTPServer
 import Testing
 
@@ -21,21 +22,40 @@ struct ErrorMappingTests {
             (.outcomeUnknown, 500, "outcome_unknown"),
         ])
     func backendErrors(category: ErrorCategory, status: Int, code: String) {
-        var logged: [String] = []
-        let answer = APIError(BackendError(category: category)) { logged.append($0) }
+        let logged = Recorder<String>()
+        let answer = APIError(BackendError(category: category), log: StoreFailureLog(log: logged.record))
         #expect(answer.status == status && answer.code == code)
         // Only a store that is out of reach for now is asked again later.
         #expect((answer.headers["Retry-After"] != nil) == (status == 503))
         #expect(!answer.message.contains("SELECT") && !answer.message.contains("store_secret"), "\(answer.message)")
-        #expect(logged.count == 1 && logged[0].contains("while executing SELECT"))
+        #expect(logged.all.count == 1 && logged.all[0].contains("while executing SELECT"))
     }
 
     @Test("a rule's refusal says what it is, and is not logged")
     func refusals() {
-        var logged: [String] = []
-        let answer = APIError(CartError.emptyCart("alice")) { logged.append($0) }
+        let logged = Recorder<String>()
+        let answer = APIError(CartError.emptyCart("alice"), log: StoreFailureLog(log: logged.record))
         #expect(answer.status == 422 && answer.code == "empty_cart")
         #expect(answer.message == CartError.emptyCart("alice").publicMessage)
-        #expect(logged.isEmpty)
+        #expect(logged.all.isEmpty)
+    }
+
+    @Test("store failures of one kind are logged once a window; the next line says how many were left out")
+    func repeatedFailures() {
+        let logged = Recorder<String>()
+        let log = StoreFailureLog(window: .seconds(10), log: logged.record)
+        let start = ContinuousClock.now
+        for second in 0..<5 { log.record(.unavailable, "store error (unavailable): lost", now: start + .seconds(second)) }
+        log.record(.readOnly, "store error (readOnly): read-only", now: start + .seconds(5))
+        log.record(.unavailable, "store error (unavailable): lost again", now: start + .seconds(10))
+        log.record(.unavailable, "store error (unavailable): lost", now: start + .seconds(11))
+        log.record(.unavailable, "store error (unavailable): back", now: start + .seconds(30))
+        #expect(
+            logged.all == [
+                "store error (unavailable): lost",
+                "store error (readOnly): read-only",
+                "store error (unavailable): lost again (4 more of its kind left out since the last such line)",
+                "store error (unavailable): back (1 more of its kind left out since the last such line)",
+            ])
     }
 }
