@@ -55,6 +55,11 @@ struct ParserTests {
         #expect(usageError(["show", "--jsno"]) == "Unknown option '--jsno'. Did you mean '--json'?")
         #expect(usageError(["zzzzzz"]) == "Unknown command 'zzzzzz'.")
         #expect(usageError(["add", "apple", "-x"]) == "Unknown option '-x'.")
+        // Names other tools give an option this one spells otherwise, where the command has it.
+        #expect(usageError(["serve", "--port", "8080"]) == "Unknown option '--port'. Did you mean '--listen <host:port>'?")
+        #expect(usageError(["serve", "--token", "t"]) == "Unknown option '--token'. Did you mean '--admin-token <token>'?")
+        #expect(usageError(["--database", "x", "show"]) == "Unknown option '--database'. Did you mean '--db <location>'?")
+        #expect(usageError(["show", "--port", "8080"]) == "Unknown option '--port'.")
     }
 
     @Test("a mistyped option before the command is reported as the option, not as an unknown command")

@@ -248,6 +248,13 @@ struct CommandLineParser {
 
     // MARK: - Options and arguments
 
+    /// Options other tools name otherwise, which no spelling distance finds: `--port` for
+    /// `serve --listen HOST:PORT`, as most servers call it.
+    static let namesElsewhere = [
+        "--port": "--listen", "--host": "--listen", "--bind": "--listen", "--address": "--listen",
+        "--token": "--admin-token", "--database": "--db",
+    ]
+
     private func record(
         _ name: String, value: String?, valueMissing: Bool, into invocation: inout Invocation
     )
@@ -257,7 +264,11 @@ struct CommandLineParser {
         guard let spec = command.option(named: name) else {
             var message = "Unknown option '\(DisplayText.clean(name))'."
             let names = command.allOptions.map(\.name)
-            if let match = Suggestion.closest(to: name, in: names) { message += " Did you mean '\(match)'?" }
+            if let match = Suggestion.closest(to: name, in: names) {
+                message += " Did you mean '\(match)'?"
+            } else if let known = Self.namesElsewhere[name], let option = command.option(named: known) {
+                message += " Did you mean '\(option.synopsis)'?"
+            }
             throw UsageError(message, command: command)
         }
         guard spec.takesValue else {
