@@ -57,6 +57,21 @@ struct EndToEndServeTests {
         }
     }
 
+    @Test("a store another process is writing is served: the start's check that it can be written does not wait")
+    func startsBesideAWriter() throws {
+        let sandbox = try stocked()
+        // A first server gives the store its secret, a write of its own.
+        let first = try RunningServer(in: sandbox)
+        first.process.send(SIGTERM)
+        #expect(first.process.exitStatus() == 0)
+        let lock = try LockHolder(path: sandbox.database)
+        let server = try RunningServer(in: sandbox, arguments: ["--busy-timeout", "300"])
+        #expect(try server.send("GET", "/v1/health").status == 200)
+        lock.release()
+        let id = try server.mint()
+        #expect(try server.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#).status == 200)
+    }
+
     @Test(
         "a stop while a request waits on a lock: cut off at the stop's deadline, or at once by a second signal; exit 0, the change not made",
         arguments: [

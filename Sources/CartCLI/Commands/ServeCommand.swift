@@ -119,8 +119,11 @@ enum ServeCommand {
                     + "serving a new, empty one.")
         }
         // A store this process cannot write would serve reads, and answer every change with a
-        // 503 that invites retrying for ever: refused before the server listens.
-        try repository.write { _ in }
+        // 503 that invites retrying for ever: refused before the server listens. One that
+        // another process is writing now (a long import) can be written, and is served.
+        do {
+            try repository.write { _ in }
+        } catch where ErrorCategory(of: error) == .unavailable {}
         let service = CartService(repository: repository)
         configuration.cartIDKey = CartIDKey(storeSecret: try service.storeSecret())
         configuration.storeKind = try Stores.registry.backend(for: runner.location).kind
