@@ -204,23 +204,19 @@ extension PostgresCartStorage {
     /// In a write unit, no cart or line changes until the unit ends.
     private static let lockCartTables = PostgresStatement("LOCK TABLE carts, cart_lines IN SHARE MODE")
     // The smallest and largest quantity too: a cart with one out of range is listed with its
-    // units unknown, and its sum, which may not fit a bigint, is not read.
-    private static let cartSummaryColumns = """
+    // units unknown, and its sum, which may not fit a bigint, is not read. The cursor bounds
+    // the lines too: PostgreSQL does not carry an inequality across the join's equality, and
+    // would otherwise read every line before the page.
+    private static let selectCartPage: PostgresSQL = """
         SELECT c.id, c.version, c.updated_at, count(l.sku), coalesce(sum(l.quantity), 0),
             min(l.quantity), max(l.quantity)
+        FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id AND l.cart_id > $1
+        WHERE c.id > $1 GROUP BY c.id HAVING count(l.sku) > 0 OR NOT $2 ORDER BY c.id LIMIT $3
         """
-    private static let selectCarts = PostgresSQL(
-        cartSummaryColumns + " FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id GROUP BY c.id ORDER BY c.id")
 
     func carts() throws -> [CartSummary] {
-        try rows(Self.selectCarts, lock: Self.lockCartTables).map(Self.cartSummary)
+        try carts(after: nil, nonEmpty: false, limit: nil)
     }
-
-    // The cursor bounds the lines too: PostgreSQL does not carry an inequality across the
-    // join's equality, and would otherwise read every line before the page.
-    private static let selectCartPage = PostgresSQL(
-        cartSummaryColumns + " FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id AND l.cart_id > $1"
-            + " WHERE c.id > $1 GROUP BY c.id HAVING count(l.sku) > 0 OR NOT $2 ORDER BY c.id LIMIT $3")
 
     // A range of the primary key, where the default reads every cart and line. A null limit is
     // none; every cart ID sorts after the empty text (the schema keeps IDs non-empty).

@@ -232,21 +232,17 @@ extension SQLiteCartStorage {
     // with one out of range is listed with its units unknown. total() rather than sum(), which
     // fails the whole statement on an overflow before the rows can be checked, and is exact
     // for every sum of quantities in range.
-    private static let selectCartSummaries = """
+    private static let selectCartPage = CachedSQL(
+        """
         SELECT c.id, c.version, c.updated_at, count(l.sku), CAST(total(l.quantity) AS INTEGER),
             min(l.quantity), max(l.quantity)
         FROM carts AS c LEFT JOIN cart_lines AS l ON l.cart_id = c.id
-        """
-    private static let selectCarts = CachedSQL(selectCartSummaries + " GROUP BY c.id ORDER BY c.id")
+        WHERE c.id > ?1 GROUP BY c.id HAVING count(l.sku) > 0 OR NOT ?2 ORDER BY c.id LIMIT ?3
+        """)
 
     func carts() throws -> [CartSummary] {
-        let statement = try database.cached(Self.selectCarts)
-        defer { statement.reset() }
-        return try cartSummaries(from: statement)
+        try carts(after: nil, nonEmpty: false, limit: nil)
     }
-
-    private static let selectCartPage = CachedSQL(
-        selectCartSummaries + " WHERE c.id > ?1 GROUP BY c.id HAVING count(l.sku) > 0 OR NOT ?2 ORDER BY c.id LIMIT ?3")
 
     // A range of the primary key, each cart's lines read by theirs, where the default reads
     // every cart and line: the groups come in ID order, so the statement stops at the limit.
