@@ -253,6 +253,21 @@ struct EndToEndServeTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
     }
 
+    @Test("an empty CART_ADMIN_TOKEN is refused, not read as no token: one error line, status 64, no store made")
+    func emptyAdminTokenVariable() throws {
+        let sandbox = try CartSandbox()
+        // The sandbox drops empty variables; a shell sets this one.
+        let result = try sandbox.shell(#"CART_ADMIN_TOKEN= exec "$0" serve --listen 127.0.0.1:0"#)
+        #expect(result.status == 64, "\(result)")
+        #expect(
+            result.errorLines == [
+                "Error: CART_ADMIN_TOKEN is set but empty: give a token of at least 16 characters, or unset it to serve "
+                    + "without one (on loopback only)."
+            ], "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+    }
+
     @Test("beyond loopback without an admin token: one error line and status 64, nothing listens")
     func refusesOpenListener() throws {
         let sandbox = try stocked()

@@ -80,7 +80,7 @@ enum ServeCommand {
         let threads = try runner[threads]
         let stderr = LogLines(descriptor: 2)
         var configuration = CartHTTPConfiguration(
-            host: host, port: port, adminToken: try runner[adminToken], threads: threads,
+            host: host, port: port, adminToken: try token(runner), threads: threads,
             streamHeartbeatInterval: .seconds(try runner[heartbeat]),
             // An error line may quote what a client sent or another client stored: escaped, it
             // stays one line without terminal escapes, as access lines are.
@@ -244,6 +244,20 @@ enum ServeCommand {
             throw refuse("write an IPv6 address in brackets, such as [::1]:8080")
         }
         return (host, port)
+    }
+
+    /// The admin token, if one is given. An empty `CART_ADMIN_TOKEN` is refused, not read as no
+    /// token as other empty variables are: a deployment whose secret failed to fill it in would
+    /// otherwise open every admin route to whatever reaches the loopback address, such as a
+    /// proxy in front.
+    private static func token(_ runner: CommandRunner) throws -> String? {
+        if !runner.isGiven(adminToken), let variable = adminToken.spec.environment, runner.environment[variable] == "" {
+            throw UsageError(
+                "\(variable) is set but empty: give a token of at least 16 characters, or unset it to serve "
+                    + "without one (on loopback only).",
+                command: runner.invocation.command)
+        }
+        return try runner[adminToken]
     }
 
     /// The failure of a server that cannot listen where it was told (the port is in use).
