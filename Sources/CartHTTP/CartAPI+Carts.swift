@@ -109,15 +109,15 @@ extension CartAPI {
     func cartEvents(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
-        let payload = try service.cartReport(id).json
+        let event = Self.cartEvent(try service.cartReport(id).json)
         let stream = HTTPStream(heartbeat: heartbeat)
         // An EventSource reconnects this soon after the server restarts.
         stream.write("retry: 1000\n\n")
-        stream.sendEvent("cart", data: String(decoding: payload, as: UTF8.self))
+        stream.write(event)
         // The first heartbeat comes at once, so that a client learns the interval before it
         // waits on one; the next ones come with every stream's, each interval.
         stream.write(heartbeat)
-        events.watch(id, stream: stream, sent: payload)
+        events.watch(id, stream: stream, sent: event)
         return .eventStream(stream, headers: ["X-Content-Type-Options": "nosniff"])
     }
 

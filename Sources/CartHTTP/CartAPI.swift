@@ -49,7 +49,7 @@ public final class CartAPI: Sendable {
         heartbeat = Self.heartbeatEvent(every: configuration.streamHeartbeatInterval)
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
-            read: { cartID in try service.cartReport(cartID).json }, log: log,
+            read: { cartID in Self.cartEvent(try service.cartReport(cartID).json) }, log: log,
             notice: configuration.noticeLog ?? log)
     }
 
@@ -64,6 +64,16 @@ public final class CartAPI: Sendable {
         let seconds = (interval / .milliseconds(1)).rounded(.down) / 1000
         let text = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
         return Array("event: heartbeat\ndata: {\"interval\":\(text)}\n\n".utf8)
+    }
+
+    /// The `cart` event whose data is `json`, a cart's JSON. `JSONWriter` escapes every line
+    /// break, so the JSON is one `data:` line.
+    static func cartEvent(_ json: [UInt8]) -> [UInt8] {
+        var event = Array("event: cart\ndata: ".utf8)
+        event.reserveCapacity(event.count + json.count + 2)
+        event += json
+        event += "\n\n".utf8
+        return event
     }
 
     /// The handler to give an ``HTTPServer``.

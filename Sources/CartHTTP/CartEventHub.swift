@@ -5,18 +5,19 @@ import Synchronization
 
 /// The one watcher behind every open event stream: a single thread polls the store's change
 /// token, and when it moved (a commit by any connection or process) reads each watched cart
-/// once and sends the `cart` event to the streams whose last event differs.
+/// once, frames its `cart` event once, and writes those bytes to the streams whose last event
+/// differs.
 ///
 /// A stream is registered after its first event was sent; registering marks its cart to be
 /// read on the next poll whatever the token says, so a change landing between that first
 /// read and the registration still arrives. While no stream is open the thread sleeps.
 final class CartEventHub: Sendable {
-    /// Reads what a cart's event carries: its JSON.
+    /// Reads a cart and frames its `cart` event: the bytes every stream of the cart is sent.
     typealias Reader = @Sendable (_ cartID: String) throws -> [UInt8]
 
     private struct Subscriber {
         let stream: HTTPStream
-        var lastPayload: [UInt8]
+        var lastEvent: [UInt8]
         /// When it was registered, in `State.registrations`.
         let registration: UInt64
     }
@@ -41,7 +42,7 @@ final class CartEventHub: Sendable {
     /// Receives the news that a failure logged before has cleared.
     private let notice: @Sendable (String) -> Void
 
-    /// A hub polling `repository` every `interval`, reading carts with `read`.
+    /// A hub polling `repository` every `interval`, reading and framing carts' events with `read`.
     init(
         repository: any CartRepository, interval: Duration, read: @escaping Reader,
         log: @escaping @Sendable (String) -> Void, notice: @escaping @Sendable (String) -> Void
@@ -53,14 +54,14 @@ final class CartEventHub: Sendable {
         self.notice = notice
     }
 
-    /// Sends `stream` the `cart` event of `cartID` whenever it differs from `payload`, the one
+    /// Sends `stream` the `cart` event of `cartID` whenever it differs from `event`, the one
     /// sent last, until the stream ends. A hub that has stopped ends the stream at once.
-    func watch(_ cartID: String, stream: HTTPStream, sent payload: [UInt8]) {
+    func watch(_ cartID: String, stream: HTTPStream, sent event: [UInt8]) {
         let (accepted, start) = state.withLock { state -> (Bool, Bool) in
             guard !state.stopped else { return (false, false) }
             state.registrations += 1
             state.subscribers[cartID, default: [:]][ObjectIdentifier(stream)] = Subscriber(
-                stream: stream, lastPayload: payload, registration: state.registrations)
+                stream: stream, lastEvent: event, registration: state.registrations)
             state.dirty.insert(cartID)
             defer { state.running = true }
             return (true, !state.running)
@@ -125,15 +126,16 @@ final class CartEventHub: Sendable {
         finished.signal()
     }
 
-    /// Reads the cart and sends it to each of its streams whose last event differs; a failed
+    /// Reads the cart and frames its event, once however many streams watch it, and writes it
+    /// to each of its streams whose last event differs; a failed
     /// read is tried again on the next poll, and logged unless `failing` holds the cart
     /// already. A stream registered during the read may have been sent a later cart first, so
     /// it is left to the next poll, which its registration asks for.
     private func deliver(_ cartID: String, failing: inout Set<String>) {
         let registeredBefore = state.withLock { $0.registrations }
-        let payload: [UInt8]
+        let event: [UInt8]
         do {
-            payload = try read(cartID)
+            event = try read(cartID)
         } catch {
             if failing.insert(cartID).inserted {
                 log("event streams: cannot read cart '\(DisplayText.clean(cartID))': \(DisplayText.clause("\(error)")); trying again")
@@ -146,14 +148,13 @@ final class CartEventHub: Sendable {
             guard var subscribers = state.subscribers[cartID] else { return [] }
             var due: [HTTPStream] = []
             for (key, subscriber) in subscribers
-            where subscriber.registration <= registeredBefore && subscriber.lastPayload != payload {
+            where subscriber.registration <= registeredBefore && subscriber.lastEvent != event {
                 due.append(subscriber.stream)
-                subscribers[key]?.lastPayload = payload
+                subscribers[key]?.lastEvent = event
             }
             state.subscribers[cartID] = subscribers
             return due
         }
-        let text = String(decoding: payload, as: UTF8.self)
-        for stream in streams { stream.sendEvent("cart", data: text) }
+        for stream in streams { stream.write(event) }
     }
 }
