@@ -32,10 +32,13 @@ public struct HTTPResponse {
     }
 
     /// A 200 response streaming Server-Sent Events from `stream`, with
-    /// `Content-Type: text/event-stream` and `Cache-Control: no-store`.
+    /// `Content-Type: text/event-stream`, `Cache-Control: no-store` and
+    /// `X-Accel-Buffering: no`, which tells a proxy in front (nginx) to pass each event on
+    /// as it comes rather than hold it until its buffer fills.
     public static func eventStream(_ stream: HTTPStream, headers: consuming HTTPHeaders = [:]) -> HTTPResponse {
         headers.set("Content-Type", "text/event-stream")
         headers.set("Cache-Control", "no-store")
+        headers.set("X-Accel-Buffering", "no")
         return HTTPResponse(status: 200, headers: headers, body: .stream(stream))
     }
 }

@@ -80,6 +80,16 @@ struct EventStreamTests {
         }
     }
 
+    @Test("an event stream tells a proxy in front not to buffer it, so that events are not held back")
+    func unbufferedByProxies() throws {
+        let shop = try TestShop()
+        let connection = try TestConnection(port: shop.server.port, timeout: 5)
+        connection.send(rawRequest("GET", "/v1/carts/\(try shop.mint())/events", host: shop.host))
+        let head = try connection.readHead()
+        #expect(head.status == 200)
+        #expect(head.header("X-Accel-Buffering") == "no")
+    }
+
     @Test("an idle stream gets a heartbeat event that names its interval, so a client can tell a silent stream")
     func heartbeat() throws {
         let shop = try TestShop { $0.streamHeartbeatInterval = .milliseconds(50) }
