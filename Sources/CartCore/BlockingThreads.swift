@@ -49,14 +49,20 @@ public final class BlockingThreads: Sendable {
 
 /// The jobs waiting for a thread, guarded by a pthread mutex and condition variable, the
 /// primitives a thread that blocks must wait on.
-private final class JobQueue: @unchecked Sendable {
-    // @unchecked: `jobs` is only touched while `mutex` is held.
+///
+/// One job waits for every caller awaiting `run`, and a task group can start any number of
+/// those, so the queue may hold a hundred thousand jobs: taking one costs the same however
+/// many wait.
+final class JobQueue: @unchecked Sendable {
+    // @unchecked: `arrived` and `due` are only touched while `mutex` is held.
     typealias Job = @Sendable () -> Void
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let available = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Oldest first; only jobs no thread has taken yet.
-    private var jobs: [Job] = []
+    /// Jobs no thread has taken yet, in two lists: those submitted, oldest first, and those
+    /// next to be taken, oldest last, so that each is taken from the end of a list.
+    private var arrived: [Job] = []
+    private var due: [Job] = []
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -65,7 +71,7 @@ private final class JobQueue: @unchecked Sendable {
 
     func submit(_ job: @escaping Job) {
         pthread_mutex_lock(mutex)
-        jobs.append(job)
+        arrived.append(job)
         pthread_cond_signal(available)
         pthread_mutex_unlock(mutex)
     }
@@ -74,10 +80,13 @@ private final class JobQueue: @unchecked Sendable {
     private func take() -> Job {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while jobs.isEmpty { pthread_cond_wait(available, mutex) }
-        // The queue holds only the jobs waiting for a thread, a few at a time: moving them up
-        // costs less than the job, and a taken job is released at once.
-        return jobs.removeFirst()
+        while arrived.isEmpty && due.isEmpty { pthread_cond_wait(available, mutex) }
+        if due.isEmpty {
+            due = arrived.reversed()
+            arrived.removeAll(keepingCapacity: true)
+        }
+        // The queue lets go of a job as a thread takes it.
+        return due.removeLast()
     }
 
     /// Starts a detached thread that runs jobs for as long as the process lives; false when
