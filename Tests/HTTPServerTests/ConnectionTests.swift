@@ -1,4 +1,5 @@
 import CartTestSupport
+import Dispatch
 import HTTPServer
 import Synchronization
 import Testing
@@ -62,6 +63,40 @@ struct ConnectionTests {
         connection.send(rawRequest("GET", "/once"))
         #expect(try connection.readResponse().status == 200)
         #expect(connection.peerClosed())
+    }
+
+    @Test("a whole request whose client closed before its worker got to it is still handled, and answered to no one")
+    func requestOfClientGoneBeforeHandling() throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let handled = Recorder<String>()
+        let log = Recorder<HTTPAccessLogEntry>()
+        let server = try startServer({ configuration in
+            configuration.threads = 1
+            configuration.accessLog = { log.record($0) }
+        }) { request in
+            if request.target == "/slow" {
+                started.signal()
+                _ = release.wait(timeout: .now() + 30)
+            }
+            handled.record(request.method + " " + request.target)
+            return .text("done")
+        }
+        defer { server.stop() }
+        let slow = try TestConnection(port: server.port)
+        slow.send(rawRequest("GET", "/slow"))
+        #expect(started.wait(timeout: .now() + 30) == .success)
+        // The one worker is busy with /slow: the next client's request waits in the socket,
+        // and the client closes before the worker reads it.
+        do {
+            let gone = try TestConnection(port: server.port)
+            gone.send(rawRequest("POST", "/change", body: "x"))
+        }
+        release.signal()
+        #expect(try slow.readResponse().text == "done")
+        for _ in 0..<500 where log.all.count < 2 { pause(milliseconds: 10) }
+        #expect(handled.all == ["GET /slow", "POST /change"])
+        #expect(log.all.last?.method == "POST")
     }
 
     @Test("a stalled client does not hold up other clients")
