@@ -34,7 +34,9 @@ public final class BlockingThreads: Sendable {
     public static let shared = BlockingThreads(count: 8)
 
     /// Runs `body` on one of the threads and returns its result. Cancelling the calling task
-    /// does not interrupt a job that has started.
+    /// neither interrupts a job that has started nor drops one still waiting for a thread: the
+    /// job runs, as the synchronous call would have, and its result or error is returned, so a
+    /// change the caller asked for is made or refused, never left to the timing of a cancel.
     ///
     /// - Throws: what `body` throws.
     public func run<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {

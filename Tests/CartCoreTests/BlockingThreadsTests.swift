@@ -10,6 +10,20 @@ struct BlockingThreadsTests {
         let ran = Mutex((count: 0, inOrder: true))
     }
 
+    @Test("a job still waiting for a thread when its caller's task is cancelled runs, and its result comes back")
+    func cancelledWhileWaiting() async throws {
+        let threads = BlockingThreads(count: 1)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let blocker = Task { try await threads.run { started.signal(); release.wait() } }
+        await Task.detached { started.wait() }.value
+        let waiting = Task { try await threads.run { 7 } }
+        waiting.cancel()
+        release.signal()
+        #expect(try await waiting.value == 7)
+        try await blocker.value
+    }
+
     @Test("a queue of 200,000 waiting jobs drains in order, each taken at the same cost however many wait")
     func longQueue() throws {
         let jobs = 200_000
