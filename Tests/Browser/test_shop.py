@@ -424,6 +424,31 @@ def test_problems_are_shown_on_their_lines_before_checkout(browser, server):
         ".every((element) => element.scrollWidth <= element.clientWidth)")
 
 
+def test_a_sku_holding_a_quote_is_told_by_the_products_name_in_problems_and_refusals(browser, server):
+    # A SKU may hold a quote, as the server's messages quote SKUs with: the page still finds it.
+    server.cli("products", "add", "kid's-tee", "--name", "Kids' tee", "--price", "9.00", "--stock", "3")
+    server.cli("products", "add", "men's-cap", "--name", "Men's cap", "--price", "12.00", "--stock", "4")
+    shop = Shop(browser, server).open(server.mint([("kid's-tee", 2), ("men's-cap", 1)]))
+    shop.settled()
+    shop.open_cart()
+    server.cli("products", "update", "kid's-tee", "--stock", "1")
+    problem = shop.wait_for(lambda: shop.find(hooked("problem"), shop.line("kid's-tee")).text, "a stock problem on the line")
+    assert problem == "Kids' tee: 2 in the cart, 1 in stock.", problem
+    shop.close_cart()
+
+    # The stock lowered to what the line holds changes nothing the cart shows, so the page
+    # still offers +: the server's refusal names the product.
+    server.cli("products", "update", "men's-cap", "--stock", "1")
+    shop.press("increment", "men's-cap")
+    shop.wait_for(lambda: shop.refusal("men's-cap") == "Only 1 of Men's cap left.", "the stock's refusal in words")
+    server.cli("products", "add", "girl's-hat", "--name", "Girls' hat", "--price", "7.00", "--stock", "2")
+    shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+    shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "girl's-hat")), "the new product")
+    server.cli("products", "update", "girl's-hat", "--stock", "0")
+    shop.press("add", "girl's-hat")
+    shop.wait_for(lambda: shop.refusal("girl's-hat") == "Girls' hat is out of stock.", "the refusal beside Add in words")
+
+
 def test_a_price_changed_by_the_cli_reaches_the_product_list_without_a_reload(browser, server):
     server.cli("products", "add", "plum-jam", "--name", "Plum jam", "--price", "4.50")
     shop = Shop(browser, server).open(server.mint([("plum-jam", 1)]))

@@ -219,12 +219,14 @@ function shopperText(error) {
     return `Prices changed: your total is now ${money(cart.subtotal, cart.currency)}. Check your cart, then place the order again.`;
   }
   const names = productNames(state.products, state.cart);
-  const short = error.code === "insufficient_stock" && /'([^']+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
+  // A message quotes one SKU, which may hold a quote itself (`kid's-tee`): it runs from the
+  // first quote to the last one before the words that follow it.
+  const short = error.code === "insufficient_stock" && /'(.+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
   if (short) return stockWords(names.get(short[1]) || short[1], Number(short[2]));
   const cap = error.code === "line_quantity_cap_exceeded" && /at most (\d+) per line/.exec(error.message);
   if (cap) return capWords(Number(cap[1]));
   const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
-  const sku = gone && /'([^']+)'/.exec(error.message)?.[1];
+  const sku = gone && /'(.+)'/.exec(error.message)?.[1];
   if (gone && names.has(sku)) return `${names.get(sku)} ${gone}.`;
   return shopperWords(error.message, state.cartID, names);
 }

@@ -60,7 +60,24 @@ export function isBusy(button) {
 export function shopperWords(text, cartID, names) {
   let words = text;
   if (cartID) words = words.replaceAll(`Cart '${cartID}'`, "Your cart").replaceAll(`cart '${cartID}'`, "your cart");
-  return words.replace(/'([^']+)'/g, (quoted, sku) => (names.has(sku) ? names.get(sku) : quoted));
+  // A SKU may hold a quote itself (`kid's-tee`), so a quote does not end a SKU by itself: each
+  // opening quote pairs with the farthest later one that encloses a SKU the page knows.
+  let named = "";
+  let from = 0;
+  for (let open = words.indexOf("'"); open >= 0; open = words.indexOf("'", from)) {
+    let close = -1;
+    for (let at = words.indexOf("'", open + 1); at >= 0; at = words.indexOf("'", at + 1)) {
+      if (names.has(words.slice(open + 1, at))) close = at;
+    }
+    if (close < 0) {
+      named += words.slice(from, open + 1);
+      from = open + 1;
+    } else {
+      named += words.slice(from, open) + names.get(words.slice(open + 1, close));
+      from = close + 1;
+    }
+  }
+  return named + words.slice(from);
 }
 
 /** A cart problem in the shopper's words. A line or a product name the store holds damaged
