@@ -225,6 +225,11 @@ enum ServeCommand {
                 "The value '\(DisplayText.clean(text))' is invalid for \(runner.label(of: listen)): \(reason).",
                 command: runner.invocation.command)
         }
+        // A URL copied from the `Listening on` line: its scheme's colon would read as the port's
+        // or as an IPv6 address's.
+        if text.contains("://") {
+            throw refuse("give the host and port alone, without a scheme such as http://, as in 127.0.0.1:8080")
+        }
         // An IPv6 address alone (`[::1]`) holds colons, but no port after its bracket.
         guard let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") else {
             throw refuse("give a host and a port, such as 127.0.0.1:8080 or [::1]:8080")
