@@ -54,7 +54,13 @@ struct ParserTests {
         #expect(usageError(["orders", "--limt", "3"]) == "Unknown option '--limt'. Did you mean '--limit'?")
         #expect(usageError(["show", "--jsno"]) == "Unknown option '--jsno'. Did you mean '--json'?")
         #expect(usageError(["zzzzzz"]) == "Unknown command 'zzzzzz'.")
-        #expect(usageError(["add", "apple", "-x"]) == "Unknown option '-x'.")
+        // A command that takes arguments says how to give one that starts with a dash: a SKU may.
+        #expect(
+            usageError(["add", "-dash"])
+                == "Unknown option '-dash'. To give '-dash' as an argument, write it after '--' (and options before that).")
+        #expect(
+            usageError(["add", "apple", "-x"])
+                == "Unknown option '-x'. To give '-x' as an argument, write it after '--' (and options before that).")
         // Names other tools give an option this one spells otherwise, where the command has it.
         #expect(usageError(["serve", "--port", "8080"]) == "Unknown option '--port'. Did you mean '--listen <host:port>'?")
         #expect(usageError(["serve", "--token", "t"]) == "Unknown option '--token'. Did you mean '--admin-token <token>'?")

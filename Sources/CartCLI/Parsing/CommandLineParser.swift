@@ -268,6 +268,9 @@ struct CommandLineParser {
                 message += " Did you mean '\(match)'?"
             } else if let known = Self.namesElsewhere[name], let option = command.option(named: known) {
                 message += " Did you mean '\(option.synopsis)'?"
+            } else if !command.spec.arguments.isEmpty {
+                // `cart add -dash`: a SKU may start with a dash, and is read as one only after `--`.
+                message += " To give '\(DisplayText.clean(name))' as an argument, write it after '--' (and options before that)."
             }
             throw UsageError(message, command: command)
         }
