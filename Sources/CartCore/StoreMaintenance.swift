@@ -20,4 +20,18 @@ public protocol StoreMaintenance: Sendable {
     /// - Returns: one line per problem; empty for a healthy store.
     /// - Throws: a storage error.
     func check() throws -> [String]
+
+    /// Compares the schema alone with what the store's applied migrations make, reading no
+    /// rows: one line per table, index or other object of theirs that the store lacks or
+    /// holds changed (someone altered it outside this build), as `check()` names it.
+    ///
+    /// - Returns: one line per difference; empty when the schema is as the migrations made
+    ///   it, and where the backend has no schema or cannot compare it here.
+    /// - Throws: a storage error.
+    func schemaDifferences() throws -> [String]
+}
+
+extension StoreMaintenance {
+    /// No differences: a backend without a schema of migrations has none to compare.
+    public func schemaDifferences() throws -> [String] { [] }
 }

@@ -74,6 +74,22 @@ extension PostgresCartRepository: StoreMaintenance {
             return try rows()
         }
     }
+
+    /// The tables, columns, indexes, constraints, triggers and functions that are missing or
+    /// not as the applied migrations made them (`PostgresSchemaCheck`), without the rows.
+    ///
+    /// - Returns: one line per difference; empty when the schema is as the migrations made
+    ///   it, and where no scratch schema can be made to compare it (a standby).
+    /// - Throws: `MigrationError` for a record of migrations this build does not recognize, or
+    ///   `PostgresError`.
+    public func schemaDifferences() throws -> [String] {
+        try pool.withConnection { connection in
+            guard case .compared(let differences) = try PostgresSchemaCheck(connection: connection).comparison() else {
+                return []
+            }
+            return differences
+        }
+    }
 }
 
 extension PostgresCartRepository {

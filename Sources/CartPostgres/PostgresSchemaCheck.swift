@@ -15,14 +15,29 @@ struct PostgresSchemaCheck {
     let connection: PostgresConnection
 
     func problems() throws -> [String] {
+        switch try comparison() {
+        case .compared(let differences): differences
+        case .notCompared(let why): [Self.notCompared(why)]
+        }
+    }
+
+    /// What comparing the schema found, or why it could not compare.
+    enum Comparison {
+        /// One line per difference; none when the schema is as the migrations made it.
+        case compared([String])
+        /// No scratch schema could be made, for the reason given.
+        case notCompared(String)
+    }
+
+    func comparison() throws -> Comparison {
         // A standby takes no writes, so no scratch schema: the check says so and goes on.
         if try connection.execute(Self.selectInRecovery).first?.bool(0) == true {
-            return [Self.notCompared("the server is a standby, which takes no writes; check the primary")]
+            return .notCompared("the server is a standby, which takes no writes; check the primary")
         }
         do {
-            return try compare()
+            return .compared(try compare())
         } catch let error as PostgresError where error.sqlState == "42501" {
-            return [Self.notCompared("the role may neither create a schema nor use temporary tables (TEMP)")]
+            return .notCompared("the role may neither create a schema nor use temporary tables (TEMP)")
         }
     }
 

@@ -54,7 +54,7 @@ extension SQLiteCartRepository {
     /// other SQL than the applied migrations give it (a dropped index, a column added, a
     /// constraint taken out): the migrations run on an empty database in memory, and the two
     /// schemas are compared. Objects another client added to the file are not problems.
-    private func schemaProblems() throws -> [String] {
+    func schemaProblems() throws -> [String] {
         let applied = Int(try database.scalar(Self.countAppliedMigrations) ?? 0)
         let migrations = Migrator.shipped.migrations
         guard applied <= migrations.count else { return [] }

@@ -39,6 +39,15 @@ extension SQLiteCartRepository: StoreMaintenance {
     public func check() throws -> [String] {
         try withConnection { try database.consistentRead { try integrityProblems() } }
     }
+
+    /// The tables, indexes and triggers that are missing or not as the applied migrations
+    /// made them, compared with those migrations run on an empty database in memory.
+    ///
+    /// - Returns: one line per difference; empty when the schema is as the migrations made it.
+    /// - Throws: `DatabaseError`.
+    public func schemaDifferences() throws -> [String] {
+        try withConnection { try database.consistentRead { try schemaProblems() } }
+    }
 }
 
 extension SQLiteCartRepository {

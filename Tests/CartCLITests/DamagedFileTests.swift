@@ -313,6 +313,29 @@ struct DamagedFileTests {
         #expect(try sandbox.checksum(sandbox.database) == dropped)
     }
 
+    @Test("db migrate does not call a schema changed outside cart up to date: one Error line pointing to db check, exit 1")
+    func migrateChangedSchema() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3("DROP INDEX orders_by_idempotency_key")
+        try sandbox.sqlite3("ALTER TABLE products ADD COLUMN colour TEXT")
+        let before = try sandbox.checksum(sandbox.database)
+        let expected =
+            "Error: The schema of '\(sandbox.database)' was changed outside cart: 2 differences from what its "
+            + "migrations made, which migrating does not mend; 'cart db check' names them.\n"
+        let migrate = try sandbox.run("db", "migrate")
+        #expect(migrate.status == 1 && migrate.stdout.isEmpty && migrate.stderr == expected, "\(migrate)")
+        let json = try sandbox.run("db", "migrate", "--json")
+        #expect(json.status == 1 && json.stdout == #"{"applied":[]}"# + "\n" && json.stderr == expected, "\(json)")
+        #expect(try sandbox.checksum(sandbox.database) == before)
+        // Migrations still pending are applied, and the change the migrations do not mend is said.
+        let older = try olderSchemaSandbox()
+        try older.sqlite3("DROP INDEX orders_by_idempotency_key")
+        let applied = try older.run("db", "migrate")
+        #expect(applied.status == 1, "\(applied)")
+        #expect(applied.stdout == "Applied 2 migrations: 0003_cheaper_product_checks, 0004_store_secret.\n", "\(applied)")
+        #expect(applied.stderr.hasPrefix("Error: The schema of '\(older.database)' was changed outside cart: 1 difference "))
+    }
+
     @Test("a file whose migration would leave a dangling reference is refused, keeps every byte, and db check names the row")
     func danglingReference() throws {
         let sandbox = try olderSchemaSandbox()

@@ -199,6 +199,14 @@ struct PostgresCLITests {
         #expect(text.stderr.hasPrefix("Error: The check found 1 problem in "), "\(text)")
         let json = try postgres.run("db", "check", "--json")
         #expect(json.status == 1 && json.stdout == #"{"ok":false,"problems":[""# + finding + #""]}"# + "\n", "\(json)")
+        // Migrating cannot mend it, so db migrate does not call the store up to date.
+        let migrate = try postgres.run("db", "migrate")
+        #expect(migrate.status == 1 && migrate.stdout.isEmpty, "\(migrate)")
+        #expect(
+            migrate.stderr.hasPrefix("Error: The schema of ")
+                && migrate.stderr.hasSuffix(
+                    "was changed outside cart: 1 difference from what its migrations made, which migrating does not mend; "
+                        + "'cart db check' names them.\n"), "\(migrate)")
     }
 
     @Test("db check: a missing settings row is named as on SQLite; a second one, past dropped constraints, too", TestServer.requires())

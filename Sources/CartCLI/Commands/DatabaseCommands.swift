@@ -96,16 +96,26 @@ enum DatabaseCommands {
         let applied = try store.migrate()
         if !applied.isEmpty { runner.noteSavedChange() }
         if !existed && !applied.isEmpty { runner.noteCreatedStore() }
-        if runner.json { return try runner.emit(CLIJSON.Migrated(applied: applied)) }
-        if applied.isEmpty {
+        // Migrations cannot mend a table or index someone changed outside cart, so such a store
+        // is not called up to date. The schema alone is compared, not the rows: cheap at any size.
+        let differences = existed ? try store.schemaDifferences() : []
+        if runner.json {
+            try runner.emit(CLIJSON.Migrated(applied: applied))
+        } else if !applied.isEmpty {
+            try runner.line(
+                "Applied \(Plural.count(applied.count, "migration")): \(applied.joined(separator: ", "))."
+            )
+        } else if differences.isEmpty {
             let version = try store.status().schemaVersion
             try runner.line(
                 version == 0
                     ? "The store has no schema to migrate." : "The store is up to date (schema version \(version)).")
-        } else {
-            try runner.line(
-                "Applied \(Plural.count(applied.count, "migration")): \(applied.joined(separator: ", "))."
-            )
+        }
+        guard differences.isEmpty else {
+            throw CommandFailure(
+                "The schema of '\(DisplayText.escaped(runner.displayLocation))' was changed outside cart: "
+                    + "\(Plural.count(differences.count, "difference")) from what its migrations made, which "
+                    + "migrating does not mend; 'cart db check' names them.")
         }
     }
 
