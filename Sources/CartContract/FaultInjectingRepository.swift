@@ -20,4 +20,5 @@ struct FaultInjectingRepository: CartRepository {
     }
 
     func changeToken() throws -> Int64 { try base.changeToken() }
+    func checkWritable() throws { try base.checkWritable() }
 }

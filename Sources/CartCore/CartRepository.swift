@@ -54,4 +54,16 @@ public protocol CartRepository: Sendable {
     ///
     /// - Throws: the backend's storage error.
     func changeToken() throws -> Int64
+
+    /// Throws when the store answers reads but takes no writes now, found without writing
+    /// (a SQLite file opened read-only, a PostgreSQL standby or read-only session): for a
+    /// readiness probe, which must not write.
+    ///
+    /// - Throws: an error of category `readOnly`, or the backend's storage error.
+    func checkWritable() throws
+}
+
+extension CartRepository {
+    /// Finds nothing: a store that cannot tell without writing reports it at the next write.
+    public func checkWritable() throws {}
 }

@@ -9,10 +9,13 @@ extension CartAPI {
         let store: String
     }
 
-    /// `GET /v1/health`: 200 `{"status":"ok","store":KIND}` once the store answers.
+    /// `GET /v1/health`: 200 `{"status":"ok","store":KIND}` once the store answers and can
+    /// take writes; a store that answers reads only is not ready (503), since every change
+    /// would fail. Nothing is written.
     func health(_ request: APIRequest) throws -> HTTPResponse {
         _ = try request.query(allowed: [])
         _ = try service.repository.changeToken()
+        try service.repository.checkWritable()
         return JSONBody.response(Health(status: "ok", store: storeKind))
     }
 

@@ -163,4 +163,22 @@ public final class PostgresCartRepository: CartRepository, Sendable {
     public func changeToken() throws -> Int64 {
         try changeFeed.token() &+ localCommits.load(ordering: .relaxed)
     }
+
+    private static let selectReadOnly: PostgresSQL =
+        "SELECT pg_catalog.pg_is_in_recovery(), current_setting('transaction_read_only') = 'on'"
+
+    /// Throws when the server takes no writes from this repository's sessions: it is a standby
+    /// (after a failover, the old primary), or sessions are read-only by default
+    /// (`default_transaction_read_only`). One statement, which writes nothing.
+    ///
+    /// - Throws: `PostgresStoreError.readOnly`, or `PostgresError`.
+    public func checkWritable() throws {
+        try pool.withConnection { connection in
+            guard let row = try connection.execute(Self.selectReadOnly).first else {
+                throw PostgresError(kind: .unexpectedResult, message: "no answer", sql: Self.selectReadOnly.text)
+            }
+            if try row.bool(0) { throw PostgresStoreError.readOnly("the server is a standby") }
+            if try row.bool(1) { throw PostgresStoreError.readOnly("its sessions are read-only (default_transaction_read_only)") }
+        }
+    }
 }

@@ -20,11 +20,15 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
     /// The store does not exist, and the role may not create tables in the schema it would
     /// be created in.
     case mayNotCreate(location: String)
+    /// The server takes no writes now, for the reason given (a standby, read-only sessions);
+    /// found without writing.
+    case readOnly(String)
 
     public var category: ErrorCategory {
         switch self {
         case .notStored, .alreadyStored, .nonPositiveQuantity, .noSchema, .mayNotCreate: .storageFailure
         case .missingRow: .damagedStore
+        case .readOnly: .readOnly
         }
     }
 
@@ -37,6 +41,7 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
             "its search path names no schema that exists and the role may use; create one (CREATE SCHEMA), grant the role "
                 + "USAGE on it, or set search_path"
         case .mayNotCreate: "it holds no store, and the role may not create one there (it lacks CREATE on the schema)"
+        case .readOnly(let why): why
         default: nil
         }
     }
@@ -52,6 +57,7 @@ public enum PostgresStoreError: CategorizedError, Hashable, Sendable, CustomStri
                 + "grant the role USAGE on it, or set search_path."
         case .mayNotCreate(let location):
             "\(location) holds no store, and the role may not create one there (it lacks CREATE on the schema)."
+        case .readOnly(let why): "The PostgreSQL store takes no writes: \(why)."
         }
     }
 }

@@ -293,6 +293,21 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         }
     }
 
+    /// Throws when the writing connection has the file open read-only: the file or its
+    /// directory was not writable when it was opened (a file restored read-only under a
+    /// server). A file whose mode changes while open stays writable through the connection.
+    ///
+    /// - Throws: `DatabaseError` of category `readOnly`.
+    public func checkWritable() throws {
+        try withConnection {
+            guard database.isReadOnly else { return }
+            // SQLite's own code for a write to a connection that opened the file read-only.
+            throw DatabaseError(
+                extendedResultCode: SQLITE_READONLY, message: "attempt to write a readonly database",
+                explanation: database.readOnlyReason)
+        }
+    }
+
     /// Opens the file now at `path` in place of the one the connections opened, and checks
     /// that it is a store this build uses as it is; the read connections open it again too.
     /// Until the path holds such a store, it throws why not each time, and writes throw the

@@ -145,6 +145,38 @@ struct EndToEndServeTests {
         #expect(log.contains("Note: the store at its path is usable again"), "\(log)")
     }
 
+    @Test("a store file replaced under a server by one it cannot write: health answers 503 store_read_only, no longer 200")
+    func healthOnReadOnlyRestore() throws {
+        let sandbox = try stocked()
+        let backup = sandbox.path("data/backup.sqlite3")
+        try sandbox.ok("db", "copy", "--to", backup)
+        // Root writes any file, so the server runs as `nobody` then, owning the store but not
+        // the backup; another user makes the backup read-only.
+        let asRoot = getuid() == 0
+        if asRoot {
+            let data = sandbox.path("data")
+            for name in try FileManager.default.contentsOfDirectory(atPath: data) where name != "backup.sqlite3" {
+                #expect(chown(data + "/" + name, 65534, 65534) == 0)
+            }
+            #expect(chown(data, 65534, 65534) == 0)
+        } else {
+            #expect(chmod(backup, 0o444) == 0)
+        }
+        let server = try RunningServer(in: sandbox, launcher: asRoot ? CartSandbox.asNobody : [])
+        #expect(try server.send("GET", "/v1/health").status == 200)
+        for suffix in ["", "-wal", "-shm"] { unlink(sandbox.database + suffix) }
+        #expect(rename(backup, sandbox.database) == 0)
+        // The server follows the file now at the path, and can only read it.
+        let health = try answer({ try server.send("GET", "/v1/health") }) { $0.status != 200 }
+        #expect(health.status == 503 && health.header("Retry-After") == "1", "\(health.status) \(health.text)")
+        #expect(health.text.contains(#""code":"store_read_only""#), "\(health.text)")
+        #expect(try server.send("GET", "/v1/products/apple").status == 200)
+        let write = try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#)
+        #expect(write.status == 503, "\(write.text)")
+        server.process.send(SIGTERM)
+        _ = server.process.exitStatus()
+    }
+
     @Test("SIGINT stops an idle server with status 0 and nothing more on stdout")
     func interruptIdle() throws {
         let sandbox = try stocked()

@@ -11,14 +11,16 @@ final class RunningCart: Sendable {
 
     /// Starts `cart` with `arguments` and the sandbox's database, `HOME` and variables;
     /// `extra` adds or overrides variables for this process only; stderr goes to the file
-    /// `errorLog` if given, else nowhere.
+    /// `errorLog` if given, else nowhere; `launcher`, when given, runs the binary
+    /// (`CartSandbox.asNobody`).
     init(
         _ arguments: [String], in sandbox: CartSandbox, environment extra: [String: String] = [:],
-        errorLog: String? = nil
+        errorLog: String? = nil, launcher: [String] = []
     ) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try CartSandbox.binary())
-        process.arguments = arguments
+        let command = launcher + [try CartSandbox.binary()] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         var variables = ["HOME": sandbox.path("home"), "CART_DB": sandbox.database, "PATH": "/usr/bin:/bin"]
         variables.merge(sandbox.environment) { $1 }
         variables.merge(extra) { $1 }

@@ -18,14 +18,17 @@ final class RunningServer: Sendable {
 
     /// Starts `cart serve` with `arguments` after `serve`, and waits for its `Listening on`
     /// line; `adminToken` sets `CART_ADMIN_TOKEN` to `token`; stderr goes to the file
-    /// `errorLog` if given.
+    /// `errorLog` if given; `launcher`, when given, runs the binary (`CartSandbox.asNobody`).
     ///
     /// - Throws: `NotListening` when the first line is not `Listening on http://127.0.0.1:PORT`.
-    init(in sandbox: CartSandbox, arguments: [String] = [], adminToken: Bool = false, errorLog: String? = nil) throws {
+    init(
+        in sandbox: CartSandbox, arguments: [String] = [], adminToken: Bool = false, errorLog: String? = nil,
+        launcher: [String] = []
+    ) throws {
         let environment = adminToken ? ["CART_ADMIN_TOKEN": Self.token] : [:]
         process = try RunningCart(
             ["serve", "--listen", "127.0.0.1:0"] + arguments, in: sandbox, environment: environment,
-            errorLog: errorLog)
+            errorLog: errorLog, launcher: launcher)
         let line = process.nextLine()
         let prefix = "Listening on http://127.0.0.1:"
         guard let line, line.hasPrefix(prefix), let port = UInt16(line.dropFirst(prefix.count)), port != 0 else {

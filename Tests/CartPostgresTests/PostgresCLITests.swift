@@ -209,6 +209,24 @@ struct PostgresCLITests {
                         + "'cart db check' names them.\n"), "\(migrate)")
     }
 
+    @Test("serve refuses a store whose sessions take no writes, which an empty unit does not find out", TestServer.requires())
+    func serveReadOnlySessions() throws {
+        let home = try TemporaryDirectory()
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        try CartCommand(location: schema.url, home: home).ok("db", "migrate")
+        let readOnly = schema.url + "%20-c%20default_transaction_read_only%3Don"
+        try schema.repository().checkWritable()
+        #expect(throws: PostgresStoreError.readOnly("its sessions are read-only (default_transaction_read_only)")) {
+            try PostgresCartRepository(url: readOnly).checkWritable()
+        }
+        let serve = try CartCommand(location: readOnly, home: home)
+            .shell(#"exec timeout 20 "$0" serve --listen 127.0.0.1:0"#)
+        let refusal = "its sessions are read-only (default_transaction_read_only); this command needs to write to it.\n"
+        #expect(serve.status == 1 && serve.stdout.isEmpty && serve.stderr.hasSuffix(refusal), "\(serve)")
+        #expect(serve.errorLines.count == 1 && serve.stderr.contains("cannot be written by this process"), "\(serve)")
+    }
+
     @Test("db check: a missing settings row is named as on SQLite; a second one, past dropped constraints, too", TestServer.requires())
     func settingsRow() throws {
         let home = try TemporaryDirectory()

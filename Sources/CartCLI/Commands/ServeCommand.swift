@@ -124,6 +124,9 @@ enum ServeCommand {
         do {
             try repository.write { _ in }
         } catch where ErrorCategory(of: error) == .unavailable {}
+        // A unit that writes nothing commits on a PostgreSQL standby too, which refuses only
+        // the writes themselves.
+        try repository.checkWritable()
         let service = CartService(repository: repository)
         configuration.cartIDKey = CartIDKey(storeSecret: try service.storeSecret())
         configuration.storeKind = try Stores.registry.backend(for: runner.location).kind

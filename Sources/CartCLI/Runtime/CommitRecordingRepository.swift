@@ -27,4 +27,8 @@ final class CommitRecordingRepository: CartRepository {
     func changeToken() throws -> Int64 {
         try base.changeToken()
     }
+
+    func checkWritable() throws {
+        try base.checkWritable()
+    }
 }
