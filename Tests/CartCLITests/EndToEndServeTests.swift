@@ -503,7 +503,7 @@ struct EndToEndServeTests {
         return nil
     }
 
-    @Test("one access-log line per request on stderr: method, path, status, duration")
+    @Test("stderr names the store served, then has one access-log line per request: method, path, status, duration")
     func accessLog() throws {
         let sandbox = try stocked()
         let log = sandbox.path("serve.log")
@@ -512,7 +512,11 @@ struct EndToEndServeTests {
         #expect(try server.send("GET", "/v1/products/nothing").status == 404)
         server.process.send(SIGTERM)
         #expect(server.process.exitStatus() == 0)
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        var lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let stamp = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /#
+        let store = "Serving the sqlite store '\(sandbox.database)'."
+        #expect(lines.first?.wholeMatch(of: Regex { stamp; store }) != nil, "\(lines)")
+        lines.removeFirst()
         #expect(lines.count == 2, "\(lines)")
         // A line is written once its response is sent, so two lines may swap places.
         // The UTC time it was written, the client's address, then the request.
@@ -540,7 +544,8 @@ struct EndToEndServeTests {
         }
         server.process.send(SIGTERM)
         #expect(server.process.exitStatus() == 0)
-        let logged = try lines()
+        // The first line names the store served.
+        let logged = try lines().dropFirst()
         #expect(logged.contains { $0.contains(streamLine) && $0.hasSuffix("ms client-gone") }, "\(logged)")
         let accessLine = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 (GET|POST) /\S* \d{3} \d+\.\d{3}ms( [a-z-]+)?/#
         #expect(logged.allSatisfy { $0.wholeMatch(of: accessLine) != nil }, "\(logged)")

@@ -283,6 +283,10 @@ struct PostgresCLITests {
         #expect(demo.stdout.components(separatedBy: "whose password is not shown").count == 2, "\(demo)")
         #expect(demo.stdout.contains("Try next (with your --db, whose password is not shown):\n"), "\(demo)")
         #expect(!demo.stdout.contains(secret), "\(demo)")
+        // A server's log names the store it serves, masked too; SIGTERM after 3 seconds stops it.
+        let serve = try postgres.shell(#"exec timeout --preserve-status 3 "$0" serve --listen 127.0.0.1:0"#)
+        #expect(serve.status == 0 && serve.stdout.hasPrefix("Listening on http://127.0.0.1:"), "\(serve)")
+        #expect(serve.stderr.hasSuffix(" Serving the postgresql store '\(masked)'.\n"), "\(serve)")
 
         let wrong = schema.url.replacing(secret, with: "not-the-password")
         let denied = try CartCommand(location: wrong, home: home).run("show")
@@ -291,7 +295,7 @@ struct PostgresCLITests {
             denied.stderr
                 == "Error: Cannot use '\(masked)': the server refused the credentials (password authentication failed "
                 + "for user \"cart_password\").\n")
-        for run in [status, refused, denied, page] {
+        for run in [status, refused, denied, page, serve] {
             #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret) && !run.stderr.contains("not-the-password"))
         }
     }

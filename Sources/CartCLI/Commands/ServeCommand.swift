@@ -49,7 +49,7 @@ enum ServeCommand {
         "serve", abstract: "Serve the carts, the catalog and the orders over HTTP, and the shop to a browser.",
         discussion: """
             Prints 'Listening on http://HOST:PORT' (with --json, {"url":"http://HOST:PORT"}) once it \
-            listens, then one line per request on stderr. \
+            listens; on stderr, the store it serves (a password masked), then one line per request. \
             The shop is at that address; the API under /v1/, described by /v1/openapi.yaml. Without an \
             admin token it listens on loopback only (127.0.0.1, [::1], localhost) and every route is open \
             to what can reach it there; with one, admin routes and carts the server did not mint need it. \
@@ -138,6 +138,9 @@ enum ServeCommand {
         } catch {
             throw usageError(error, runner)
         }
+        // The log names what it is the log of: a store chosen by CART_DB shows nowhere else.
+        stderr.send(
+            "Serving the \(configuration.storeKind) store '\(DisplayText.escaped(runner.displayLocation))'.")
         // Said as the server starts, in the log's form, so that nobody fills a store that
         // keeps nothing unaware.
         if let note = runner.takeMemoryStoreNote() { stderr.send(note) }
