@@ -449,6 +449,37 @@ def test_a_sku_holding_a_quote_is_told_by_the_products_name_in_problems_and_refu
     shop.wait_for(lambda: shop.refusal("girl's-hat") == "Girls' hat is out of stock.", "the refusal beside Add in words")
 
 
+def test_a_refusal_about_a_products_stock_or_sale_goes_once_the_products_read_again_say_otherwise(browser, server):
+    server.cli("products", "add", "restock", "--name", "Restock", "--price", "4.00", "--stock", "1")
+    server.cli("products", "add", "seasonal", "--name", "Seasonal", "--price", "6.00", "--stock", "9")
+    shop = Shop(browser, server).open(server.mint()).settled()
+    add = shop.find(hooked("add"), shop.row("restock"))
+    # Sold out elsewhere: the refusal stays once the products read after it (which turn Add
+    # off) show the same stock.
+    server.cli("products", "update", "restock", "--stock", "0")
+    shop.press("add", "restock")
+    shop.wait_for(lambda: shop.refusal("restock") == "Restock is out of stock." and not add.is_enabled(),
+                  "the stock's refusal, and Add off")
+    # Restocked, which changes no cart: the products read again take the refusal away.
+    server.cli("products", "update", "restock", "--stock", "5")
+    shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+    shop.wait_for(lambda: shop.find(".stock", shop.row("restock")).text == "Only 5 left" and add.is_enabled(),
+                  "the new stock, and Add back on")
+    assert shop.refusal("restock") == ""
+
+    # Taken off sale elsewhere: the refusal above the list goes once the product is for sale again.
+    server.cli("products", "update", "seasonal", "--inactive")
+    shop.press("add", "seasonal")
+    above = shop.find("#products-refusal")
+    shop.wait_for(lambda: above.is_displayed() and above.text == "Seasonal is not for sale."
+                  and not browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "seasonal")),
+                  "the refusal above the list, and the row gone")
+    server.cli("products", "update", "seasonal", "--active")
+    shop.driver.execute_script("window.dispatchEvent(new Event('focus'))")
+    shop.wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, hooked("product-row", "seasonal")), "the row back")
+    assert not above.is_displayed()
+
+
 def test_a_price_changed_by_the_cli_reaches_the_product_list_without_a_reload(browser, server):
     server.cli("products", "add", "plum-jam", "--name", "Plum jam", "--price", "4.50")
     shop = Shop(browser, server).open(server.mint([("plum-jam", 1)]))

@@ -183,8 +183,12 @@ function refused(element, error) {
   // with it: the refusal is shown above the list instead.
   const productGone = error.code === "unknown_product" || error.code === "inactive_product";
   const target = productGone && element.closest("#products") ? byID("products-refusal") : element;
-  say(target, shopperText(error));
+  const words = shopperText(error);
+  say(target, words);
   target.dataset.retryable = String(Boolean(error.retryable));
+  const holds = productCondition(error);
+  if (holds) productRefusals.set(target, { words, after: productReads, holds });
+  else productRefusals.delete(target);
   // The page's cart may be one the server no longer recognises: read, and replaced if so.
   if (error.code === "unauthorized") checkCart();
   // A changed total comes from changed prices, which the product list shows too.
@@ -196,6 +200,51 @@ function refused(element, error) {
     // A refusal without the cart (a checkout the stock no longer covers) may come before the
     // event that marks the lines, or without one while the stream is down.
     if (!(error.body && error.body.cart)) reloadCart();
+  }
+}
+
+/** The refusals shown that rest on what the product list says of one product (its stock, or
+ * that it is for sale), by element: each with its words, the count of product reads begun
+ * before it, and whether a product list bears it out. A read begun after it that does not
+ * takes it away, as a new version of the cart takes every refusal away: a restock, or a
+ * product back on sale, changes no cart. */
+const productRefusals = new Map();
+
+/** How many reads of the product list have begun. */
+let productReads = 0;
+
+/** Whether a product list still bears out the refusal `error`, as a test of that list, when
+ * the refusal rests on one product's stock (the same stock) or sale (still not listed); else
+ * null. */
+function productCondition(error) {
+  const short = stockRefused(error);
+  if (short) return (products) => products.find((product) => product.sku === short.sku)?.stock === short.stock;
+  const gone = (error.code === "unknown_product" || error.code === "inactive_product") && /'(.+)'/.exec(error.message);
+  if (gone) return (products) => !products.some((product) => product.sku === gone[1]);
+  return null;
+}
+
+/** The SKU and the stock a refusal for want of stock names, or null for any other refusal. A
+ * message quotes one SKU, which may hold a quote itself (`kid's-tee`): it runs from the first
+ * quote to the last one before the words that follow it. */
+function stockRefused(error) {
+  if (error.code !== "insufficient_stock") return null;
+  const short = /'(.+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
+  if (short) return { sku: short[1], stock: Number(short[2]) };
+  const none = /^'(.+)' is out of stock\.$/.exec(error.message);
+  return none ? { sku: none[1], stock: 0 } : null;
+}
+
+/** Takes away the refusals resting on a product that `products`, from the read numbered
+ * `read`, no longer bears out. */
+function clearOutdatedRefusals(products, read) {
+  for (const [element, refusal] of productRefusals) {
+    // Cleared or replaced meanwhile, it is no longer this refusal.
+    if (!element.isConnected || element.textContent !== refusal.words) productRefusals.delete(element);
+    else if (read > refusal.after && !refusal.holds(products)) {
+      say(element, "");
+      productRefusals.delete(element);
+    }
   }
 }
 
@@ -219,10 +268,8 @@ function shopperText(error) {
     return `Prices changed: your total is now ${money(cart.subtotal, cart.currency)}. Check your cart, then place the order again.`;
   }
   const names = productNames(state.products, state.cart);
-  // A message quotes one SKU, which may hold a quote itself (`kid's-tee`): it runs from the
-  // first quote to the last one before the words that follow it.
-  const short = error.code === "insufficient_stock" && /'(.+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
-  if (short) return stockWords(names.get(short[1]) || short[1], Number(short[2]));
+  const short = stockRefused(error);
+  if (short) return stockWords(names.get(short.sku) || short.sku, short.stock);
   const cap = error.code === "line_quantity_cap_exceeded" && /at most (\d+) per line/.exec(error.message);
   if (cap) return capWords(Number(cap[1]));
   const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
@@ -440,6 +487,7 @@ function refreshProducts() {
 
 /** Every product for sale, page after page, and the store's per-line cap. */
 async function loadProducts() {
+  const read = ++productReads;
   try {
     const products = [];
     let after = null;
@@ -455,6 +503,7 @@ async function loadProducts() {
     state.maxLineQuantity = settings.maxLineQuantity;
     state.maxLinesPerCart = settings.maxLinesPerCart;
     state.productsNote = "";
+    clearOutdatedRefusals(products, read);
     if (state.cart) renderCart(state.cart, state.products, state.maxLineQuantity);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
