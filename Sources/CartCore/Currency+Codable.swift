@@ -15,7 +15,7 @@ extension Currency: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let code = try container.decode(String.self)
-        if let listed = (decoder.userInfo[Self.decodable] as? [Currency])?.first(where: { $0.code == code }) {
+        if let listed = (decoder.userInfo[Self.decodable] as? [Currency])?.first(where: { $0.isNamed(by: code) }) {
             self = listed
             return
         }

@@ -75,11 +75,22 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `CartError.unknownCurrency` if the code is not in the built-in table.
     public init(code: String) throws(CartError) {
-        // Only ASCII letters are folded: Unicode's upper-casing maps other letters to ASCII
-        // ones (`ſ` to `S`, `ı` to `I`), so `uſd` would otherwise name USD.
-        let upper = String(decoding: code.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
-        guard let known = Currency.known[upper] else { throw .unknownCurrency(code) }
+        guard let known = Currency.known[Currency.upperCased(code)] else { throw .unknownCurrency(code) }
         self = known
+    }
+
+    /// Whether `code` names this currency: its code in any case of the ASCII letters (`usd`,
+    /// `Usd` name USD), as `init(code:)` reads a code. Every front end that is given a currency
+    /// beside an amount (a product body, an import file) holds it to the store's with this.
+    public func isNamed(by code: String) -> Bool {
+        Currency.upperCased(code) == self.code
+    }
+
+    /// `code` with its ASCII small letters made capitals. Only ASCII letters are folded:
+    /// Unicode's upper-casing maps other letters to ASCII ones (`ſ` to `S`, `ı` to `I`), so
+    /// `uſd` would otherwise name USD.
+    private static func upperCased(_ code: String) -> String {
+        String(decoding: code.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The three-letter ISO 4217 code, such as `USD`.

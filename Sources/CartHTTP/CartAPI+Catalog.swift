@@ -152,12 +152,13 @@ extension CartAPI {
         }
     }
 
-    /// The store's currency, which a product body's `currency`, if given, must be.
+    /// The store's currency, which a product body's `currency`, if given, must name (in any
+    /// case, as the CLI's import files may).
     ///
     /// - Throws: 400 `currency_mismatch`, `invalid_field`, or the store's error.
     private func storeCurrency(checking fields: BodyFields) throws -> Currency {
         let currency = try service.settings().currency
-        if let given = try fields.string("currency"), given != currency.code {
+        if let given = try fields.string("currency"), !currency.isNamed(by: given) {
             throw APIError.badRequest(
                 "currency_mismatch", "Prices in this store are in \(currency.code), not '\(DisplayText.clean(given))'.")
         }

@@ -274,6 +274,23 @@ struct EndToEndServeTests {
         #expect(try sandbox.ok("--json", "products", "show", "apple").stdout == shown)
     }
 
+    @Test("a product body's currency is read as the CLI reads one: in any case, so 'usd' names the store's USD")
+    func productCurrencyInAnyCase() throws {
+        let sandbox = try stocked()
+        let file = try sandbox.write("p.csv", Array("sku,name,price,currency\nfig,Fig,0.45,usd\n".utf8))
+        #expect(try sandbox.ok("products", "import", file).stdout.contains("1 created"))
+        let server = try RunningServer(in: sandbox, adminToken: true)
+        let put = try server.send("PUT", "/v1/products/kiwi", json: #"{"name":"Kiwi","price":"0.40","currency":"usd"}"#, token: RunningServer.token)
+        #expect(put.status == 201, "\(put.text)")
+        #expect(try put.object()["currency"] as? String == "USD")
+        let patch = try server.send("PATCH", "/v1/products/apple", json: #"{"price":"1.49","currency":"Usd"}"#, token: RunningServer.token)
+        #expect(patch.status == 200, "\(patch.text)")
+        #expect(try sandbox.ok("products", "show", "apple").stdout.contains("$1.49"))
+        // Another currency, in any case, is still not the store's.
+        let other = try server.send("PUT", "/v1/products/kiwi", json: #"{"name":"Kiwi","price":"0.40","currency":"eur"}"#, token: RunningServer.token)
+        #expect(other.status == 400 && other.text.contains("currency_mismatch"), "\(other.text)")
+    }
+
     @Test(
         "an unusable admin token: one error line saying what is wrong, status 64, no store made",
         arguments: [

@@ -105,6 +105,13 @@ struct MoneyFormattingTests {
         #expect(Currency.known[currency.code] == currency)
     }
 
+    @Test("a code names a currency in any case of its ASCII letters, a currency outside the table too, and nothing else")
+    func naming() throws {
+        for code in ["USD", "usd", "uSd"] { #expect(Currency.usd.isNamed(by: code), "\(code)") }
+        for code in ["EUR", "uſd", " USD", "US", ""] { #expect(!Currency.usd.isNamed(by: code), "\(code)") }
+        #expect(try Currency(code: "XTS", minorUnitExponent: 2).isNamed(by: "xts"))
+    }
+
     @Test("the table holds ISO 4217's current currencies, and no code that names none")
     func table() throws {
         #expect(Currency.known.count == 164)

@@ -113,11 +113,11 @@ struct ProductFileReader {
     /// import would make the store and `fileCodes()` (every code the file names) are all that
     /// currency, says how to make the store in it.
     private func checkCurrency(_ code: String, at: String, named: String, fileCodes: () -> [String]) throws {
+        if currency.isNamed(by: code) { return }
         guard let fileCurrency = try? Currency(code: code) else {
             throw failure(
                 at, "\(named) '\(DisplayText.clean(code))' is not a currency code; the store currency is \(currency.code).")
         }
-        if fileCurrency == currency { return }
         var message = "\(named) is '\(DisplayText.clean(code))', not the store currency \(currency.code)."
         let onlyThat = fileCodes().allSatisfy { code in
             code.trimmingSpaces().isEmpty || (try? Currency(code: code.trimmingSpaces())) == fileCurrency
