@@ -94,4 +94,7 @@ public final class CartHTTPServer: Sendable {
         api.close()
         return finished
     }
+
+    /// Whether a request is in flight (``HTTPServer/hasRequestsInFlight``).
+    public var hasRequestsInFlight: Bool { server.hasRequestsInFlight }
 }

@@ -157,4 +157,10 @@ public final class HTTPServer: Sendable {
     public func stop(deadline: Duration = .seconds(10)) -> Bool {
         context.stop(deadline: deadline)
     }
+
+    /// Whether a request is in flight: its headers are whole and it has not completed, a
+    /// stream's until its last byte is sent or it is cut off.
+    public var hasRequestsInFlight: Bool {
+        context.inFlight.wait(timeout: .now()) == .timedOut
+    }
 }

@@ -99,6 +99,28 @@ struct EndToEndServeTests {
         #expect(try sandbox.ok("--cart", id, "show").stdout.contains("is empty"))
     }
 
+    @Test("the same signal twice with nothing in flight, as `timeout` sends it: a whole stop, status 0, the log copied into the file")
+    func stopSignalledTwiceWhileIdle() throws {
+        let sandbox = try stocked()
+        let errorLog = sandbox.path("serve.err")
+        let server = try RunningServer(in: sandbox, errorLog: errorLog)
+        // A change by another process, so that the server has no request of its own in flight,
+        // fills the write-ahead log, which the server's open connections keep.
+        try sandbox.ok("products", "add", "fig", "--name", "Fig", "--price", "0.70")
+        let filled = try FileManager.default.attributesOfItem(atPath: sandbox.database + "-wal")[.size] as? Int
+        #expect((filled ?? 0) > 0)
+        server.process.send(SIGTERM)
+        // Apart, so that the first is taken before the second comes, as the stop begins.
+        pause(milliseconds: 2)
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        let log = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
+        #expect(!log.contains("error:"), "\(log)")
+        // The stop's checkpoint ran: the write-ahead log is empty.
+        let logSize = try? FileManager.default.attributesOfItem(atPath: sandbox.database + "-wal")[.size] as? Int
+        #expect(logSize == nil || logSize == 0, "\(String(describing: logSize))")
+    }
+
     /// Sends `request` until `done` accepts its answer, every 100 ms for up to 15 s (a bound
     /// for a failing test; the server polls its store every second); the last answer.
     func answer(_ request: () throws -> TestResponse, until done: (TestResponse) -> Bool) throws -> TestResponse {

@@ -197,7 +197,8 @@ enum ServeCommand {
     }
 
     /// Stops `server`, giving requests in flight until `stopDeadline`, or until one more of
-    /// `signals` arrives: an operator who presses Ctrl-C again wants the process gone now. The
+    /// `signals` arrives while one is: an operator who presses Ctrl-C again wants the process
+    /// gone now. The
     /// server waits for a handler still running at its deadline (one waiting on a store that
     /// does not answer, for as long as the store's timeouts allow); the command does not: it
     /// returns a moment later, and the process ends with that request unanswered and its unit
@@ -210,9 +211,12 @@ enum ServeCommand {
             outcome.withLock { $0 = $0 ?? (finished ? .finished : .deadlinePassed) }
             ended.signal()
         }
-        // Waits for the rest of the process's life if no second signal comes.
+        // Waits for the rest of the process's life if no second signal comes. A signal while
+        // nothing is in flight cuts nothing off, and the stop goes on to its checkpoint:
+        // `timeout`, for one, sends its signal to the process and then to its process group,
+        // so the server gets it twice.
         DispatchQueue.global().async {
-            _ = signals.wait()
+            repeat { _ = signals.wait() } while !server.hasRequestsInFlight
             outcome.withLock { $0 = $0 ?? .signalled }
             ended.signal()
         }
