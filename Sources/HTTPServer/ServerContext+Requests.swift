@@ -99,6 +99,11 @@ extension ServerContext {
         if !codings.isEmpty && (codings.count > 1 || !HTTPHeaders.sameName(codings[0], "chunked")) {
             return queueError(400, "unsupported Transfer-Encoding: only chunked is accepted", connection, request)
         }
+        // HTTP/1.0 has no transfer codings: a proxy in front may frame such a body by its
+        // absence of Content-Length, as empty, while libmicrohttpd reads it chunked (RFC 9112 §6.1).
+        if !codings.isEmpty && request.version == "HTTP/1.0" {
+            return queueError(400, "Transfer-Encoding in an HTTP/1.0 request", connection, request)
+        }
         // RFC 9112 §3.2: readers could disagree on which of two Host fields names the server.
         if fields.count(where: { HTTPHeaders.sameName($0.name, "Host") }) > 1 {
             return queueError(400, "more than one Host header", connection, request)

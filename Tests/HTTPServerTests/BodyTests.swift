@@ -158,6 +158,20 @@ struct BodyTests {
         #expect(counter.calls.load(ordering: .relaxed) == 0)
     }
 
+    @Test("an HTTP/1.0 request with Transfer-Encoding gets 400 and its body is never read as a request")
+    func transferEncodingInHTTP10() throws {
+        let counter = LengthHandler()
+        let server = try startServer(handler: counter.handler)
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        connection.send(
+            "POST / HTTP/1.0\r\nHost: t\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n0\r\n\r\n"
+                + "GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try connection.readResponse().status == 400)
+        #expect(connection.peerClosed())
+        #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+
     @Test("a malformed or absurd Content-Length is refused by libmicrohttpd")
     func malformedLength() throws {
         let server = try startServer(handler: LengthHandler().handler)
