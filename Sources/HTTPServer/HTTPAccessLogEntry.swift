@@ -59,13 +59,14 @@ public struct HTTPAccessLogEntry: Sendable {
     /// as the request head fits its memory.
     public static let maximumLoggedMethodBytes = 32
 
-    /// A method as a log line holds it: control characters escaped, cut if long.
+    /// A method as a log line holds it: control characters and bidirectional overrides
+    /// escaped, cut if long.
     static func logged(method: String) -> String {
         printable(cut(method, at: maximumLoggedMethodBytes))
     }
 
     /// A target as a log line holds it: a bearer token in the query redacted, control
-    /// characters escaped, cut if long.
+    /// characters and bidirectional overrides escaped, cut if long.
     static func logged(target: String) -> String {
         printable(cut(redacted(target), at: maximumLoggedTargetBytes))
     }
@@ -111,8 +112,11 @@ public struct HTTPAccessLogEntry: Sendable {
         if isPrintableASCII { return text }
         var result = ""
         for scalar in text.unicodeScalars {
+            // Bidirectional overrides and isolates (U+202A…U+202E, U+2066…U+2069) would make a
+            // terminal show the rest of the line, the status among it, in another order.
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
-                || scalar == "\u{2029}" || scalar == "\\"
+                || scalar == "\u{2029}" || scalar == "\\" || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
             {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\x" + (hex.count < 2 ? "0" + hex : hex)

@@ -89,16 +89,21 @@ struct AccessLogTests {
         #expect(entries.first { $0.target == "/stalled" }?.line.hasSuffix(" timed-out") == true)
     }
 
-    @Test("control characters in a logged target are escaped, so an entry is one line")
-    func escapedLine() throws {
+    @Test(
+        "control characters and bidirectional overrides in a logged target are escaped, so an entry is one line read in its order",
+        arguments: [
+            ("/a\u{1B}[31mred\\b", #"/a\x1B[31mred\x5Cb"#),
+            ("/a\u{202E}b\u{2066}c\u{200E}d", "/a\\x202Eb\\x2066c\u{200E}d"),
+        ])
+    func escapedLine(target: String, logged: String) throws {
         let log = Recorder<HTTPAccessLogEntry>()
         let server = try startServer({ $0.accessLog = { log.record($0) } }, handler: { _ in .text("x") })
         defer { server.stop() }
         let connection = try TestConnection(port: server.port)
-        connection.send("GET /a\u{1B}[31mred\\b HTTP/1.1\r\nHost: t\r\n\r\n")
+        connection.send("GET \(target) HTTP/1.1\r\nHost: t\r\n\r\n")
         _ = try connection.readResponse()
         let line = try #require(wait(for: 1, in: log).first?.line)
-        #expect(line.hasPrefix(#"127.0.0.1 GET /a\x1B[31mred\x5Cb 200 "#))
+        #expect(line.hasPrefix("127.0.0.1 GET \(logged) 200 "))
     }
 
     @Test("a long target is cut in the line, which stays one short line")
