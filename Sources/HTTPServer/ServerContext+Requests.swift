@@ -88,6 +88,9 @@ extension ServerContext {
         }
         // libmicrohttpd frames the body by the first Content-Length, or by Transfer-Encoding
         // when present; anything a proxy could read differently is refused.
+        if fields.contains(where: { Self.isFoldedFraming($0.name) }) {
+            return queueError(400, "a folded Content-Length or Transfer-Encoding header", connection, request)
+        }
         let lengths = headers.values(for: "Content-Length")
         let codings = headers.values(for: "Transfer-Encoding")
         if lengths.count > 1 {
@@ -131,6 +134,20 @@ extension ServerContext {
             request.body.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: size))
         }
         return .YES
+    }
+
+    /// Whether `name` is `Content-Length` or `Transfer-Encoding` with more after it. libmicrohttpd
+    /// joins a folded line (one that starts with a space) to the field's name, not its value:
+    /// `Content-Length:` folded onto ` 5` arrives as a field `Content-Length5`, and frames no
+    /// body, while a proxy that unfolds the line (RFC 9112 §5.2) frames one, which the server
+    /// would read as the next request whenever the route takes an empty body.
+    private static func isFoldedFraming(_ name: String) -> Bool {
+        ["content-length", "transfer-encoding"].contains { field in
+            name.utf8.count > field.utf8.count
+                && name.utf8.prefix(field.utf8.count).elementsEqual(field.utf8) { byte, lowercase in
+                    ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == lowercase
+                }
+        }
     }
 
     private func queueError(

@@ -187,16 +187,19 @@ struct HostileRequestTests {
         #expect(try shop.service.cart(id).isEmpty)
     }
 
-    @Test("a request smuggled in the body of one whose Content-Length is folded is never run: the 400 ends the connection")
-    func foldedHeaderSmuggling() throws {
+    @Test(
+        "a request smuggled in the body of one whose Content-Length is folded is never run: the 400 ends the connection",
+        arguments: ["items", "items/apple/remove"])
+    func foldedHeaderSmuggling(route: String) throws {
         let shop = try TestShop()
         let id = try shop.mint()
         let smuggled = "DELETE /v1/carts/\(id)/items HTTP/1.1\r\nHost: \(shop.host)\r\n\r\n"
         try shop.service.add("apple", to: id)
         let connection = try TestConnection(port: shop.server.port)
-        // A proxy that joins the folded line reads a POST with this body; without it, there is none.
+        // A proxy that joins the folded line reads a POST with this body; without it, there is
+        // none, which `items` refuses and `items/apple/remove` takes.
         connection.send(
-            "POST /v1/carts/\(id)/items HTTP/1.1\r\nHost: \(shop.host)\r\nContent-Type: application/json\r\n"
+            "POST /v1/carts/\(id)/\(route) HTTP/1.1\r\nHost: \(shop.host)\r\nContent-Type: application/json\r\n"
                 + "Content-Length:\r\n \(smuggled.utf8.count)\r\n\r\n" + smuggled)
         let response = try connection.readResponse()
         #expect(response.status == 400)

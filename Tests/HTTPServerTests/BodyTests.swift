@@ -142,7 +142,7 @@ struct BodyTests {
         #expect(counter.calls.load(ordering: .relaxed) == 0)
     }
 
-    @Test("Content-Length with Transfer-Encoding, two Content-Lengths, or an unknown coding get 400")
+    @Test("Content-Length with Transfer-Encoding, two Content-Lengths, an unknown coding, or a folded one get 400")
     func conflictingFraming() throws {
         let counter = LengthHandler()
         let server = try startServer(handler: counter.handler)
@@ -150,6 +150,7 @@ struct BodyTests {
         for headers in [
             ["Content-Length: 3", "Transfer-Encoding: chunked"], ["Content-Length: 3", "Content-Length: 4"],
             ["Transfer-Encoding: gzip"], ["Transfer-Encoding: chunked", "Transfer-Encoding: chunked"],
+            ["Content-Length:\r\n 3"], ["Transfer-Encoding:\r\n chunked"],
         ] {
             let connection = try TestConnection(port: server.port)
             connection.send(rawRequest("POST", "/", headers: headers) + "3\r\nabc\r\n0\r\n\r\n")
