@@ -210,7 +210,7 @@ let package = Package(
             name: "CartCLITests",
             // Depending on the executable makes `swift test` build the binary the end-to-end
             // tests run.
-            dependencies: ["CartCLI", "CartCore", "CartTestSupport", "StrictJSON", "cart"],
+            dependencies: ["CartCLI", "CartCore", "CartTestSupport", "CSQLite", "StrictJSON", "cart"],
             swiftSettings: strictSettings
         ),
         .testTarget(

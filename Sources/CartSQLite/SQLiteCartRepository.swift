@@ -233,6 +233,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             // process looks, and in WAL mode SQLite does not refuse it: the write follows the
             // file now at the path, or fails as a poll would.
             if fileProblem != nil || database.hasMoved { try followFileAtPath() }
+            try reopenIfNowWritable()
             if let reason = database.readOnlyReason { throw DatabaseError.readOnly(reason: reason) }
             let result = try database.transaction(.immediate) { try body(SQLiteCartStorage(database: database)) }
             localCommits += 1
@@ -295,17 +296,27 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
 
     /// Throws when the writing connection has the file open read-only: the file or its
     /// directory was not writable when it was opened (a file restored read-only under a
-    /// server). A file whose mode changes while open stays writable through the connection.
+    /// server), and still is not. A file whose mode changes while open stays writable through
+    /// the connection.
     ///
     /// - Throws: `DatabaseError` of category `readOnly`.
     public func checkWritable() throws {
         try withConnection {
+            try reopenIfNowWritable()
             guard database.isReadOnly else { return }
             // SQLite's own code for a write to a connection that opened the file read-only.
             throw DatabaseError(
                 extendedResultCode: SQLITE_READONLY, message: "attempt to write a readonly database",
                 explanation: database.readOnlyReason)
         }
+    }
+
+    /// Opens the file again when the writing connection has it open read-only but this
+    /// process may write it now (its mode or owner was given back), so that writes resume
+    /// without a restart; `reopen()` decides the access afresh. Runs under `lock`.
+    private func reopenIfNowWritable() throws {
+        guard database.isReadOnly, FileInfo.isWritable(database.path) else { return }
+        try database.reopen()
     }
 
     /// Opens the file now at `path` in place of the one the connections opened, and checks

@@ -1,3 +1,4 @@
+import CSQLite
 import CartTestSupport
 import Foundation
 import RegexBuilder
@@ -169,9 +170,54 @@ struct EndToEndServeTests {
 
     @Test("a store file replaced under a server by one it cannot write: health answers 503 store_read_only, no longer 200")
     func healthOnReadOnlyRestore() throws {
+        let (sandbox, server, log) = try serveReadOnlyRestore()
+        let health = try answer({ try server.send("GET", "/v1/health") }) { $0.status != 200 }
+        #expect(health.status == 503 && health.header("Retry-After") == "1", "\(health.status) \(health.text)")
+        #expect(health.text.contains(#""code":"store_read_only""#), "\(health.text)")
+        #expect(try server.send("GET", "/v1/products/apple").status == 200)
+        let write = try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#)
+        #expect(write.status == 503, "\(write.text)")
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        // A connection that can only read wrote nothing to the write-ahead log, so the stop
+        // has nothing to copy into the file, and no failure to report.
+        let logged = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(!logged.contains("write-ahead log"), "\(logged)")
+        #expect(try !sandbox.ok("products", "--all").stdout.contains("Fig"))
+    }
+
+    @Test("a restored store file given back its write access: health answers 200 again and writes go through, without a restart")
+    func writableAgainAfterReadOnlyRestore() throws {
+        // A copy in rollback-journal mode, which the server opens read-only with locks (a copy
+        // in WAL mode without its log it opens lock-free, and reopens when the file changes).
+        let (sandbox, server, _) = try serveReadOnlyRestore(rollbackJournal: true)
+        _ = try answer({ try server.send("GET", "/v1/health") }) { $0.status == 503 }
+        if getuid() == 0 {
+            #expect(chown(sandbox.database, 65534, 65534) == 0)
+        } else {
+            #expect(chmod(sandbox.database, 0o644) == 0)
+        }
+        #expect(try server.send("GET", "/v1/health").status == 200)
+        let write = try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#)
+        #expect(write.status == 201, "\(write.text)")
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        #expect(try sandbox.ok("products", "show", "fig").stdout.contains("Fig"))
+    }
+
+    /// A stocked store served by a server that can write it, then replaced at its path by a
+    /// copy the server's user cannot write, in WAL mode or with a rollback journal; the
+    /// server's error log is at the returned path.
+    private func serveReadOnlyRestore(rollbackJournal: Bool = false) throws -> (CartSandbox, RunningServer, String) {
         let sandbox = try stocked()
         let backup = sandbox.path("data/backup.sqlite3")
         try sandbox.ok("db", "copy", "--to", backup)
+        if rollbackJournal {
+            var handle: OpaquePointer?
+            #expect(sqlite3_open(backup, &handle) == SQLITE_OK)
+            #expect(sqlite3_exec(handle, "PRAGMA journal_mode = DELETE", nil, nil, nil) == SQLITE_OK)
+            sqlite3_close(handle)
+        }
         // Root writes any file, so the server runs as `nobody` then, owning the store but not
         // the backup; another user makes the backup read-only.
         let asRoot = getuid() == 0
@@ -188,20 +234,9 @@ struct EndToEndServeTests {
         let server = try RunningServer(in: sandbox, errorLog: log, launcher: asRoot ? CartSandbox.asNobody : [])
         #expect(try server.send("GET", "/v1/health").status == 200)
         for suffix in ["", "-wal", "-shm"] { unlink(sandbox.database + suffix) }
-        #expect(rename(backup, sandbox.database) == 0)
         // The server follows the file now at the path, and can only read it.
-        let health = try answer({ try server.send("GET", "/v1/health") }) { $0.status != 200 }
-        #expect(health.status == 503 && health.header("Retry-After") == "1", "\(health.status) \(health.text)")
-        #expect(health.text.contains(#""code":"store_read_only""#), "\(health.text)")
-        #expect(try server.send("GET", "/v1/products/apple").status == 200)
-        let write = try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#)
-        #expect(write.status == 503, "\(write.text)")
-        server.process.send(SIGTERM)
-        #expect(server.process.exitStatus() == 0)
-        // A connection that can only read wrote nothing to the write-ahead log, so the stop
-        // has nothing to copy into the file, and no failure to report.
-        let logged = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(!logged.contains("write-ahead log"), "\(logged)")
+        #expect(rename(backup, sandbox.database) == 0)
+        return (sandbox, server, log)
     }
 
     @Test("SIGINT stops an idle server with status 0 and nothing more on stdout")
