@@ -169,16 +169,18 @@ public final class PostgresCartRepository: CartRepository, Sendable {
 
     /// Throws when the server takes no writes from this repository's sessions: it is a standby
     /// (after a failover, the old primary), or sessions are read-only by default
-    /// (`default_transaction_read_only`). One statement, which writes nothing.
+    /// (`default_transaction_read_only`). One statement, which writes nothing, on the change
+    /// feed's connection, so that a readiness probe does not wait for a busy pool.
     ///
     /// - Throws: `PostgresStoreError.readOnly`, or `PostgresError`.
     public func checkWritable() throws {
-        try pool.withConnection { connection in
+        let (standby, readOnlySessions) = try changeFeed.onListeningConnection { connection in
             guard let row = try connection.execute(Self.selectReadOnly).first else {
                 throw PostgresError(kind: .unexpectedResult, message: "no answer", sql: Self.selectReadOnly.text)
             }
-            if try row.bool(0) { throw PostgresStoreError.readOnly("the server is a standby") }
-            if try row.bool(1) { throw PostgresStoreError.readOnly("its sessions are read-only (default_transaction_read_only)") }
-        }
+            return (try row.bool(0), try row.bool(1))
+        }.result
+        if standby { throw PostgresStoreError.readOnly("the server is a standby") }
+        if readOnlySessions { throw PostgresStoreError.readOnly("its sessions are read-only (default_transaction_read_only)") }
     }
 }

@@ -3,7 +3,8 @@ import CartCore
 /// Counts the notifications committing write units send on a channel, on one connection of
 /// its own that listens to it, opened when first asked and opened again after it broke.
 ///
-/// A listening connection must not go back to a pool, and is not used for anything else.
+/// A listening connection must not go back to a pool, and runs nothing but the feed's pings
+/// and cheap reads that must not wait for the pool.
 final class PostgresChangeFeed: @unchecked Sendable {
     // @unchecked: `connection` and `count` are only touched while `lock` is held.
     private let lock = Lock()
@@ -33,29 +34,39 @@ final class PostgresChangeFeed: @unchecked Sendable {
     ///
     /// - Throws: `PostgresError` when the server cannot be reached; the next call connects again.
     func token() throws -> Int64 {
+        try onListeningConnection { try $0.execute(Self.ping) }.count
+    }
+
+    /// Runs `body`, which only reads, on the listening connection: a connection of the feed's
+    /// own, which no request holds, so that a readiness check does not queue behind a busy
+    /// pool. Then counts the notifications that arrived ahead of its answer.
+    ///
+    /// - Throws: what `body` throws; `PostgresError` when the server cannot be reached. A
+    ///   connection that failed is dropped, so the next call opens another.
+    func onListeningConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws
+        -> (result: Result, count: Int64)
+    {
         try lock.withLock {
             let reused = connection != nil
             do {
-                return try readToken()
+                return try run(body)
             } catch let error as PostgresError where reused && error.isConnectionFailure {
                 // The session was ended while the connection sat idle (a restart, an
-                // administrator), and its end had not arrived when it was checked: the ping
-                // is safe to send again, on a new connection.
-                return try readToken()
+                // administrator), and its end had not arrived when it was checked: a read is
+                // safe to send again, on a new connection.
+                return try run(body)
             }
         }
     }
 
-    /// Pings on the listening connection, then counts the notifications that came first; a
-    /// connection that failed is dropped, so the next call opens another.
-    private func readToken() throws -> Int64 {
+    private func run<Result>(_ body: (PostgresConnection) throws -> Result) throws -> (result: Result, count: Int64) {
         do {
             let listening = try listeningConnection()
-            try listening.execute(Self.ping)
+            let result = try body(listening)
             while let notification = try listening.waitForNotification(timeout: .zero) {
                 if notification.payload == payload { count &+= 1 }
             }
-            return count
+            return (result, count)
         } catch {
             connection = nil
             throw error

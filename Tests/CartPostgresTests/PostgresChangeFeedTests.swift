@@ -52,6 +52,29 @@ struct PostgresChangeFeedTests {
         try CartService(repository: repository).addProduct(Self.fig)
     }
 
+    @Test("the readiness checks take no pool connection: they answer while a unit holds the only one", TestServer.requires())
+    func readinessBesideBusyPool() throws {
+        let schema = try TestSchema()
+        defer { try? schema.drop() }
+        let repository = try schema.repository(StoreOptions(busyTimeout: .seconds(2), maximumConnections: 1))
+        let holding = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { ended.signal() }
+            _ = try? repository.read { _ in
+                holding.signal()
+                release.wait()
+            }
+        }
+        holding.wait()
+        defer {
+            release.signal()
+            ended.wait()
+        }
+        // Waiting for the pool, either would fail as busy after the 2-s timeout.
+        _ = try repository.changeToken()
+        try repository.checkWritable()
+    }
+
     @Test("across a server restart: units and the change token fail as unavailable, then work again", TestServer.requires(TestServer.directory))
     func serverRestart() throws {
         let cluster = try PrivateCluster()
