@@ -22,8 +22,9 @@ public final class CartAPI: Sendable {
     let storeKind: String
     /// Whether requests must name a loopback host (`Host: 127.0.0.1:8080`), so that a web page
     /// elsewhere cannot reach a loopback server, open without a token, through a name it rebinds
-    /// to 127.0.0.1. With a token the admin routes are closed anyway, and a reverse proxy in
-    /// front of a loopback server passes the public name on.
+    /// to 127.0.0.1, and that a change a browser sends must come from a loopback `Origin`. With
+    /// a token the admin routes are closed anyway, and a reverse proxy in front of a loopback
+    /// server passes the public name on.
     let requiresLoopbackHost: Bool
     let events: CartEventHub
     /// What the server writes to every cart event stream each heartbeat interval: an event
@@ -240,20 +241,44 @@ public final class CartAPI: Sendable {
     /// Refuses a change that a browser sends for a page of another origin. A form, or a `fetch`
     /// in `no-cors` mode, sends a POST without a body with no preflight, so the server itself
     /// tells such requests apart, by the `Sec-Fetch-Site` that browsers send to loopback and
-    /// HTTPS servers. `Origin` is not compared with `Host`: behind a reverse proxy that rewrites
-    /// `Host`, the shop's own requests would differ. A request without the header (curl, the
-    /// CLI, another server) passes.
+    /// HTTPS servers. Browsers too old to send it (before Chrome 76, Firefox 90, Safari 16.4)
+    /// still send `Origin`, so where ``requiresLoopbackHost`` holds, a change whose `Origin`
+    /// names no loopback host (`null` included) is refused too: there no reverse proxy can have
+    /// rewritten `Host`, which must name loopback, so the shop's own pages are on loopback.
+    /// Elsewhere `Origin` is not compared: behind a proxy the shop's own requests carry the
+    /// public origin. A request without either header (curl, the CLI, another server) passes.
     ///
-    /// - Throws: 403 `cross_origin_request`; 400 `invalid_header` when the header is repeated,
-    ///   since a proxy or a framework in front could read another of its values.
+    /// - Throws: 403 `cross_origin_request`; 400 `invalid_header` when a header it reads is
+    ///   repeated, since a proxy or a framework in front could read another of its values.
     private func checkOrigin(of request: HTTPRequest) throws(APIError) {
         guard request.method != "GET", request.method != "HEAD", request.method != "OPTIONS" else { return }
-        let sites = request.headers.values(for: "Sec-Fetch-Site")
-        guard sites.count <= 1 else { throw .badRequest("invalid_header", "The Sec-Fetch-Site header is given more than once.") }
-        guard let site = sites.first, site != "same-origin", site != "none" else { return }
-        throw APIError(
+        let refusal = APIError(
             status: 403, code: "cross_origin_request",
             message: "A page of another origin may not change the store through a browser.")
+        if let site = try Self.onlyValue(of: "Sec-Fetch-Site", in: request), site != "same-origin", site != "none" {
+            throw refusal
+        }
+        guard requiresLoopbackHost, let origin = try Self.onlyValue(of: "Origin", in: request) else { return }
+        guard Self.namesLoopbackHost(origin: origin) else { throw refusal }
+    }
+
+    /// The value of header `name`, nil when it is absent.
+    ///
+    /// - Throws: 400 `invalid_header` when it is given more than once.
+    private static func onlyValue(of name: String, in request: HTTPRequest) throws(APIError) -> String? {
+        let values = request.headers.values(for: name)
+        guard values.count <= 1 else { throw .badRequest("invalid_header", "The \(name) header is given more than once.") }
+        return values.first
+    }
+
+    /// Whether `origin`, as a browser serializes it (`http://127.0.0.1:8080`, RFC 6454 §6.2),
+    /// names a loopback host; `null`, and anything else that is not `scheme://host[:port]`,
+    /// does not.
+    static func namesLoopbackHost(origin: String) -> Bool {
+        guard let separator = origin.firstRange(of: "://"), separator.lowerBound > origin.startIndex,
+            let host = RequestHost(parsing: origin[separator.upperBound...])
+        else { return false }
+        return CartHTTPConfiguration.isLoopback(String(host.name))
     }
 
     /// `text` as a sentence: capital first letter, full stop at the end.

@@ -234,13 +234,48 @@ struct AccessTests {
         #expect(try shop.snapshot() == before)
         // Reads are not refused: their answers are not readable across origins anyway.
         #expect(try shop.send("GET", "/v1/carts/alice", headers: ["Sec-Fetch-Site: cross-site"]).status == 200)
-        // Origin alone decides nothing: behind a proxy that rewrites Host, the shop's own
-        // requests carry an Origin that is not the Host the server sees.
-        for headers in [[], ["Sec-Fetch-Site: same-origin"], ["Origin: http://shop.example"], ["Sec-Fetch-Site: none"]] {
+        for headers in [[], ["Sec-Fetch-Site: same-origin"], ["Origin: http://\(shop.host)"], ["Sec-Fetch-Site: none"]] {
             let response = try shop.send("POST", "/v1/carts/alice/items/apple/remove", headers: headers)
             #expect(response.status == 200, "\(headers) \(response)")
         }
         #expect(try shop.service.cart("alice").lines.first?.quantity == 1)
+    }
+
+    @Test("on loopback without a token, a change whose Origin names no loopback host is 403, as old browsers send no Sec-Fetch-Site")
+    func crossOriginWithoutFetchMetadata() throws {
+        let shop = try TestShop(adminToken: nil)
+        try shop.service.add("apple", quantity: 5, to: "alice")
+        let before = try shop.snapshot()
+        for origin in [
+            "http://evil.example", "https://evil.example:8080", "null", "http://127.0.0.1.evil.example", "http://localhost@evil.example",
+            "http://127.0.0.1:8080/", "127.0.0.1", "",
+        ] {
+            let response = try shop.send("POST", "/v1/carts/alice/items/apple/remove", headers: ["Origin: \(origin)"])
+            #expect(response.status == 403 && response.errorCode == "cross_origin_request", "\(origin) \(response)")
+        }
+        // Two values are refused whatever they say: a proxy in front could read the other one.
+        let twice = try shop.send(
+            "POST", "/v1/carts/alice/items/apple/remove", headers: ["Origin: http://\(shop.host)", "Origin: http://evil.example"])
+        #expect(twice.status == 400 && twice.errorCode == "invalid_header", "\(twice)")
+        #expect(try shop.snapshot() == before)
+        // Reads are not refused: their answers are not readable across origins anyway.
+        #expect(try shop.send("GET", "/v1/carts/alice", headers: ["Origin: http://evil.example"]).status == 200)
+        for origin in ["http://\(shop.host)", "http://localhost:\(shop.server.port)", "http://[::1]", "https://LOCALHOST"] {
+            let response = try shop.send("POST", "/v1/carts/alice/items/apple/remove", headers: ["Origin: \(origin)"])
+            #expect(response.status == 200, "\(origin) \(response)")
+        }
+        #expect(try shop.service.cart("alice").lines.first?.quantity == 1)
+    }
+
+    @Test("with an admin token Origin decides nothing: behind a proxy the shop's own requests carry the public origin")
+    func proxiedOrigin() throws {
+        let shop = try TestShop()
+        let cart = try shop.cart(with: [("apple", 5)])
+        for headers in [["Origin: https://shop.example"], ["Origin: null"], ["Origin: https://shop.example", "Origin: null"]] {
+            let response = try shop.send("POST", "/v1/carts/\(cart)/items/apple/remove", headers: headers)
+            #expect(response.status == 200, "\(headers) \(response)")
+        }
+        #expect(try shop.send("POST", "/v1/carts/\(cart)/items/apple/remove", headers: ["Sec-Fetch-Site: cross-site"]).status == 403)
     }
 
     @Test("with an admin token, a loopback server answers any host name, as behind a reverse proxy")
