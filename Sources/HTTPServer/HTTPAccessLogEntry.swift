@@ -17,11 +17,11 @@ public struct HTTPAccessLogEntry: Sendable {
 
     /// The line to log: client address, method, target, status, duration in milliseconds,
     /// then the outcome when the response was not completed; `-` stands for a missing
-    /// address, method or status. The value of an `access_token` query parameter is written
-    /// as `REDACTED`. Control characters (and `\`) in the method and the target
-    /// are written as `\xHH`, so a log line is always one line, and a method over
-    /// ``maximumLoggedMethodBytes`` or a target over ``maximumLoggedTargetBytes`` is cut there,
-    /// so a line stays one atomic write to a pipe.
+    /// address, method or status. The value of an `access_token` query parameter, and of one
+    /// whose name does not decode, is written as `REDACTED`. Control characters (and `\`) in
+    /// the method and the target are written as `\xHH`, so a log line is always one line, and
+    /// a method over ``maximumLoggedMethodBytes`` or a target over ``maximumLoggedTargetBytes``
+    /// is cut there, so a line stays one atomic write to a pipe.
     ///
     /// `127.0.0.1 GET /v1/health 200 0.412ms`
     public var line: String {
@@ -77,9 +77,11 @@ public struct HTTPAccessLogEntry: Sendable {
     public static let redactedQueryParameter = "access_token"
 
     /// `target` with the value of each query parameter whose name begins with `access_token`
-    /// written as `REDACTED`. The name is matched in any case and as the server decodes it
-    /// (`access%5Ftoken`), or as sent when it cannot be decoded (`access_token%00`): a token
-    /// some client sent under a near name stays out of the log too.
+    /// written as `REDACTED`, and of each whose name does not decode. The name is matched in
+    /// any case and as the server decodes it (`access%5Ftoken`), so a token some client sent
+    /// under a near name stays out of the log too; a name that does not decode
+    /// (`acc%zzess_token`, `access_token%00`) cannot be matched, so its value is redacted
+    /// whatever it holds.
     private static func redacted(_ target: String) -> String {
         // Most targets have no query; `containsUTF8` finds that with memchr.
         guard target.containsUTF8(UInt8(ascii: "?")), let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else {
@@ -88,9 +90,8 @@ public struct HTTPAccessLogEntry: Sendable {
         let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
             pair in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            let sent = String(pair[..<equals])
-            let name = TargetDecoder.queryName(Array(sent.utf8)) ?? sent
-            guard name.lowercased().hasPrefix(redactedQueryParameter) else { return String(pair) }
+            let name = TargetDecoder.queryName(Array(pair[..<equals].utf8))
+            if let name, !name.lowercased().hasPrefix(redactedQueryParameter) { return String(pair) }
             return pair[...equals] + "REDACTED"
         }
         return target[..<mark] + "?" + query.joined(separator: "&")

@@ -52,6 +52,18 @@ struct AccessTests {
         #expect(!logged.contains(TestShop.token))
     }
 
+    @Test(
+        "a query parameter whose name does not decode has its value kept out of the access log, which cannot tell it is no token",
+        arguments: ["acc%zzess_token", "%61ccess_token%00", "access%5Ftoken%FF", "tok%zzen"])
+    func undecodableNameInQuery(_ name: String) throws {
+        let shop = try TestShop()
+        _ = try shop.send("GET", "/v1/orders?\(name)=\(TestShop.token)")
+        for _ in 0..<2000 where shop.accessLog.all.isEmpty { pause(milliseconds: 5) }
+        let logged = shop.accessLog.all.joined(separator: "\n")
+        #expect(logged.contains("/v1/orders?\(name)=REDACTED"), "\(logged)")
+        #expect(!logged.contains(TestShop.token))
+    }
+
     @Test("the storefront reaches minted carts only; other carts need the token")
     func mintedCartsOnly() throws {
         let shop = try TestShop()

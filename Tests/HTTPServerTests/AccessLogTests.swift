@@ -134,6 +134,9 @@ struct AccessLogTests {
         ("/v1/orders?ACCESS%5FTOKEN=s3cret", "/v1/orders?ACCESS%5FTOKEN=REDACTED"),
         ("/v1/orders?access_token%00=s3cret", "/v1/orders?access_token%00=REDACTED"),
         ("/v1/orders?access_tokens=s3cret", "/v1/orders?access_tokens=REDACTED"),
+        ("/v1/orders?acc%zzess_token=s3cret&limit=2", "/v1/orders?acc%zzess_token=REDACTED&limit=2"),
+        ("/v1/orders?%61ccess_token%00=s3cret", "/v1/orders?%61ccess_token%00=REDACTED"),
+        ("/v1/orders?tok%zzen=s3cret&cart=%ZZ", "/v1/orders?tok%zzen=REDACTED&cart=%ZZ"),
     ])
     func tokenInQueryRedacted(target: String, logged: String) {
         let entry = HTTPAccessLogEntry(
