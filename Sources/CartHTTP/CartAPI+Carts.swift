@@ -1,5 +1,6 @@
 import CartCore
 import HTTPServer
+import Synchronization
 
 /// Carts: minting, reading, changing lines, merging, and the event stream.
 extension CartAPI {
@@ -105,12 +106,13 @@ extension CartAPI {
 
     /// `GET /v1/carts/{id}/events`: a `text/event-stream` whose `cart` events carry the cart
     /// JSON, at once and after every change from any process, with a `heartbeat` event at once
-    /// and every heartbeat interval, until the client goes or the server stops.
+    /// and every heartbeat interval, until the client goes or the server stops. At most
+    /// ``maxEventStreams`` are open at once.
     func cartEvents(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         _ = try request.query(allowed: [])
         let event = Self.cartEvent(try service.cartReport(id).json)
-        let stream = HTTPStream(heartbeat: heartbeat)
+        let stream = try openEventStream()
         // An EventSource reconnects this soon after the server restarts.
         stream.write("retry: 1000\n\n")
         stream.write(event)
@@ -119,6 +121,24 @@ extension CartAPI {
         stream.write(heartbeat)
         events.watch(id, stream: stream, sent: event)
         return .eventStream(stream, headers: ["X-Content-Type-Options": "nosniff"])
+    }
+
+    /// A new event stream, counted among the open ones until it ends.
+    ///
+    /// - Throws: 503 `too_many_streams` with `Retry-After` when ``maxEventStreams`` are open.
+    private func openEventStream() throws(APIError) -> HTTPStream {
+        guard openEventStreams.add(1, ordering: .relaxed).newValue <= maxEventStreams else {
+            openEventStreams.subtract(1, ordering: .relaxed)
+            var error = APIError(
+                status: 503, code: "too_many_streams",
+                message: "The server has the most event streams open that it serves at once (\(maxEventStreams)); try again later.")
+            // A stream's place frees only when a client leaves, seldom within a second.
+            error.headers.set("Retry-After", "10")
+            throw error
+        }
+        let stream = HTTPStream(heartbeat: heartbeat)
+        stream.onClose { [weak self] in self?.openEventStreams.subtract(1, ordering: .relaxed) }
+        return stream
     }
 
     /// Makes `change` to cart `id` under the request's `If-Match`, and answers with the cart as

@@ -1,5 +1,6 @@
 public import CartCore
 public import HTTPServer
+import Synchronization
 
 /// The cart API over any `CartService`: routes, access rules, JSON shapes and error statuses,
 /// as one synchronous ``HTTPHandler``. ``CartHTTPServer`` serves it; a test or another server
@@ -27,6 +28,10 @@ public final class CartAPI: Sendable {
     /// server passes the public name on.
     let requiresLoopbackHost: Bool
     let events: CartEventHub
+    /// The most event streams open at once (``CartHTTPConfiguration/maxEventStreams``).
+    let maxEventStreams: Int
+    /// How many event streams are open, or about to be.
+    let openEventStreams = Atomic(0)
     /// What the server writes to every cart event stream each heartbeat interval: an event
     /// `heartbeat` that names the interval, so that a client can tell a stream gone silent.
     let heartbeat: [UInt8]
@@ -48,6 +53,7 @@ public final class CartAPI: Sendable {
         self.log = log
         storeFailures = StoreFailureLog(log: log)
         heartbeat = Self.heartbeatEvent(every: configuration.streamHeartbeatInterval)
+        maxEventStreams = configuration.maxEventStreams
         events = CartEventHub(
             repository: service.repository, interval: configuration.eventPollInterval,
             read: { cartID in Self.cartEvent(try service.cartReport(cartID).json) }, log: log,

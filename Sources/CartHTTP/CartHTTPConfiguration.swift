@@ -21,7 +21,7 @@ public struct CartHTTPConfiguration: Sendable {
     public var threads: Int
     /// The largest request body; a larger one gets 413.
     public var maxBodyBytes: Int
-    /// The most connections open at once, event streams included.
+    /// The most connections open at once, event streams included (see ``maxEventStreams``).
     public var maxConnections: Int
     /// The most connections open at once from one address; nil for 0 (none) on loopback and
     /// 64 beyond it.
@@ -102,6 +102,16 @@ public struct CartHTTPConfiguration: Sendable {
         guard eventPollInterval >= .milliseconds(10), eventPollInterval <= .seconds(60) else {
             throw .server(.invalidConfiguration("eventPollInterval must be between 10 ms and 60 s"))
         }
+    }
+
+    /// The most cart event streams open at once: three quarters of ``maxConnections``, 750 of
+    /// the default 1,000. A stream holds its connection for as long as its client stays, so
+    /// without a cap streams alone could take every connection and leave even a health check
+    /// waiting. A quarter of the connections stays for ordinary requests, which free theirs
+    /// within a request's time; a fraction rather than a fixed number, so that the room left
+    /// grows with the limit and a small limit still leaves some.
+    public var maxEventStreams: Int {
+        maxConnections * 3 / 4
     }
 
     /// Whether ``host`` is a loopback address (`127.0.0.0/8`, `::1`) or `localhost`; names

@@ -9,13 +9,18 @@ import Testing
 struct EventStreamTests {
     /// Opens the stream of cart `id` and reads its head.
     func open(_ id: String, on shop: TestShop) throws -> TestConnection {
-        let connection = try TestConnection(port: shop.server.port, timeout: 5)
-        connection.send(rawRequest("GET", "/v1/carts/\(id)/events", host: shop.host))
-        let head = try connection.readHead()
+        let (connection, head) = try requestStream(id, on: shop)
         #expect(head.status == 200)
         #expect(head.header("Content-Type") == "text/event-stream")
         #expect(head.header("Cache-Control") == "no-store")
         return connection
+    }
+
+    /// Asks for the stream of cart `id` on a new connection; returns it and the answer's head.
+    func requestStream(_ id: String, on shop: TestShop) throws -> (TestConnection, TestResponse) {
+        let connection = try TestConnection(port: shop.server.port, timeout: 5)
+        connection.send(rawRequest("GET", "/v1/carts/\(id)/events", host: shop.host))
+        return (connection, try connection.readHead())
     }
 
     /// Reads chunks until `count` more `cart` events arrived; returns their data.
@@ -127,6 +132,35 @@ struct EventStreamTests {
         #expect(
             String(decoding: CartAPI.heartbeatEvent(every: interval), as: UTF8.self)
                 == "event: heartbeat\ndata: {\"interval\":\(written)}\n\n")
+    }
+
+    @Test("streams take at most three quarters of the connections: one more is 503 with Retry-After, and other requests still get in")
+    func streamCap() throws {
+        let shop = try TestShop {
+            $0.maxConnections = 12
+            $0.streamHeartbeatInterval = .milliseconds(50)
+        }
+        #expect(shop.server.api.maxEventStreams == 9)
+        let id = try shop.mint()
+        // A stream refused after it was made (If-Match names a tag it has not) gives its place back.
+        for _ in 0..<12 { #expect(try shop.send("GET", "/v1/carts/\(id)/events", headers: [#"If-Match: "0""#]).status == 412) }
+        var streams = try (0..<9).map { _ in try open(id, on: shop) }
+        let (_, head) = try requestStream(id, on: shop)
+        try #require(head.status == 503, "the stream past the cap was answered \(head.status)")
+        #expect(head.header("Retry-After") == "10")
+        let refused = try shop.send("GET", "/v1/carts/\(id)/events")
+        #expect(refused.status == 503 && refused.errorCode == "too_many_streams", "\(refused)")
+        #expect(try shop.send("GET", "/v1/health").status == 200)
+        #expect(try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#).status == 200)
+        // A stream whose client went away (found by the next heartbeat) gives its place back.
+        streams.removeLast()
+        var reopened: TestConnection?
+        for _ in 0..<200 where reopened == nil {
+            let (connection, head) = try requestStream(id, on: shop)
+            if head.status == 200 { reopened = connection } else { pause(milliseconds: 10) }
+        }
+        #expect(reopened != nil)
+        #expect(try requestStream(id, on: shop).1.status == 503)
     }
 
     @Test("stopping the server ends open streams cleanly, with the final chunk")
