@@ -502,6 +502,23 @@ struct EndToEndServeTests {
         }
     }
 
+    @Test("4 servers started at once on a store that does not exist: all serve it, and exactly one says it made it")
+    func newStoreNotedOnce() throws {
+        let sandbox = try CartSandbox()
+        let logs = (0..<4).map { sandbox.path("serve-\($0).log") }
+        let statuses = try CartSandbox.together(logs.count) { index in
+            let server = try RunningServer(in: sandbox, errorLog: logs[index])
+            let listed = try server.send("GET", "/v1/products").status
+            server.process.send(SIGTERM)
+            return [listed, server.process.exitStatus().map(Int.init) ?? -1]
+        }
+        #expect(statuses.allSatisfy { $0 == [200, 0] }, "\(statuses)")
+        let notes = try logs.flatMap { log in
+            try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("Note:") }
+        }
+        #expect(notes.map { String($0.drop { $0 != "N" }) } == ["Note: there was no store at '\(sandbox.database)'; serving a new, empty one."], "\(notes)")
+    }
+
     @Test("on the in-memory store, it says as it starts, in the log's form, that nothing is kept, and only then")
     func memoryStoreNoted() throws {
         let sandbox = try CartSandbox()

@@ -91,14 +91,12 @@ enum DatabaseCommands {
 
     static func applyMigrations(_ runner: CommandRunner) throws {
         let store = try runner.openStore(create: true)
-        // A store whose schema is empty is new: its first migration creates it.
-        let existed = try store.status().schemaVersion > 0
-        let applied = try store.migrate()
+        let (applied, created) = try store.migrateReportingCreation()
         if !applied.isEmpty { runner.noteSavedChange() }
-        if !existed && !applied.isEmpty { runner.noteCreatedStore() }
+        if created { runner.noteCreatedStore() }
         // Migrations cannot mend a table or index someone changed outside cart, so such a store
         // is not called up to date. The schema alone is compared, not the rows: cheap at any size.
-        let differences = existed ? try store.schemaDifferences() : []
+        let differences = created ? [] : try store.schemaDifferences()
         if runner.json {
             try runner.emit(CLIJSON.Migrated(applied: applied))
         } else if !applied.isEmpty {
@@ -184,10 +182,7 @@ enum DatabaseCommands {
         if let maxLines { initial.maxLinesPerCart = maxLines }
         let store = try runner.openStore(create: true, initialSettings: initial)
         // A store whose schema is empty is new: its first migration creates it with `initial`.
-        // Of several processes that find it empty, the one whose migrations apply created it.
-        let existed = try store.status().schemaVersion > 0
-        let migrated = try store.migrate()
-        let created = !existed && !migrated.isEmpty
+        let (migrated, created) = try store.migrateReportingCreation()
         let service = CartService(repository: store)
         let before = created ? nil : try service.settings()
         // Settings the store already has are not written again: a store that cannot be written

@@ -98,7 +98,7 @@ enum ServeCommand {
         }
         // One connection a request thread, and one for the event streams' watcher.
         let connections = try runner[connections] ?? threads + 1
-        var options = StoreOptions(busyTimeout: runner.busyTimeout, createIfMissing: false, maximumConnections: connections)
+        let options = StoreOptions(busyTimeout: runner.busyTimeout, createIfMissing: false, maximumConnections: connections)
         let repository: any CartRepository
         do {
             repository = try Stores.registry.open(runner.location, options: options)
@@ -112,11 +112,12 @@ enum ServeCommand {
             } catch {
                 throw usageError(error, runner)
             }
-            options.createIfMissing = true
+            if try runner.createStore() {
+                stderr.send(
+                    "Note: there was no store at '\(DisplayText.escaped(runner.displayLocation))'\(runner.memoryHint); "
+                        + "serving a new, empty one.")
+            }
             repository = try Stores.registry.open(runner.location, options: options)
-            stderr.send(
-                "Note: there was no store at '\(DisplayText.escaped(runner.displayLocation))'\(runner.memoryHint); "
-                    + "serving a new, empty one.")
         }
         // A store this process cannot write would serve reads, and answer every change with a
         // 503 that invites retrying for ever: refused before the server listens. One that

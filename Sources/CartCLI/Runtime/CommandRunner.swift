@@ -126,25 +126,33 @@ final class CommandRunner {
     }
 
     /// The service over the store, created if `creating` and missing (which a note on stderr
-    /// says, so that a mistyped `--db` is noticed); nil for a store that does not exist and is
-    /// not to be created.
+    /// says when this process created it, so that a mistyped `--db` is noticed); nil for a
+    /// store that does not exist and is not to be created.
     private func openService(creating: Bool) throws -> CartService? {
         if let openedService { return openedService }
+        let existing = StoreOptions(busyTimeout: busyTimeout, createIfMissing: false)
         let opened: any CartRepository
         do {
-            opened = try Stores.registry.open(
-                location, options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: false))
+            opened = try Stores.registry.open(location, options: existing)
         } catch StoreLocationError.noStore {
             guard creating else { return nil }
-            opened = try Stores.registry.open(
-                location, options: StoreOptions(busyTimeout: busyTimeout, createIfMissing: true))
-            noteCreatedStore()
+            if try createStore() { noteCreatedStore() }
+            opened = try Stores.registry.open(location, options: existing)
         }
         let repository = CommitRecordingRepository(opened)
         recorder = repository
         let service = CartService(repository: repository)
         openedService = service
         return service
+    }
+
+    /// Creates the store, which the command found missing, with the default settings, and
+    /// says whether this process created it: another that found it missing at the same moment
+    /// may have, and only the one that did says so.
+    func createStore() throws -> Bool {
+        let store = try Stores.registry.open(
+            location, options: StoreOptions(busyTimeout: busyTimeout, migrate: false, createIfMissing: true))
+        return try store.migrateReportingCreation().created
     }
 
     /// What a command says of a store that does not exist yet.
