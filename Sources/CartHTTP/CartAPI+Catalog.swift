@@ -81,27 +81,39 @@ extension CartAPI {
         let price = try Money(parsing: priceText, currency: currency)
         let update = ProductUpdate(name: name, price: price, stock: stock.map(StockLevel.init), isActive: active)
         let exists = try Self.existence(asked: request)
-        if exists != false {
-            do {
-                return JSONBody.response(try service.updateProduct(sku, with: update))
-            } catch CartError.unknownProduct {
-                guard exists == nil else {
-                    throw Self.preconditionFailed(
-                        "If-Match: * replaces a product that exists; there is no '\(DisplayText.clean(sku))'.")
+        return try Self.priced(priceText) {
+            if exists != false {
+                do {
+                    return JSONBody.response(try service.updateProduct(sku, with: update))
+                } catch CartError.unknownProduct {
+                    guard exists == nil else {
+                        throw Self.preconditionFailed(
+                            "If-Match: * replaces a product that exists; there is no '\(DisplayText.clean(sku))'.")
+                    }
                 }
             }
-        }
-        do {
-            let product = try service.addProduct(
-                Product(sku: sku, name: name, price: price, isActive: active ?? true, stock: stock ?? nil))
-            let location = "/v1/products/" + PathSegment.encoded(product.sku)
-            return JSONBody.response(product, status: 201, headers: ["Location": location])
-        } catch CartError.productExists {
-            guard exists == nil else {
-                throw Self.preconditionFailed("If-None-Match: * creates a product; '\(DisplayText.clean(sku))' exists.")
+            do {
+                let product = try service.addProduct(
+                    Product(sku: sku, name: name, price: price, isActive: active ?? true, stock: stock ?? nil))
+                let location = "/v1/products/" + PathSegment.encoded(product.sku)
+                return JSONBody.response(product, status: 201, headers: ["Location": location])
+            } catch CartError.productExists {
+                guard exists == nil else {
+                    throw Self.preconditionFailed("If-None-Match: * creates a product; '\(DisplayText.clean(sku))' exists.")
+                }
+                // Another request created it since: replace it as if it had been there.
+                return JSONBody.response(try service.updateProduct(sku, with: update))
             }
-            // Another request created it since: replace it as if it had been there.
-            return JSONBody.response(try service.updateProduct(sku, with: update))
+        }
+    }
+
+    /// Runs `body`, in which the service may refuse the price sent as `text` (above the cap,
+    /// say); that refusal quotes the price as sent, as a refusal to parse it does.
+    private static func priced<Result>(_ text: String?, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as CartError {
+            throw text.map(error.quotingAmount) ?? error
         }
     }
 
@@ -134,8 +146,9 @@ extension CartAPI {
                 "conflicting_fields", "Send 'stock' (the new number of units) or 'stockChange' (units to add or take away), not both.")
         }
         let currency = try storeCurrency(checking: fields)
+        let priceText = try fields.string("price")
         let update = ProductUpdate(
-            name: try fields.string("name"), price: try fields.string("price").map { try Money(parsing: $0, currency: currency) },
+            name: try fields.string("name"), price: try priceText.map { try Money(parsing: $0, currency: currency) },
             stock: stock.map(StockLevel.init), stockChange: stockChange, isActive: try fields.bool("active"))
         let exists = try Self.existence(asked: request)
         if exists == false {
@@ -146,7 +159,7 @@ extension CartAPI {
         do {
             // An empty patch is a read: it commits nothing, so no watcher is told of a change.
             guard update != ProductUpdate() else { return JSONBody.response(try service.product(sku)) }
-            return JSONBody.response(try service.updateProduct(sku, with: update))
+            return JSONBody.response(try Self.priced(priceText) { try service.updateProduct(sku, with: update) })
         } catch CartError.unknownProduct where exists == true {
             throw Self.preconditionFailed("If-Match: * changes a product that exists; there is no '\(DisplayText.clean(sku))'.")
         }

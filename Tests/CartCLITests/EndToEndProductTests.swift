@@ -473,6 +473,27 @@ struct EndToEndProductTests {
         #expect(!(try sandbox.ok("products", "--all", "--json").stdout.contains(#""sku":"ok""#)))
     }
 
+    @Test("a price over the cap is quoted as written, not as the amount it parses to, and nothing changes")
+    func priceOverCapQuotedAsWritten() throws {
+        let sandbox = try CartSandbox()
+        try sandbox.ok("products", "add", "apple", "--name", "Apple", "--price", "1")
+        let before = try sandbox.ok("products", "--all", "--json").stdout
+        let added = try sandbox.run("products", "add", "x", "--name", "X", "--price", "100000000")
+        #expect(added.status == 64, "\(added)")
+        #expect(added.errorLines == ["Error: The value '100000000' is invalid for '--price <amount>': prices are at most 1000000.00."])
+        let updated = try sandbox.run("products", "update", "apple", "--price", "100000000.0")
+        #expect(updated.status == 64, "\(updated)")
+        #expect(updated.errorLines == ["Error: The value '100000000.0' is invalid for '--price <amount>': prices are at most 1000000.00."])
+        let csv = try sandbox.write("cap.csv", Array("sku,name,price\nok,Fine,1\nx,X,100000000\n".utf8))
+        let json = try sandbox.write("cap.json", Array(#"[{"sku":"ok","name":"Fine","price":"1"},{"sku":"x","name":"X","price":100000000.0}]"#.utf8))
+        for (file, place, written) in [(csv, ":3", "100000000"), (json, ": index 1", "100000000.0")] {
+            let imported = try sandbox.run("products", "import", file)
+            #expect(imported.status == 1, "\(imported)")
+            #expect(imported.stderr == "Error: \(file)\(place): Invalid amount '\(written)': prices are at most 1000000.00.\n")
+        }
+        #expect(try sandbox.ok("products", "--all", "--json").stdout == before)
+    }
+
     @Test("demo loads a dozen products once; the second run changes nothing")
     func demo() throws {
         let sandbox = try CartSandbox()

@@ -331,6 +331,24 @@ struct EndToEndServeTests {
         #expect(try sandbox.ok("--json", "products", "show", "apple").stdout == shown)
     }
 
+    @Test("PUT and PATCH quote a price over the cap as sent, not as the amount it parses to, and change nothing")
+    func priceOverCapQuotedAsSent() throws {
+        let sandbox = try stocked()
+        let before = try sandbox.ok("products", "--all", "--json").stdout
+        let server = try RunningServer(in: sandbox)
+        for (method, sku, body) in [
+            ("PUT", "kiwi", #"{"name":"Kiwi","price":"100000000"}"#), ("PUT", "apple", #"{"name":"Apple","price":"100000000"}"#),
+            ("PATCH", "apple", #"{"price":"100000000"}"#),
+        ] {
+            let refused = try server.send(method, "/v1/products/\(sku)", json: body)
+            #expect(refused.status == 400, "\(method) \(sku): \(refused.text)")
+            #expect(
+                refused.text == #"{"error":{"code":"invalid_amount","message":"Invalid amount '100000000': prices are at most 1000000.00."}}"#,
+                "\(method) \(sku)")
+        }
+        #expect(try sandbox.ok("products", "--all", "--json").stdout == before)
+    }
+
     @Test("a product body's currency is read as the CLI reads one: in any case, so 'usd' names the store's USD")
     func productCurrencyInAnyCase() throws {
         let sandbox = try stocked()

@@ -196,7 +196,8 @@ enum ProductCommands {
             summary = try inStoreCurrency { try runner.service().importProducts(file.items) }
             if summary.created == 0 && summary.updated == 0 { runner.noteNothingChanged() }
         } catch CartError.invalidImportItem(let index, let reason) {
-            throw CommandFailure("\(file.location(ofItem: index)): \(currencyChanged(reason)?.message ?? reason.description)")
+            let message = currencyChanged(reason)?.message ?? file.quotingPrice(of: index, in: reason).description
+            throw CommandFailure("\(file.location(ofItem: index)): \(message)")
         } catch CartError.duplicateImportSKU(let sku, let first, let index) {
             throw CommandFailure(
                 "\(file.location(ofItem: index)): SKU '\(DisplayText.clean(sku))' already appears at "

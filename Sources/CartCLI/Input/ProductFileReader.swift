@@ -44,8 +44,10 @@ struct ProductFileReader {
         let columns = try csvColumns(header)
         var items: [ProductImport] = []
         var lines: [Int] = []
+        var prices: [String?] = []
         items.reserveCapacity(records.count)
         lines.reserveCapacity(records.count)
+        prices.reserveCapacity(records.count)
         for record in records.dropFirst() {
             let at = "\(record.line)"
             guard record.fields.count == header.fields.count else {
@@ -77,8 +79,9 @@ struct ProductFileReader {
             }
             items.append(item)
             lines.append(record.line)
+            prices.append(field("price"))
         }
-        return ProductFile(name: name, format: .csv, items: items, lines: lines)
+        return ProductFile(name: name, format: .csv, items: items, lines: lines, prices: prices)
     }
 
     /// The words an `active` cell may hold, in any case.
@@ -142,7 +145,9 @@ struct ProductFileReader {
         }
         let elements = try productArray(document)
         var items: [ProductImport] = []
+        var prices: [String?] = []
         items.reserveCapacity(elements.count)
+        prices.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let at = " index \(index)"
             guard case .object(let members) = element else { throw failure(at, "Expected an object.") }
@@ -170,11 +175,13 @@ struct ProductFileReader {
             case .string(let text)?: item.name = text
             default: throw failure(at, "\"name\" must be a string.")
             }
+            let priceText: String?
             switch element["price"] {
-            case nil: break
-            case .string(let text)?, .number(let text)?: item.price = try price(text, at: at)
+            case nil: priceText = nil
+            case .string(let text)?, .number(let text)?: priceText = text
             default: throw failure(at, "\"price\" must be a decimal string such as \"12.99\".")
             }
+            item.price = try priceText.map { try price($0, at: at) }
             switch element["stock"] {
             case nil: break
             case .null?: item.stock = .untracked
@@ -188,8 +195,9 @@ struct ProductFileReader {
             default: throw failure(at, "\"active\" must be true or false.")
             }
             items.append(item)
+            prices.append(priceText)
         }
-        return ProductFile(name: name, format: .json, items: items, lines: [])
+        return ProductFile(name: name, format: .json, items: items, lines: [], prices: prices)
     }
 
     /// The array of products: the document itself, or the one member of the object that
