@@ -548,4 +548,18 @@ struct EndToEndProductTests {
         let chosen = try suggestions(try sandbox.ok("--db", elsewhere, "demo").stdout)
         #expect(chosen.first == ShellQuoting.quoted(binary) + " --db " + ShellQuoting.quoted(elsewhere) + " products")
     }
+
+    @Test(
+        "demo's way to the shop names the address CART_LISTEN makes 'cart serve' listen on",
+        arguments: [
+            ("127.0.0.1:9090", "then visit http://127.0.0.1:9090/"), ("localhost:8081", "then visit http://localhost:8081/"),
+            ("[::1]:8082", "then visit http://[::1]:8082/"), ("0.0.0.0:8083", "then visit http://127.0.0.1:8083/"),
+            ("[::]:8084", "then visit http://[::1]:8084/"), ("127.0.0.1:0", "then visit the address it prints"),
+            ("127.0.0.1", "then visit the address it prints"),
+        ])
+    func demoShopAddress(listen: String, hint: String) throws {
+        let sandbox = try CartSandbox()
+        let output = try sandbox.run(["demo"], environment: ["CART_LISTEN": listen])
+        #expect(output.status == 0 && output.stdout.hasSuffix(" serve  \(hint)\n"), "\(output)")
+    }
 }

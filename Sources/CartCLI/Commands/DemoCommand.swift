@@ -78,11 +78,19 @@ enum DemoCommand {
         }
         try runner.line()
         try runner.line("Open the shop:")
-        try runner.line("  " + (try runner.suggestedCommand(["serve"], noting: false)) + "  " + runner.style.dim("then visit \(shopAddress)"))
+        try runner.line("  " + (try runner.suggestedCommand(["serve"], noting: false)) + "  " + runner.style.dim(shopHint(runner)))
     }
 
-    /// Where `cart serve` listens unless told otherwise.
-    private static let shopAddress = "http://127.0.0.1:8080/"
+    /// Where to open the shop that `cart serve` would serve: at the address it would listen on
+    /// (`CART_LISTEN`, else its default), from this machine when that is every interface; at
+    /// the address it prints when it picks a free port or would refuse the variable.
+    private static func shopHint(_ runner: CommandRunner) -> String {
+        guard let text = try? runner[ServeCommand.listen], let (host, port) = try? ServeCommand.address(text, runner),
+            port != 0
+        else { return "then visit the address it prints" }
+        let local = ["0.0.0.0": "127.0.0.1", "[::]": "[::1]"][host] ?? host
+        return "then visit http://\(local):\(port)/"
+    }
 
     /// The sample price in the store currency: hundredths for two decimals, scaled for three
     /// or four, and whole units (¥129) where the currency has fewer.
