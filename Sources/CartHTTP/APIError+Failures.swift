@@ -16,9 +16,10 @@ extension APIError {
     }
 
     /// The answer to an error a `CartService` call threw. A rule's refusal (`CartError`) says
-    /// what it is; any other error (a backend's) gets a code from its category and a fixed
-    /// message that gives nothing of the store away (a backend's description may quote SQL),
-    /// its details going to `log`. A 503 says when to try again.
+    /// what it is, with the values a program needs beside the message (`sku`, `requested`,
+    /// `limit`, `problems`); any other error (a backend's) gets a code from its category and a
+    /// fixed message that gives nothing of the store away (a backend's description may quote
+    /// SQL), its details going to `log`. A 503 says when to try again.
     init(_ error: any Error, log: StoreFailureLog) {
         if let error = error as? APIError {
             self = error
@@ -28,7 +29,16 @@ extension APIError {
         let status = Self.status(for: category)
         if let error = error as? CartError {
             self.init(status: status, code: error.code, message: error.publicMessage)
-            if case .cannotCheckOut(_, let problems) = error { self.problems = problems }
+            switch error {
+            case .cannotCheckOut(_, let problems): self.problems = problems
+            case .unknownProduct(let sku), .inactiveProduct(let sku): self.sku = sku
+            case .insufficientStock(let sku, let requested, let available):
+                (self.sku, self.requested, limit) = (sku, requested, available)
+            case .lineQuantityCapExceeded(let sku, let requested, let cap):
+                (self.sku, self.requested, limit) = (sku, requested, cap)
+            case .lineCountCapExceeded(_, let cap): limit = cap
+            default: break
+            }
             return
         }
         log.record(category, "store error (\(category)): \(error)")

@@ -6,7 +6,8 @@ import HTTPServer
 /// version conflict, the current cart.
 ///
 /// The body is `{"error":{"code":"…","message":"…"}}`, with `"cart"` or `"problems"` beside
-/// `error` when set.
+/// `error` when set. A rule's refusal adds to `error` what a program needs of it, so that no
+/// client reads the message: the SKU, the quantity the line would hold, the stock or cap.
 struct APIError: Error, Encodable {
     /// The HTTP status.
     let status: Int
@@ -20,13 +21,19 @@ struct APIError: Error, Encodable {
     var cart: CartReport?
     /// Every problem that refused a checkout, sent with `cannot_check_out`.
     var problems: [CartProblem]?
+    /// The product a refusal is about.
+    var sku: String?
+    /// The quantity the line would hold, as a merge adjustment's `requested`.
+    var requested: Int?
+    /// The stock or cap that refused the change, as a merge adjustment's `limit`.
+    var limit: Int?
 
     private enum CodingKeys: String, CodingKey {
         case error, cart, problems
     }
 
     private enum DetailKeys: String, CodingKey {
-        case code, message
+        case code, message, sku, requested, limit
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -34,6 +41,9 @@ struct APIError: Error, Encodable {
         var detail = container.nestedContainer(keyedBy: DetailKeys.self, forKey: .error)
         try detail.encode(code, forKey: .code)
         try detail.encode(message, forKey: .message)
+        try detail.encodeIfPresent(sku, forKey: .sku)
+        try detail.encodeIfPresent(requested, forKey: .requested)
+        try detail.encodeIfPresent(limit, forKey: .limit)
         try container.encodeIfPresent(cart, forKey: .cart)
         try container.encodeIfPresent(problems, forKey: .problems)
     }

@@ -87,6 +87,43 @@ struct CartRouteTests {
         #expect(try shop.snapshot() == before)
     }
 
+    @Test("a rule's refusal names the SKU, the quantity the line would hold and the stock or cap that refused it")
+    func refusalFields() throws {
+        let shop = try TestShop(settings: StoreSettings(currency: .usd, maxLineQuantity: 99, maxLinesPerCart: 1))
+        let full = try shop.cart(with: [("apple", 98)])
+        let empty = try shop.mint()
+        func add(_ body: String, to id: String) throws -> String {
+            try shop.send("POST", "/v1/carts/\(id)/items", json: body).text
+        }
+        // The SKU is given as it is, quote and all, where the message quotes it.
+        #expect(
+            try add(#"{"sku":"kid's-tee"}"#, to: empty)
+                == #"{"error":{"code":"unknown_product","message":"No product with SKU 'kid's-tee'.","sku":"kid's-tee"}}"#)
+        #expect(
+            try add(#"{"sku":"pear"}"#, to: empty)
+                == #"{"error":{"code":"inactive_product","message":"Product 'pear' is not for sale.","sku":"pear"}}"#)
+        #expect(
+            try add(#"{"sku":"banana","quantity":6}"#, to: empty)
+                == #"{"error":{"code":"insufficient_stock","limit":5,"message":"Insufficient stock for 'banana': the line would hold 6 of the 5 in stock.","requested":6,"sku":"banana"}}"#
+        )
+        #expect(
+            try add(#"{"sku":"apple","quantity":2}"#, to: full)
+                == #"{"error":{"code":"line_quantity_cap_exceeded","limit":99,"message":"Cannot hold 100 of 'apple': at most 99 per line.","requested":100,"sku":"apple"}}"#
+        )
+        #expect(
+            try add(#"{"sku":"banana"}"#, to: full)
+                == #"{"error":{"code":"line_count_cap_exceeded","limit":1,"message":"Cart '\#(full)' cannot take another line: a cart holds at most 1 line."}}"#
+        )
+        #expect(try shop.send("PATCH", "/v1/products/banana", json: #"{"stock":0}"#, admin: true).status == 200)
+        #expect(
+            try add(#"{"sku":"banana"}"#, to: empty)
+                == #"{"error":{"code":"insufficient_stock","limit":0,"message":"'banana' is out of stock.","requested":1,"sku":"banana"}}"#)
+        // Other refusals carry no fields of these.
+        #expect(
+            try add(#"{"sku":"apple","quantity":0}"#, to: empty)
+                == #"{"error":{"code":"invalid_quantity","message":"Quantity must be at least 1; got 0."}}"#)
+    }
+
     @Test("a JSON body may carry empty media-type parameters and surrounding white space; white space alone is no body")
     func bodyFraming() throws {
         let shop = try TestShop()
