@@ -1,9 +1,10 @@
 /// `{"sku","code","message"}`: `sku` is `null` for a problem of the whole cart, `code` one of
 /// `inactive_product`, `unknown_product`, `insufficient_stock`, `line_quantity_cap`,
-/// `line_count_cap`.
+/// `line_count_cap`, `damaged_line`, `damaged_product`; `damaged_line` adds `quantity`, the
+/// quantity the store holds.
 extension CartProblem: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sku, code, message
+        case sku, code, message, quantity
     }
 
     public init(from decoder: any Decoder) throws {
@@ -15,7 +16,8 @@ extension CartProblem: Codable {
         }
         self.init(
             sku: try container.decodeIfPresent(String.self, forKey: .sku), code: code,
-            message: try container.decode(String.self, forKey: .message))
+            message: try container.decode(String.self, forKey: .message),
+            quantity: try container.decodeIfPresent(Int.self, forKey: .quantity))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -23,5 +25,6 @@ extension CartProblem: Codable {
         try container.encode(sku, forKey: .sku)
         try container.encode(code.rawValue, forKey: .code)
         try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(quantity, forKey: .quantity)
     }
 }

@@ -37,12 +37,16 @@ public struct CartProblem: Hashable, Sendable, CustomStringConvertible {
     public let code: Code
     /// One sentence for people, naming the SKU and the numbers.
     public let message: String
+    /// The quantity the store holds for a damaged line (`damagedLine`), which the cart shows
+    /// nowhere else since it leaves the line out; `nil` for every other problem.
+    public let quantity: Int?
 
     /// Creates a problem; the factories below write the message.
-    public init(sku: String?, code: Code, message: String) {
+    public init(sku: String?, code: Code, message: String, quantity: Int? = nil) {
         self.sku = sku
         self.code = code
         self.message = message
+        self.quantity = quantity
     }
 
     public var description: String { message }
@@ -75,7 +79,8 @@ public struct CartProblem: Hashable, Sendable, CustomStringConvertible {
     public static func damagedLine(sku: String, quantity: Int) -> CartProblem {
         CartProblem(
             sku: sku, code: .damagedLine,
-            message: "'\(sku.displayable)': the store holds \(quantity) units, which no line can hold; set the line's quantity or delete it.")
+            message: "'\(sku.displayable)': the store holds \(quantity) units, which no line can hold; set the line's quantity or delete it.",
+            quantity: quantity)
     }
 
     /// The line's product is called `name`, which no product can be, for `reason`.

@@ -33,6 +33,10 @@ extension CartReport {
             out.string(problem.code.rawValue)
             out.raw(#","message":"#)
             out.string(problem.message)
+            if let quantity = problem.quantity {
+                out.raw(#","quantity":"#)
+                out.integer(quantity)
+            }
             out.raw(#","sku":"#)
             if let sku = problem.sku { out.string(sku) } else { out.raw("null") }
             out.raw("}")

@@ -23,6 +23,7 @@ struct CartReportJSONTests {
                     CartProblem(sku: "apple", code: .insufficientStock, message: "Only 1 of 'apple' in stock."),
                     CartProblem(sku: "a/b", code: .inactiveProduct, message: Self.awkward),
                     CartProblem(sku: nil, code: .lineCountCap, message: "More lines than a cart may hold."),
+                    .damagedLine(sku: "b", quantity: -5),
                 ]),
             CartReport(
                 cart: try Cart(

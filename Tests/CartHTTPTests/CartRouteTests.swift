@@ -183,12 +183,17 @@ struct CartRouteTests {
         #expect(shown.status == 200 && shown.header("ETag") == #""2""#)
         #expect(try lines(shown) == ["banana×1"])
         #expect(try problemCodes(shown) == ["apple: damaged_line"])
+        // The quantity stored is given beside the message, as the cart's items leave the line out.
+        let problem =
+            #"{"code":"damaged_line","message":"'apple': the store holds 2000000 units, which no line can hold; set the line's quantity or delete it.","quantity":2000000,"sku":"apple"}"#
+        #expect(shown.text.contains(#""problems":[\#(problem)]"#))
         let refused = try shop.send("POST", "/v1/carts/\(id)/items/apple/remove")
         #expect(refused.status == 500 && refused.errorCode == "store_damaged")
         let added = try shop.send("POST", "/v1/carts/\(id)/items", json: #"{"sku":"apple"}"#)
         #expect(added.status == 500 && added.errorCode == "store_damaged")
         let checkout = try shop.send("POST", "/v1/carts/\(id)/checkout", headers: ["Idempotency-Key: k"])
         #expect(checkout.status == 422 && checkout.errorCode == "cannot_check_out")
+        #expect(checkout.text.hasSuffix(#""problems":[\#(problem)]}"#))
         #expect(try shop.snapshot() == before, "refused requests change nothing")
 
         let set = try shop.send("PUT", "/v1/carts/\(id)/items/apple", json: #"{"quantity":3}"#)
