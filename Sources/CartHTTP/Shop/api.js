@@ -10,6 +10,12 @@ export class Refusal extends Error {
     this.body = body;
   }
 
+  /** The server's error object, with the values a rule's refusal names beside its message
+   * (`sku`, `requested`, `limit`); empty for a refusal the server did not answer. */
+  get detail() {
+    return (this.body && this.body.error) || {};
+  }
+
   /** Whether trying the same request again may work: the server was not reached or was busy. */
   get retryable() {
     return this.status === 0 || this.status === 503;

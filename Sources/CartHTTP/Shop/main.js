@@ -219,20 +219,15 @@ let productReads = 0;
 function productCondition(error) {
   const short = stockRefused(error);
   if (short) return (products) => products.find((product) => product.sku === short.sku)?.stock === short.stock;
-  const gone = (error.code === "unknown_product" || error.code === "inactive_product") && /'(.+)'/.exec(error.message);
-  if (gone) return (products) => !products.some((product) => product.sku === gone[1]);
+  const gone = (error.code === "unknown_product" || error.code === "inactive_product") && error.detail.sku;
+  if (gone) return (products) => !products.some((product) => product.sku === gone);
   return null;
 }
 
-/** The SKU and the stock a refusal for want of stock names, or null for any other refusal. A
- * message quotes one SKU, which may hold a quote itself (`kid's-tee`): it runs from the first
- * quote to the last one before the words that follow it. */
+/** The SKU and the stock a refusal for want of stock names, or null for any other refusal. */
 function stockRefused(error) {
   if (error.code !== "insufficient_stock") return null;
-  const short = /'(.+)': the line would hold \d+ of the (\d+) in stock/.exec(error.message);
-  if (short) return { sku: short[1], stock: Number(short[2]) };
-  const none = /^'(.+)' is out of stock\.$/.exec(error.message);
-  return none ? { sku: none[1], stock: 0 } : null;
+  return { sku: error.detail.sku, stock: error.detail.limit };
 }
 
 /** Takes away the refusals resting on a product that `products`, from the read numbered
@@ -270,11 +265,9 @@ function shopperText(error) {
   const names = productNames(state.products, state.cart);
   const short = stockRefused(error);
   if (short) return stockWords(names.get(short.sku) || short.sku, short.stock);
-  const cap = error.code === "line_quantity_cap_exceeded" && /at most (\d+) per line/.exec(error.message);
-  if (cap) return capWords(Number(cap[1]));
+  if (error.code === "line_quantity_cap_exceeded") return capWords(error.detail.limit);
   const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
-  const sku = gone && /'(.+)'/.exec(error.message)?.[1];
-  if (gone && names.has(sku)) return `${names.get(sku)} ${gone}.`;
+  if (gone && names.has(error.detail.sku)) return `${names.get(error.detail.sku)} ${gone}.`;
   return shopperWords(error.message, state.cartID, names);
 }
 

@@ -86,10 +86,9 @@ export function shopperWords(text, cartID, names) {
 function problemWords(problem, cartID, names) {
   // The name the store holds is the one no product can have: it is not repeated.
   if (problem.code === "damaged_product") return "This product cannot be ordered until the shop fixes its name. Remove it to check out.";
-  const held = problem.code === "damaged_line" && /the store holds (-?\d+) units/.exec(problem.message);
-  if (held) {
+  if (problem.code === "damaged_line") {
     const name = names.get(problem.sku) || `'${problem.sku}'`;
-    return `${name}: your cart holds ${held[1]} of it, which no line can hold. Remove it to check out.`;
+    return `${name}: your cart holds ${problem.quantity} of it, which no line can hold. Remove it to check out.`;
   }
   return shopperWords(problem.message, cartID, names);
 }
