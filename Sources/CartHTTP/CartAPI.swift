@@ -248,7 +248,7 @@ public final class CartAPI: Sendable {
     /// in `no-cors` mode, sends a POST without a body with no preflight, so the server itself
     /// tells such requests apart, by the `Sec-Fetch-Site` that browsers send to loopback and
     /// HTTPS servers. Browsers too old to send it (before Chrome 76, Firefox 90, Safari 16.4)
-    /// still send `Origin`, so where ``requiresLoopbackHost`` holds, a change whose `Origin`
+    /// still send `Origin`, so without `Sec-Fetch-Site`, where ``requiresLoopbackHost`` holds, a change whose `Origin`
     /// names no loopback host (`null` included) is refused too: there no reverse proxy can have
     /// rewritten `Host`, which must name loopback, so the shop's own pages are on loopback.
     /// Elsewhere `Origin` is not compared: behind a proxy the shop's own requests carry the
@@ -261,8 +261,11 @@ public final class CartAPI: Sendable {
         let refusal = APIError(
             status: 403, code: "cross_origin_request",
             message: "A page of another origin may not change the store through a browser.")
-        if let site = try Self.onlyValue(of: "Sec-Fetch-Site", in: request), site != "same-origin", site != "none" {
-            throw refusal
+        // A browser that sends `Sec-Fetch-Site` is taken at its word, whatever its `Origin`
+        // (`null` under some referrer policies, even for the page's own origin).
+        if let site = try Self.onlyValue(of: "Sec-Fetch-Site", in: request) {
+            guard site == "same-origin" || site == "none" else { throw refusal }
+            return
         }
         guard requiresLoopbackHost, let origin = try Self.onlyValue(of: "Origin", in: request) else { return }
         guard Self.namesLoopbackHost(origin: origin) else { throw refusal }

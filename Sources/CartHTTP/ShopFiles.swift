@@ -20,7 +20,7 @@ enum ShopFiles {
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
             + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; "
             + "require-trusted-types-for 'script'; trusted-types 'none'",
-        "Referrer-Policy": "no-referrer",
+        "Referrer-Policy": "same-origin",
         "X-Frame-Options": "DENY",
         "Cross-Origin-Opener-Policy": "same-origin",
         "Cross-Origin-Resource-Policy": "same-origin",

@@ -279,6 +279,21 @@ struct AccessTests {
         #expect(try shop.service.cart("alice").lines.first?.quantity == 1)
     }
 
+    @Test("a change whose Sec-Fetch-Site says same-origin passes whatever its Origin says (null under no-referrer)")
+    func fetchMetadataDecides() throws {
+        let shop = try TestShop(adminToken: nil)
+        try shop.service.add("apple", quantity: 5, to: "alice")
+        for origin in ["null", "http://evil.example"] {
+            let response = try shop.send(
+                "POST", "/v1/carts/alice/items/apple/remove", headers: ["Sec-Fetch-Site: same-origin", "Origin: \(origin)"])
+            #expect(response.status == 200, "\(origin) \(response)")
+        }
+        let crossSite = try shop.send(
+            "POST", "/v1/carts/alice/items/apple/remove", headers: ["Sec-Fetch-Site: cross-site", "Origin: http://\(shop.host)"])
+        #expect(crossSite.status == 403 && crossSite.errorCode == "cross_origin_request", "\(crossSite)")
+        #expect(try shop.service.cart("alice").lines.first?.quantity == 3)
+    }
+
     @Test("with an admin token Origin decides nothing: behind a proxy the shop's own requests carry the public origin")
     func proxiedOrigin() throws {
         let shop = try TestShop()

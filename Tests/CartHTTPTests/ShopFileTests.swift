@@ -12,7 +12,7 @@ struct ShopFileTests {
         #expect(response.header("Content-Type") == "text/html; charset=utf-8")
         #expect(response.header("Cache-Control") == "no-cache")
         #expect(response.header("X-Content-Type-Options") == "nosniff")
-        #expect(response.header("Referrer-Policy") == "no-referrer")
+        #expect(response.header("Referrer-Policy") == "same-origin")
         let policy = try #require(response.header("Content-Security-Policy"))
         for directive in [
             "default-src 'self'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-ancestors 'none'",
