@@ -118,13 +118,6 @@ enum OrderHistoryContract {
         #expect(throws: CartError.orderNotFound(5)) { try store.service.orders(matching: OrderQuery(after: 5)) }
         #expect(throws: CartError.orderNotFound(0)) { try store.service.orders(matching: OrderQuery(after: 0)) }
         #expect(throws: CartError.orderNotFound(5)) { try store.service.forEachOrder(matching: OrderQuery(after: 5)) { _ in } }
-        // Within one cart's orders, another cart's order is no cursor either.
-        #expect(try numbers(store, OrderQuery(cartID: "alice", after: 3)) == [1])
-        #expect(throws: CartError.orderNotFound(2)) { try store.service.orders(matching: OrderQuery(cartID: "alice", after: 2)) }
-        #expect(throws: CartError.orderNotFound(4)) {
-            try store.service.forEachOrder(matching: OrderQuery(cartID: "alice", after: 4)) { _ in }
-        }
-        #expect(try numbers(store, OrderQuery(sku: "pear", after: 4)) == [2], "other filters take any order as cursor")
         #expect(throws: CartError.invalidLimit(0)) { try store.service.orders(matching: OrderQuery(limit: 0)) }
         #expect(throws: CartError.invalidLimit(10_001)) {
             try store.service.orders(matching: OrderQuery(limit: 10_001))

@@ -10,9 +10,8 @@ extension CartService {
     /// Pages use a keyset cursor (`OrderQuery.after`), so page 10,000 costs what page 1 costs.
     ///
     /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
-    ///   `.orderNotFound` for an `after` that names no order (or one of another cart than the
-    ///   query's), `StoredDataError` for an order whose stored values the service cannot use,
-    ///   or a storage error.
+    ///   `.orderNotFound` for an `after` that names no order, `StoredDataError` for an order
+    ///   whose stored values the service cannot use, or a storage error.
     public func orders(matching query: OrderQuery) throws -> OrderPage {
         var query = try Self.validated(query)
         let limit = query.limit ?? Self.defaultPageSize
@@ -23,7 +22,7 @@ extension CartService {
         try repository.read { storage in
             // A backend may run a read unit again (see `CartRepository`).
             orders.removeAll(keepingCapacity: true)
-            try Self.checkCursor(of: query, in: storage)
+            try Self.checkCursor(query.after, in: storage)
             try storage.forEachOrder(matching: query) { order in
                 if let error = StoredDataError.incomplete(order) { throw error }
                 orders.append(order)
@@ -40,14 +39,13 @@ extension CartService {
     /// each delivered once: placed orders never change.
     ///
     /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
-    ///   `.orderNotFound` for an `after` that names no order (or one of another cart than the
-    ///   query's), `StoredDataError` for an order whose stored values the service cannot use,
-    ///   what `body` throws, or a storage error.
+    ///   `.orderNotFound` for an `after` that names no order, `StoredDataError` for an order
+    ///   whose stored values the service cannot use, what `body` throws, or a storage error.
     public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
         var rest = try Self.validated(query)
         if let limit = rest.limit, limit < 1 { throw CartError.invalidLimit(limit) }
         try repository.read { storage in
-            try Self.checkCursor(of: rest, in: storage)
+            try Self.checkCursor(rest.after, in: storage)
             try storage.forEachOrder(matching: rest) { order in
                 if let error = StoredDataError.incomplete(order) { throw error }
                 try body(order)
@@ -57,16 +55,11 @@ extension CartService {
         }
     }
 
-    /// Refuses a page cursor that names no order, or an order of another cart than the one
-    /// `query` names: its page would be empty, which a client could not tell from the end of
-    /// the list, and a client that may read only its own cart's orders could tell another
-    /// cart's order numbers from ones not placed yet. A page's `next` is always an order of
-    /// that page's cart.
-    private static func checkCursor(of query: OrderQuery, in storage: some CartStorageReader) throws {
-        guard let after = query.after else { return }
-        guard after.rawValue >= 1, let order = try storage.order(number: after),
-            query.cartID == nil || query.cartID == order.cartID
-        else { throw CartError.orderNotFound(after) }
+    /// Refuses a page cursor that names no order: its page would be empty, which a client
+    /// could not tell from the end of the list.
+    private static func checkCursor(_ after: OrderNumber?, in storage: some CartStorageReader) throws {
+        guard let after else { return }
+        guard after.rawValue >= 1, try storage.order(number: after) != nil else { throw CartError.orderNotFound(after) }
     }
 
     /// The order with this number, with its lines.

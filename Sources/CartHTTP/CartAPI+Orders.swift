@@ -39,10 +39,13 @@ extension CartAPI {
     func cartOrders(_ request: APIRequest) throws -> HTTPResponse {
         let id = try cartID(request)
         let query = try request.query(allowed: ["limit", "after"])
+        let after = try query.integer("after", in: 1...Int.max).map { OrderNumber(rawValue: Int64($0)) }
+        // A page follows one of the cart's own orders (its `next` always is one): another
+        // cart's order as the cursor would tell a shopper which numbers other carts' orders
+        // hold, so it is as unknown as a number no order has.
+        if let after, try service.order(after).cartID != id { throw CartError.orderNotFound(after) }
         let page = try service.orders(
-            matching: OrderQuery(
-                cartID: id, after: try query.integer("after", in: 1...Int.max).map { OrderNumber(rawValue: Int64($0)) },
-                limit: try query.integer("limit", in: 1...CartService.maxPageSize)))
+            matching: OrderQuery(cartID: id, after: after, limit: try query.integer("limit", in: 1...CartService.maxPageSize)))
         return JSONBody.response(page)
     }
 

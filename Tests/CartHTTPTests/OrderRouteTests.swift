@@ -107,6 +107,15 @@ struct OrderRouteTests {
         #expect(try shop.send("GET", "/v1/carts/\(id)/orders?limit=0").errorCode == "invalid_query_parameter")
         #expect(try shop.send("GET", "/v1/carts/\(id)/orders?page=2").errorCode == "unknown_query_parameter")
         #expect(try shop.send("GET", "/v1/carts/\(id)/orders?limit=1&limit=2").errorCode == "invalid_query_parameter")
+        // Another cart's order (4) is no cursor: it answers as a number no order has (5), so
+        // a shopper cannot tell which numbers other carts' orders hold.
+        for after in [4, 5] {
+            let unknown = try shop.send("GET", "/v1/carts/\(id)/orders?after=\(after)")
+            #expect(unknown.status == 404 && unknown.errorCode == "order_not_found", "\(after) \(unknown)")
+        }
+        // The admin's list of one cart's orders still takes any order as its cursor.
+        let admin = try shop.send("GET", "/v1/orders?cart=\(id)&after=4", admin: true).json()
+        #expect(admin["orders"]?.array?.compactMap { $0["number"]?.int } == [3, 2, 1])
     }
 
     @Test("the admin order list filters as cart orders does")
