@@ -312,10 +312,14 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     }
 
     /// Opens the file again when the writing connection has it open read-only but this
-    /// process may write it now (its mode or owner was given back), so that writes resume
-    /// without a restart; `reopen()` decides the access afresh. Runs under `lock`.
+    /// process may write it and its directory now (their mode or owner was given back), so
+    /// that writes resume without a restart; `reopen()` decides the access afresh, and with
+    /// both writable it opens the file for writing, so no write reopens it again and again.
+    /// Runs under `lock`.
     private func reopenIfNowWritable() throws {
-        guard database.isReadOnly, FileInfo.isWritable(database.path) else { return }
+        guard database.isReadOnly, FileInfo.isWritable(database.path),
+            FileInfo.isWritable(FileInfo.parentDirectory(of: database.path))
+        else { return }
         try database.reopen()
     }
 
