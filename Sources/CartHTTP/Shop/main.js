@@ -226,8 +226,9 @@ function productCondition(error) {
 
 /** The SKU and the stock a refusal for want of stock names, or null for any other refusal. */
 function stockRefused(error) {
-  if (error.code !== "insufficient_stock") return null;
-  return { sku: error.detail.sku, stock: error.detail.limit };
+  const { sku, limit } = error.detail;
+  if (error.code !== "insufficient_stock" || typeof sku !== "string" || !Number.isInteger(limit)) return null;
+  return { sku, stock: limit };
 }
 
 /** Takes away the refusals resting on a product that `products`, from the read numbered
@@ -265,7 +266,7 @@ function shopperText(error) {
   const names = productNames(state.products, state.cart);
   const short = stockRefused(error);
   if (short) return stockWords(names.get(short.sku) || short.sku, short.stock);
-  if (error.code === "line_quantity_cap_exceeded") return capWords(error.detail.limit);
+  if (error.code === "line_quantity_cap_exceeded" && Number.isInteger(error.detail.limit)) return capWords(error.detail.limit);
   const gone = { unknown_product: "is no longer sold", inactive_product: "is not for sale" }[error.code];
   if (gone && names.has(error.detail.sku)) return `${names.get(error.detail.sku)} ${gone}.`;
   return shopperWords(error.message, state.cartID, names);

@@ -86,7 +86,7 @@ export function shopperWords(text, cartID, names) {
 function problemWords(problem, cartID, names) {
   // The name the store holds is the one no product can have: it is not repeated.
   if (problem.code === "damaged_product") return "This product cannot be ordered until the shop fixes its name. Remove it to check out.";
-  if (problem.code === "damaged_line") {
+  if (problem.code === "damaged_line" && Number.isInteger(problem.quantity)) {
     const name = names.get(problem.sku) || `'${problem.sku}'`;
     return `${name}: your cart holds ${problem.quantity} of it, which no line can hold. Remove it to check out.`;
   }
