@@ -27,7 +27,6 @@ public struct HTTPAccessLogEntry: Sendable {
     public var line: String {
         let (seconds, attoseconds) = duration.components
         let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-        let fraction = String(micros % 1000)
         // Built as UTF-8 and decoded once: a string grown piece by piece costs more per piece.
         var line: [UInt8] = []
         line.reserveCapacity(128)
@@ -37,18 +36,32 @@ public struct HTTPAccessLogEntry: Sendable {
         line.append(UInt8(ascii: " "))
         line += Self.logged(target: target).utf8
         line.append(UInt8(ascii: " "))
-        line += (status.map(String.init) ?? "-").utf8
+        if let status { Self.append(status.magnitude, to: &line) } else { line.append(UInt8(ascii: "-")) }
         line.append(UInt8(ascii: " "))
-        line += String(micros / 1000).utf8
+        Self.append((micros / 1000).magnitude, to: &line)
         line.append(UInt8(ascii: "."))
-        line += repeatElement(UInt8(ascii: "0"), count: 3 - fraction.utf8.count)
-        line += fraction.utf8
+        let fraction = (micros % 1000).magnitude
+        line.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        line.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
         line += "ms".utf8
         if outcome != .completed {
             line.append(UInt8(ascii: " "))
             line += outcome.description.utf8
         }
         return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends `value`'s decimal digits to `line`, without the string `String(value)` would
+    /// build: a line holds two numbers.
+    private static func append(_ value: some UnsignedInteger, to line: inout [UInt8]) {
+        let start = line.count
+        var rest = value
+        repeat {
+            line.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        line[start...].reverse()
     }
 
     /// The most of a target a line holds: with the rest of the line, and each control

@@ -27,8 +27,21 @@ enum TargetDecoder {
     /// kept (`/a//b/` is `["a", "", "b", ""]`).
     static func path(of target: [UInt8]) -> Result<[String], HTTPTargetError> {
         guard target.first == UInt8(ascii: "/") else { return .failure(.notOriginForm) }
-        let path = target.prefix { $0 != UInt8(ascii: "?") }
-        if let error = rawError(path) { return .failure(error) }
+        // One look at each byte finds where the path ends, refuses the bytes a target may not
+        // hold unencoded, and notes whether any segment needs decoding:
+        // most paths are plain ASCII, whose segments are their bytes as they are.
+        var pathEnd = target.endIndex
+        var isPlain = true
+        for index in target.indices {
+            let byte = target[index]
+            if byte == UInt8(ascii: "?") {
+                pathEnd = index
+                break
+            }
+            if isRaw(byte) { return .failure(.invalidCharacter) }
+            if byte == UInt8(ascii: "%") || byte >= 0x80 { isPlain = false }
+        }
+        let path = target[..<pathEnd]
         if path.count == 1 { return .success([]) }
         var segments: [String] = []
         // Room for the API's deepest paths, so that appending does not reallocate.
@@ -36,7 +49,8 @@ enum TargetDecoder {
         var start = path.startIndex + 1
         while true {
             let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
-            switch decode(path[start..<end], plusIsSpace: false) {
+            let bytes = path[start..<end]
+            switch isPlain ? .success(String(decoding: bytes, as: UTF8.self)) : decode(bytes, plusIsSpace: false) {
             case .failure(let error):
                 return .failure(error)
             case .success(let segment):
@@ -73,10 +87,15 @@ enum TargetDecoder {
         try? decode(bytes[...], plusIsSpace: true).get()
     }
 
-    /// The error for a byte that must not appear unencoded: space, control characters, DEL,
-    /// and `#`, which starts a fragment that a client never sends.
+    /// The error for bytes that hold one that must not appear unencoded.
     private static func rawError(_ bytes: ArraySlice<UInt8>) -> HTTPTargetError? {
-        bytes.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "#") } ? .invalidCharacter : nil
+        bytes.contains(where: isRaw) ? .invalidCharacter : nil
+    }
+
+    /// Whether `byte` must not appear unencoded: space, control characters, DEL, and `#`,
+    /// which starts a fragment that a client never sends.
+    private static func isRaw(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "#")
     }
 
     /// Percent-decodes `bytes` and checks that the result is UTF-8 without control characters.

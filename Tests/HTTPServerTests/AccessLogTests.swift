@@ -121,6 +121,19 @@ struct AccessLogTests {
         #expect(method.line == "- " + String(repeating: "X", count: 31) + "…(30000 bytes) / 405 1.000ms")
     }
 
+    @Test("the status and the duration in milliseconds, to the microsecond", arguments: [
+        (200 as Int?, Duration.microseconds(5), "200 0.005ms"),
+        (404, .microseconds(12_345), "404 12.345ms"),
+        (500, .nanoseconds(1_234_567_999), "500 1234.567ms"),
+        (nil, .seconds(90), "- 90000.000ms"),
+        (201, .zero, "201 0.000ms"),
+    ])
+    func statusAndDuration(status: Int?, duration: Duration, logged: String) {
+        let entry = HTTPAccessLogEntry(
+            method: "GET", target: "/", status: status, duration: duration, remoteAddress: "::1", outcome: .completed)
+        #expect(entry.line == "::1 GET / \(logged)")
+    }
+
     @Test("a bearer token sent in the query never reaches the log", arguments: [
         ("/v1/orders?access_token=s3cret", "/v1/orders?access_token=REDACTED"),
         ("/v1/orders?limit=2&access_token=s3cret&after=4", "/v1/orders?limit=2&access_token=REDACTED&after=4"),
