@@ -321,6 +321,16 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             FileInfo.isWritable(FileInfo.parentDirectory(of: database.path))
         else { return }
         try database.reopen()
+        switchToWriteAheadLog()
+    }
+
+    /// Switches a file that came in another journal mode (a backup in rollback-journal mode
+    /// moved into place, or given back its write access) to WAL, as opening it would, so that
+    /// its reads wait for no write. The store works in either mode: when the switch cannot be
+    /// made (another process holds a lock past the busy timeout), the file keeps its mode and
+    /// the next follow or reopen tries again.
+    private func switchToWriteAheadLog() {
+        try? enableWriteAheadLog()
     }
 
     /// Opens the file now at `path` in place of the one the connections opened, and checks
@@ -342,6 +352,7 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             let pending = Migrator.shipped.plan.pending(after: applied).map(\.name)
             if !pending.isEmpty { throw MigrationError.pendingMigrations(pending) }
             fileProblem = nil
+            switchToWriteAheadLog()
         } catch {
             fileProblem = error
             throw error

@@ -200,6 +200,10 @@ struct EndToEndServeTests {
         #expect(try server.send("GET", "/v1/health").status == 200)
         let write = try server.send("PUT", "/v1/products/fig", json: #"{"name":"Fig","price":"0.70"}"#)
         #expect(write.status == 201, "\(write.text)")
+        // Writable again, the file is switched to WAL as opening it would: its header's
+        // read and write versions (bytes 18 and 19) are 2.
+        let header = try #require(FileManager.default.contents(atPath: sandbox.database)).prefix(20)
+        #expect(Array(header.suffix(2)) == [2, 2])
         server.process.send(SIGTERM)
         #expect(server.process.exitStatus() == 0)
         #expect(try sandbox.ok("products", "show", "fig").stdout.contains("Fig"))

@@ -49,6 +49,24 @@ struct ReplacedFileTests {
         #expect(try other.cart("alice").totalItems == 4)
     }
 
+    @Test("a store moved into place in rollback-journal mode is followed and switched to WAL, as opening it would")
+    func replacedByRollbackJournalStore() throws {
+        let directory = try TemporaryDirectory()
+        let (path, repository, service) = try openedStore(in: directory, readers: 2)
+        let elsewhere = try TemporaryDirectory()
+        let (backup, _) = try aliceFile(in: elsewhere)
+        try sqlite(backup, "PRAGMA journal_mode = DELETE")
+        unlink(path + "-wal")
+        unlink(path + "-shm")
+        try #require(rename(backup, path) == 0)
+
+        _ = try repository.changeToken()
+        #expect(try rows(path, "PRAGMA journal_mode") == ["wal"])
+        try service.add("sku-0", to: "alice")
+        #expect(try service.cart("alice").totalItems == 2)
+        #expect(try CartService(repository: try SQLiteCartRepository(path: path)).cart("alice").totalItems == 2)
+    }
+
     @Test("a write after the file was deleted or replaced, before any poll, is refused or goes to the file at the path")
     func writeBeforePoll() throws {
         let directory = try TemporaryDirectory()
