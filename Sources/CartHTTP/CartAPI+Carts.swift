@@ -126,9 +126,13 @@ extension CartAPI {
     /// A new event stream, counted among the open ones until it ends.
     ///
     /// - Throws: 503 `too_many_streams` with `Retry-After` when ``maxEventStreams`` are open.
-    private func openEventStream() throws(APIError) -> HTTPStream {
-        guard openEventStreams.add(1, ordering: .relaxed).newValue <= maxEventStreams else {
-            openEventStreams.subtract(1, ordering: .relaxed)
+    func openEventStream() throws(APIError) -> HTTPStream {
+        let reserved = openEventStreams.withLock { open in
+            guard open < maxEventStreams else { return false }
+            open += 1
+            return true
+        }
+        guard reserved else {
             var error = APIError(
                 status: 503, code: "too_many_streams",
                 message: "The server has the most event streams open that it serves at once (\(maxEventStreams)); try again later.")
@@ -137,7 +141,7 @@ extension CartAPI {
             throw error
         }
         let stream = HTTPStream(heartbeat: heartbeat)
-        stream.onClose { [weak self] in self?.openEventStreams.subtract(1, ordering: .relaxed) }
+        stream.onClose { [weak self] in self?.openEventStreams.withLock { $0 -= 1 } }
         return stream
     }
 

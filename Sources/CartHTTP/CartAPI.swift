@@ -30,8 +30,10 @@ public final class CartAPI: Sendable {
     let events: CartEventHub
     /// The most event streams open at once (``CartHTTPConfiguration/maxEventStreams``).
     let maxEventStreams: Int
-    /// How many event streams are open, or about to be.
-    let openEventStreams = Atomic(0)
+    /// How many event streams are open, or about to be. Under a lock, so that an opener checks
+    /// the count and takes its place in one step: an opener refused never counts, even for a
+    /// moment, and so never turns away another that fits.
+    let openEventStreams = Mutex(0)
     /// What the server writes to every cart event stream each heartbeat interval: an event
     /// `heartbeat` that names the interval, so that a client can tell a stream gone silent.
     let heartbeat: [UInt8]

@@ -104,14 +104,16 @@ public struct CartHTTPConfiguration: Sendable {
         }
     }
 
-    /// The most cart event streams open at once: three quarters of ``maxConnections``, 750 of
-    /// the default 1,000. A stream holds its connection for as long as its client stays, so
-    /// without a cap streams alone could take every connection and leave even a health check
-    /// waiting. A quarter of the connections stays for ordinary requests, which free theirs
-    /// within a request's time; a fraction rather than a fixed number, so that the room left
-    /// grows with the limit and a small limit still leaves some.
+    /// The most cart event streams open at once: three quarters of ``maxConnections``, rounded
+    /// down, but at least one; 750 of the default 1,000. A stream holds its connection for as
+    /// long as its client stays, so without a cap streams alone could take every connection
+    /// and leave even a health check waiting. A quarter of the connections stays for ordinary
+    /// requests, which free theirs within a request's time; a fraction rather than a fixed
+    /// number, so that the room left grows with the limit and a small limit still leaves some.
+    /// A server of one connection still serves one stream, which then holds that connection
+    /// while it lasts: a cap of none would turn the route off without a word.
     public var maxEventStreams: Int {
-        maxConnections * 3 / 4
+        max(1, maxConnections * 3 / 4)
     }
 
     /// Whether ``host`` is a loopback address (`127.0.0.0/8`, `::1`) or `localhost`; names

@@ -2,7 +2,9 @@ import CartCore
 @testable import CartHTTP
 import CartSQLite
 import CartTestSupport
+import HTTPServer
 import StrictJSON
+import Synchronization
 import Testing
 
 @Suite("The cart event stream")
@@ -161,6 +163,50 @@ struct EventStreamTests {
         }
         #expect(reopened != nil)
         #expect(try requestStream(id, on: shop).1.status == 503)
+    }
+
+    @Test("the stream cap is three quarters of the connections, rounded down, and at least one", arguments: [
+        (1, 1), (2, 1), (3, 2), (4, 3), (12, 9), (1000, 750),
+    ])
+    func streamCapRule(_ connections: Int, _ streams: Int) {
+        #expect(CartHTTPConfiguration(maxConnections: connections).maxEventStreams == streams)
+    }
+
+    @Test("a server of one connection serves one event stream")
+    func oneConnectionOneStream() throws {
+        let shop = try TestShop { $0.maxConnections = 1 }
+        let connection = try open(try shop.mint(), on: shop)
+        #expect(try events(connection, count: 1).count == 1)
+    }
+
+    @Test("openers refused at the cap never count, even for a moment, so the count never passes the cap")
+    func refusedOpenersNeverCount() throws {
+        let shop = try TestShop { $0.maxConnections = 4 }
+        let api = shop.server.api
+        let held = try (0..<api.maxEventStreams).map { _ in try api.openEventStream() }
+        defer { held.forEach { $0.close() } }
+        let openers = 3
+        let finished = Atomic(0)
+        let accepted = Atomic(0)
+        let mostSeen = Atomic(0)
+        runOnThreads(openers + 1) { index in
+            guard index == 0 else {
+                for _ in 0..<20_000 {
+                    if let stream = try? api.openEventStream() {
+                        accepted.add(1, ordering: .relaxed)
+                        stream.close()
+                    }
+                }
+                finished.add(1, ordering: .releasing)
+                return
+            }
+            while finished.load(ordering: .acquiring) < openers {
+                mostSeen.max(api.openEventStreams.withLock { $0 }, ordering: .relaxed)
+            }
+        }
+        #expect(accepted.load(ordering: .relaxed) == 0)
+        #expect(mostSeen.load(ordering: .relaxed) == api.maxEventStreams)
+        #expect(api.openEventStreams.withLock { $0 } == api.maxEventStreams)
     }
 
     @Test("stopping the server ends open streams cleanly, with the final chunk")
