@@ -20,7 +20,7 @@ extension APIError {
     /// `limit`, `problems`); any other error (a backend's) gets a code from its category and a
     /// fixed message that gives nothing of the store away (a backend's description may quote
     /// SQL), its details going to `log`. A 503 says when to try again.
-    init(_ error: any Error, log: StoreFailureLog) {
+    init(_ error: any Error, log: FailureLog) {
         if let error = error as? APIError {
             self = error
             return
@@ -41,7 +41,7 @@ extension APIError {
             }
             return
         }
-        log.record(category, "store error (\(category)): \(error)")
+        log.record("\(category)", "store error (\(category)): \(error)")
         let (code, message): (String, String) =
             switch category {
             case .unavailable: ("store_unavailable", "The store is busy or out of reach; try again shortly.")

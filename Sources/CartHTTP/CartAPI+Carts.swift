@@ -123,7 +123,9 @@ extension CartAPI {
         return .eventStream(stream, headers: ["X-Content-Type-Options": "nosniff"])
     }
 
-    /// A new event stream, counted among the open ones until it ends.
+    /// A new event stream, counted among the open ones until it ends. A refusal at the cap goes
+    /// to the error log as a store failure does, at most one line a window: clients meet a
+    /// limit that only the server's operator can raise.
     ///
     /// - Throws: 503 `too_many_streams` with `Retry-After` when ``maxEventStreams`` are open.
     func openEventStream() throws(APIError) -> HTTPStream {
@@ -133,6 +135,9 @@ extension CartAPI {
             return true
         }
         guard reserved else {
+            failures.record(
+                "too_many_streams",
+                "event streams: refused a new one with 503 too_many_streams: \(maxEventStreams) open, the most this server serves at once")
             var error = APIError(
                 status: 503, code: "too_many_streams",
                 message: "The server has the most event streams open that it serves at once (\(maxEventStreams)); try again later.")

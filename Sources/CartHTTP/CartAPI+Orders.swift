@@ -27,7 +27,7 @@ extension CartAPI {
         } catch let error as CartError {
             guard case .totalChanged = error else { throw error }
             // With the cart, a storefront shows the new total without another request.
-            var answer = APIError(error, log: storeFailures)
+            var answer = APIError(error, log: failures)
             answer.cart = try service.cartReport(id)
             throw answer
         }

@@ -38,7 +38,8 @@ public final class CartAPI: Sendable {
     /// `heartbeat` that names the interval, so that a client can tell a stream gone silent.
     let heartbeat: [UInt8]
     let log: @Sendable (String) -> Void
-    let storeFailures: StoreFailureLog
+    /// The error log's lines for store failures and for streams refused at the cap.
+    let failures: FailureLog
 
     /// The API over `service` with `configuration`'s token, key, store kind and event polling.
     ///
@@ -53,7 +54,7 @@ public final class CartAPI: Sendable {
         requiresLoopbackHost = configuration.listensOnLoopbackOnly && configuration.adminToken == nil
         let log = configuration.errorLog ?? { _ in }
         self.log = log
-        storeFailures = StoreFailureLog(log: log)
+        failures = FailureLog(log: log)
         heartbeat = Self.heartbeatEvent(every: configuration.streamHeartbeatInterval)
         maxEventStreams = configuration.maxEventStreams
         events = CartEventHub(
@@ -125,7 +126,7 @@ public final class CartAPI: Sendable {
             }
             return response
         } catch {
-            return APIError(error, log: storeFailures).response
+            return APIError(error, log: failures).response
         }
     }
 

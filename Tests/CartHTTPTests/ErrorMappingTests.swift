@@ -23,7 +23,7 @@ struct ErrorMappingTests {
         ])
     func backendErrors(category: ErrorCategory, status: Int, code: String) {
         let logged = Recorder<String>()
-        let answer = APIError(BackendError(category: category), log: StoreFailureLog(log: logged.record))
+        let answer = APIError(BackendError(category: category), log: FailureLog(log: logged.record))
         #expect(answer.status == status && answer.code == code)
         // Only a store that is out of reach for now is asked again later.
         #expect((answer.headers["Retry-After"] != nil) == (status == 503))
@@ -34,7 +34,7 @@ struct ErrorMappingTests {
     @Test("a rule's refusal says what it is, and is not logged")
     func refusals() {
         let logged = Recorder<String>()
-        let answer = APIError(CartError.emptyCart("alice"), log: StoreFailureLog(log: logged.record))
+        let answer = APIError(CartError.emptyCart("alice"), log: FailureLog(log: logged.record))
         #expect(answer.status == 422 && answer.code == "empty_cart")
         #expect(answer.message == CartError.emptyCart("alice").publicMessage)
         #expect(logged.all.isEmpty)
@@ -43,13 +43,13 @@ struct ErrorMappingTests {
     @Test("store failures of one kind are logged once a window; the next line says how many were left out")
     func repeatedFailures() {
         let logged = Recorder<String>()
-        let log = StoreFailureLog(window: .seconds(10), log: logged.record)
+        let log = FailureLog(window: .seconds(10), log: logged.record)
         let start = ContinuousClock.now
-        for second in 0..<5 { log.record(.unavailable, "store error (unavailable): lost", now: start + .seconds(second)) }
-        log.record(.readOnly, "store error (readOnly): read-only", now: start + .seconds(5))
-        log.record(.unavailable, "store error (unavailable): lost again", now: start + .seconds(10))
-        log.record(.unavailable, "store error (unavailable): lost", now: start + .seconds(11))
-        log.record(.unavailable, "store error (unavailable): back", now: start + .seconds(30))
+        for second in 0..<5 { log.record("unavailable", "store error (unavailable): lost", now: start + .seconds(second)) }
+        log.record("readOnly", "store error (readOnly): read-only", now: start + .seconds(5))
+        log.record("unavailable", "store error (unavailable): lost again", now: start + .seconds(10))
+        log.record("unavailable", "store error (unavailable): lost", now: start + .seconds(11))
+        log.record("unavailable", "store error (unavailable): back", now: start + .seconds(30))
         #expect(
             logged.all == [
                 "store error (unavailable): lost",

@@ -209,6 +209,20 @@ struct EventStreamTests {
         #expect(api.openEventStreams.withLock { $0 } == api.maxEventStreams)
     }
 
+    @Test("a stream refused at the cap has its access line, and one error line a window, as a store failure has")
+    func refusalLogged() throws {
+        let shop = try TestShop { $0.maxConnections = 2 }
+        let id = try shop.mint()
+        let stream = try open(id, on: shop)
+        for _ in 0..<3 { #expect(try shop.send("GET", "/v1/carts/\(id)/events").errorCode == "too_many_streams") }
+        withExtendedLifetime(stream) {}
+        let refusals = shop.errorLog.all.filter { $0.contains("too_many_streams") }
+        #expect(refusals == ["event streams: refused a new one with 503 too_many_streams: 1 open, the most this server serves at once"])
+        let line = " GET /v1/carts/\(id)/events 503 "
+        for _ in 0..<100 where shop.accessLog.all.filter({ $0.contains(line) }).count < 3 { pause(milliseconds: 10) }
+        #expect(shop.accessLog.all.filter { $0.contains(line) }.count == 3, "\(shop.accessLog.all)")
+    }
+
     @Test("stopping the server ends open streams cleanly, with the final chunk")
     func stop() throws {
         let shop = try TestShop()
