@@ -31,7 +31,9 @@ extension APIError {
             self.init(status: status, code: error.code, message: error.publicMessage)
             switch error {
             case .cannotCheckOut(_, let problems): self.problems = problems
-            case .unknownProduct(let sku), .inactiveProduct(let sku): self.sku = sku
+            case .unknownProduct(let sku), .inactiveProduct(let sku), .productExists(let sku), .notInCart(let sku, _),
+                .stockChangeRefused(let sku, _, _):
+                self.sku = sku
             case .insufficientStock(let sku, let requested, let available):
                 (self.sku, self.requested, limit) = (sku, requested, available)
             case .lineQuantityCapExceeded(let sku, let requested, let cap):

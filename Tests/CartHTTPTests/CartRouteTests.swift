@@ -124,6 +124,27 @@ struct CartRouteTests {
                 == #"{"error":{"code":"invalid_quantity","message":"Quantity must be at least 1; got 0."}}"#)
     }
 
+    @Test("a refusal about a line the cart lacks or a stock that cannot change names the SKU, and changes nothing")
+    func lineAndStockRefusalsNameTheSKU() throws {
+        let shop = try TestShop()
+        let id = try shop.cart(with: [("banana", 1)])
+        let before = try shop.snapshot()
+        for (method, path) in [("POST", "/v1/carts/\(id)/items/apple/remove"), ("DELETE", "/v1/carts/\(id)/items/apple")] {
+            #expect(
+                try shop.send(method, path).text
+                    == #"{"error":{"code":"not_in_cart","message":"'apple' is not in cart '\#(id)'.","sku":"apple"}}"#)
+        }
+        #expect(
+            try shop.send("PATCH", "/v1/products/apple", json: #"{"stockChange":1}"#, admin: true).text
+                == #"{"error":{"code":"stock_change_refused","message":"The stock of 'apple' is not tracked, so units cannot be added to it; set a stock level first.","sku":"apple"}}"#
+        )
+        #expect(
+            try shop.send("PATCH", "/v1/products/banana", json: #"{"stockChange":-6}"#, admin: true).text
+                == #"{"error":{"code":"stock_change_refused","message":"Cannot take 6 from the stock of 'banana': it holds 5.","sku":"banana"}}"#
+        )
+        #expect(try shop.snapshot() == before)
+    }
+
     @Test("a JSON body may carry empty media-type parameters and surrounding white space; white space alone is no body")
     func bodyFraming() throws {
         let shop = try TestShop()

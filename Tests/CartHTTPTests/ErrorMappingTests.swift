@@ -40,6 +40,12 @@ struct ErrorMappingTests {
         #expect(logged.all.isEmpty)
     }
 
+    @Test("an existing product's refusal names its SKU, which no route answers but the mapping gives as for the others")
+    func productExistsNamesTheSKU() {
+        let answer = APIError(CartError.productExists("kid's-tee"), log: FailureLog(log: { _ in }))
+        #expect(answer.status == 409 && answer.code == "product_exists" && answer.sku == "kid's-tee")
+    }
+
     @Test("store failures of one kind are logged once a window; the next line says how many were left out")
     func repeatedFailures() {
         let logged = Recorder<String>()
