@@ -150,6 +150,12 @@ struct AccessLogTests {
         ("/v1/orders?acc%zzess_token=s3cret&limit=2", "/v1/orders?acc%zzess_token=REDACTED&limit=2"),
         ("/v1/orders?%61ccess_token%00=s3cret", "/v1/orders?%61ccess_token%00=REDACTED"),
         ("/v1/orders?tok%zzen=s3cret&cart=%ZZ", "/v1/orders?tok%zzen=REDACTED&cart=%ZZ"),
+        ("/v1/orders?access_%74oken=s3cret", "/v1/orders?access_%74oken=REDACTED"),
+        ("/v1/orders?access%5ftoken=s3cret", "/v1/orders?access%5ftoken=REDACTED"),
+        ("/v1/orders?%41ccess%5f%54oken=s3cret", "/v1/orders?%41ccess%5f%54oken=REDACTED"),
+        // `+` is a space in a name, as the server decodes it: `access token` is another parameter.
+        ("/v1/orders?access_token+=s3cret", "/v1/orders?access_token+=REDACTED"),
+        ("/v1/orders?access+token=x", "/v1/orders?access+token=x"),
     ])
     func tokenInQueryRedacted(target: String, logged: String) {
         let entry = HTTPAccessLogEntry(
