@@ -550,16 +550,23 @@ struct EndToEndProductTests {
     }
 
     @Test(
-        "demo's way to the shop names the address CART_LISTEN makes 'cart serve' listen on",
+        "demo's way to the shop names the address CART_LISTEN makes 'cart serve' listen on, and the token it needs beyond loopback",
         arguments: [
-            ("127.0.0.1:9090", "then visit http://127.0.0.1:9090/"), ("localhost:8081", "then visit http://localhost:8081/"),
-            ("[::1]:8082", "then visit http://[::1]:8082/"), ("0.0.0.0:8083", "then visit http://127.0.0.1:8083/"),
-            ("[::]:8084", "then visit http://[::1]:8084/"), ("127.0.0.1:0", "then visit the address it prints"),
-            ("127.0.0.1", "then visit the address it prints"),
+            ("127.0.0.1:9090", false, "then visit http://127.0.0.1:9090/"),
+            ("localhost:8081", false, "then visit http://localhost:8081/"),
+            ("[::1]:8082", false, "then visit http://[::1]:8082/"),
+            ("0.0.0.0:8083", true, "then visit http://127.0.0.1:8083/"),
+            ("0.0.0.0:8083", false, "listening on 0.0.0.0 needs an admin token: set CART_ADMIN_TOKEN, then visit http://127.0.0.1:8083/"),
+            ("[::]:8084", true, "then visit http://[::1]:8084/"),
+            ("[::]:8084", false, "listening on [::] needs an admin token: set CART_ADMIN_TOKEN, then visit http://[::1]:8084/"),
+            ("192.0.2.7:0", false, "listening on 192.0.2.7 needs an admin token: set CART_ADMIN_TOKEN, then visit the address it prints"),
+            ("127.0.0.1:0", false, "then visit the address it prints"),
+            ("127.0.0.1", false, "then visit the address it prints"),
         ])
-    func demoShopAddress(listen: String, hint: String) throws {
+    func demoShopAddress(listen: String, withToken: Bool, hint: String) throws {
         let sandbox = try CartSandbox()
-        let output = try sandbox.run(["demo"], environment: ["CART_LISTEN": listen])
+        let token = withToken ? ["CART_ADMIN_TOKEN": RunningServer.token] : [:]
+        let output = try sandbox.run(["demo"], environment: ["CART_LISTEN": listen].merging(token) { $1 })
         #expect(output.status == 0 && output.stdout.hasSuffix(" serve  \(hint)\n"), "\(output)")
     }
 }

@@ -442,13 +442,15 @@ struct EndToEndServeTests {
         #expect(variable.errorLines.first?.contains("--listen") == false, "\(variable)")
     }
 
-    @Test("a --listen without a port asks for one, an IPv6 address in brackets too; one written as a URL asks for the host and port alone")
+    @Test("a --listen without a port asks for one, an IPv6 address in brackets too; one written as a URL asks for the host and port alone; one without a host names the token every interface needs")
     func listenWithoutPortOrAsURL() throws {
         let withoutPort = "give a host and a port, such as 127.0.0.1:8080 or [::1]:8080"
         let asURL = "give the host and port alone, without a scheme such as http://, as in 127.0.0.1:8080"
+        let withoutHost = "give a host before the port, such as 127.0.0.1, or 0.0.0.0 with an admin token"
         let cases = [
             ("127.0.0.1", withoutPort), ("[::1]", withoutPort), ("localhost", withoutPort),
             ("http://127.0.0.1:8080", asURL), ("http://localhost", asURL), ("http://[::1]:8080/", asURL),
+            (":8080", withoutHost),
         ]
         for (address, reason) in cases {
             let result = try CartSandbox().run(["serve", "--listen", address])

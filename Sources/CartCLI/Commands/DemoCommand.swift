@@ -1,4 +1,5 @@
 import CartCore
+import CartHTTP
 
 /// `cart demo`: a sample catalog to try the tool with.
 enum DemoCommand {
@@ -83,13 +84,17 @@ enum DemoCommand {
 
     /// Where to open the shop that `cart serve` would serve: at the address it would listen on
     /// (`CART_LISTEN`, else its default), from this machine when that is every interface; at
-    /// the address it prints when it picks a free port or would refuse the variable.
+    /// the address it prints when it picks a free port or would refuse the variable. An address
+    /// beyond loopback with no `CART_ADMIN_TOKEN` is said to need one first, as `cart serve`
+    /// refuses to start there without it.
     private static func shopHint(_ runner: CommandRunner) -> String {
-        guard let text = try? runner[ServeCommand.listen], let (host, port) = try? ServeCommand.address(text, runner),
-            port != 0
+        guard let text = try? runner[ServeCommand.listen], let (host, port) = try? ServeCommand.address(text, runner)
         else { return "then visit the address it prints" }
         let local = ["0.0.0.0": "127.0.0.1", "[::]": "[::1]"][host] ?? host
-        return "then visit http://\(local):\(port)/"
+        let visit = port == 0 ? "then visit the address it prints" : "then visit http://\(local):\(port)/"
+        let token = try? runner[ServeCommand.adminToken]
+        if CartHTTPConfiguration(host: host).listensOnLoopbackOnly || !(token ?? "").isEmpty { return visit }
+        return "listening on \(DisplayText.clean(host)) needs an admin token: set CART_ADMIN_TOKEN, " + visit
     }
 
     /// The sample price in the store currency: hundredths for two decimals, scaled for three

@@ -253,7 +253,7 @@ enum ServeCommand {
         else {
             throw refuse("the port must be a number from 0 to 65535")
         }
-        guard !host.isEmpty else { throw refuse("give a host before the port, such as 127.0.0.1 or 0.0.0.0") }
+        guard !host.isEmpty else { throw refuse("give a host before the port, such as 127.0.0.1, or 0.0.0.0 with an admin token") }
         // No host name or address holds white space; a port with it is refused above.
         guard !host.contains(where: \.isWhitespace) else { throw refuse("the host has white space in it") }
         if host.hasPrefix("[") != host.hasSuffix("]") || (!host.hasPrefix("[") && host.contains(":")) {
