@@ -671,6 +671,29 @@ struct EndToEndServeTests {
         #expect(logged.allSatisfy { $0.wholeMatch(of: accessLine) != nil }, "\(logged)")
     }
 
+    @Test("an event stream refused at the cap leaves its access line, and one error line, on stderr")
+    func streamCapLogged() throws {
+        let sandbox = try stocked()
+        let log = sandbox.path("serve.log")
+        let server = try RunningServer(in: sandbox, errorLog: log)
+        let id = try server.mint()
+        // `cart serve` holds 1,000 connections, three quarters of them for streams.
+        let streams = try (0..<750).map { _ in try EventStreamClient("/v1/carts/\(id)/events", on: server) }
+        for _ in 0..<2 {
+            let refused = try server.send("GET", "/v1/carts/\(id)/events")
+            #expect(refused.status == 503 && refused.text.contains(#""code":"too_many_streams""#), "\(refused)")
+        }
+        withExtendedLifetime(streams) {}
+        server.process.send(SIGTERM)
+        #expect(server.process.exitStatus() == 0)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let errors = lines.filter { $0.contains("error:") }.map { String($0.drop { $0 != "e" }) }
+        let refusal = "error: event streams: refused a new one with 503 too_many_streams: 750 open, the most this server serves at once"
+        #expect(errors == [refusal], "\(errors)")
+        let refusedLines = lines.filter { $0.wholeMatch(of: Self.stamped("GET /v1/carts/\(id)/events 503 ")) != nil }
+        #expect(refusedLines.count == 2, "\(lines.suffix(5))")
+    }
+
     /// An access-log line of `cart serve` for `request` (method, target, status and a space):
     /// the time, the client's address, the request, its duration.
     static func stamped(_ request: String) -> Regex<Substring> {
