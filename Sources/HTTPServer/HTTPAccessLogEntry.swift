@@ -90,7 +90,8 @@ public struct HTTPAccessLogEntry: Sendable {
     public static let redactedQueryParameter = "access_token"
 
     /// `target` with the value of each query parameter whose name begins with `access_token`
-    /// written as `REDACTED`, and of each whose name does not decode. The name is matched in
+    /// written as `REDACTED`, and of each whose name does not decode; such a parameter
+    /// without `=` is written as `REDACTED` whole. The name is matched in
     /// any case and as the server decodes it (`access%5Ftoken`), so a token some client sent
     /// under a near name stays out of the log too; a name that does not decode
     /// (`acc%zzess_token`, `access_token%00`) cannot be matched, so its value is redacted
@@ -102,9 +103,12 @@ public struct HTTPAccessLogEntry: Sendable {
         }
         let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
             pair in
-            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            let name = TargetDecoder.queryName(Array(pair[..<equals].utf8))
+            let equals = pair.firstIndex(of: "=")
+            let name = TargetDecoder.queryName(Array(pair[..<(equals ?? pair.endIndex)].utf8))
             if let name, !name.lowercased().hasPrefix(redactedQueryParameter) { return String(pair) }
+            // A pair without `=` is all name: one sent encoded whole (`access_token%3DTOKEN`)
+            // holds its value there, so the whole pair goes.
+            guard let equals else { return "REDACTED" }
             return pair[...equals] + "REDACTED"
         }
         return target[..<mark] + "?" + query.joined(separator: "&")
