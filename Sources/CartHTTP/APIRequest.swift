@@ -70,7 +70,15 @@ struct APIRequest {
     ///
     /// - Throws: 400 `invalid_header` when it is repeated.
     private func onlyValue(of name: String) throws(APIError) -> String? {
-        let values = http.headers.values(for: name)
+        try Self.onlyValue(of: name, in: http)
+    }
+
+    /// The one value of header `name` of `request` as it arrived; nil when absent.
+    ///
+    /// - Throws: 400 `invalid_header` when it is repeated, since a proxy or a framework in
+    ///   front could read another of its values.
+    static func onlyValue(of name: String, in request: HTTPRequest) throws(APIError) -> String? {
+        let values = request.headers.values(for: name)
         guard values.count <= 1 else { throw .badRequest("invalid_header", "The \(name) header is given more than once.") }
         return values.first
     }

@@ -266,21 +266,14 @@ public final class CartAPI: Sendable {
             message: "A page of another origin may not change the store through a browser.")
         // A browser that sends `Sec-Fetch-Site` is taken at its word, whatever its `Origin`
         // (`null` under some referrer policies, even for the page's own origin).
-        if let site = try Self.onlyValue(of: "Sec-Fetch-Site", in: request) {
+        // Both are read as field values are, without the spaces around them (RFC 9110 §5.5).
+        if let site = try APIRequest.onlyValue(of: "Sec-Fetch-Site", in: request)?.trimmingSpaces {
             guard site == "same-origin" || site == "none" else { throw refusal }
             return
         }
-        guard requiresLoopbackHost, let origin = try Self.onlyValue(of: "Origin", in: request) else { return }
+        guard requiresLoopbackHost, let origin = try APIRequest.onlyValue(of: "Origin", in: request)?.trimmingSpaces
+        else { return }
         guard Self.namesLoopbackHost(origin: origin) else { throw refusal }
-    }
-
-    /// The value of header `name`, nil when it is absent.
-    ///
-    /// - Throws: 400 `invalid_header` when it is given more than once.
-    private static func onlyValue(of name: String, in request: HTTPRequest) throws(APIError) -> String? {
-        let values = request.headers.values(for: name)
-        guard values.count <= 1 else { throw .badRequest("invalid_header", "The \(name) header is given more than once.") }
-        return values.first
     }
 
     /// Whether `origin`, as a browser serializes it (`http://127.0.0.1:8080`, RFC 6454 §6.2),

@@ -21,7 +21,7 @@ enum ServeCommand {
     static let adminToken = Option<String?>(
         "--admin-token", "token",
         help: "The token admin routes and carts not minted here need (Authorization: Bearer TOKEN); "
-            + "at least 16 printable ASCII characters. Prefer the variable: a command line is visible to others.",
+            + "at least 16 printable ASCII characters, no spaces. Prefer the variable: a command line is visible to others.",
         environment: "CART_ADMIN_TOKEN")
     static let threads = Option<Int>(
         "--threads", "n", 1...256, help: "Requests served at once, from 1 to 256, each with its own connection to the store.",
