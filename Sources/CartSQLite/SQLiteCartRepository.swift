@@ -30,7 +30,6 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     // @unchecked: the connection and the commit count are only used while `lock` is held;
     // `checkpointer` is only set in `init`.
     let lock = Lock()
-    private static let journalMode = CachedSQL("PRAGMA journal_mode")
     private static let dataVersion = CachedSQL("PRAGMA data_version")
     let database: Database
     private var localCommits: Int64 = 0
@@ -206,18 +205,6 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
             migrate: true, readers: 0, create: true)
     }
 
-    /// Switches a file database to WAL, unless it already is or cannot be written: a read-only
-    /// file must stay untouched, and in a directory this process cannot write, SQLite could not
-    /// create the log (a file there stays in its rollback-journal mode; its reads need no
-    /// file beside it).
-    private func enableWriteAheadLog() throws {
-        guard !database.isReadOnly else { return }
-        let current = try currentJournalMode()
-        guard current != "wal", current != "memory", FileInfo.isWritable(FileInfo.parentDirectory(of: database.path))
-        else { return }
-        try database.execute("PRAGMA journal_mode = WAL")
-    }
-
     /// Runs `body` on the writing connection, under the lock, as one unit with a lock deadline
     /// of its own (`Database.beginUnit()`).
     func withConnection<Result>(_ body: () throws -> Result) throws -> Result {
@@ -324,15 +311,6 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
         switchToWriteAheadLog()
     }
 
-    /// Switches a file that came in another journal mode (a backup in rollback-journal mode
-    /// moved into place, or given back its write access) to WAL, as opening it would, so that
-    /// its reads wait for no write. The store works in either mode: when the switch cannot be
-    /// made (another process holds a lock past the busy timeout), the file keeps its mode and
-    /// the next follow or reopen tries again.
-    private func switchToWriteAheadLog() {
-        try? enableWriteAheadLog()
-    }
-
     /// Opens the file now at `path` in place of the one the connections opened, and checks
     /// that it is a store this build uses as it is; the read connections open it again too.
     /// Until the path holds such a store, it throws why not each time, and writes throw the
@@ -372,15 +350,6 @@ public final class SQLiteCartRepository: CartRepository, @unchecked Sendable {
     /// The migrations applied to the file, read in a transaction of their own.
     func appliedMigrations() throws -> [AppliedMigration] {
         try database.transaction(.deferred) { try Migrator.shipped.applied(in: database) }
-    }
-
-    /// SQLite's journal mode for the file (`wal` normally). A connection that reads a WAL
-    /// file without locks would answer `delete`: the file header says what the file is.
-    func currentJournalMode() throws -> String {
-        if database.isReadOnly, Database.header(of: database.handle)?[19] == 2 { return "wal" }
-        let mode = try database.cached(Self.journalMode)
-        defer { mode.reset() }
-        return try mode.step() ? mode.string(at: 0) : ""
     }
 
     /// Applies pending migrations, once, for whichever process gets there first. With none
