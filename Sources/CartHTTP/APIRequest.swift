@@ -42,7 +42,7 @@ struct APIRequest {
                 status: 415, code: "unsupported_content_encoding",
                 message: "Send the body without a content coding, not '\(DisplayText.clean(coding))'.")
         }
-        let contentType = try onlyValue(of: "Content-Type")
+        let contentType = try Self.onlyValue(of: "Content-Type", in: http)
         if !http.body.isEmpty || contentType != nil {
             guard let contentType, Self.isJSON(contentType) else {
                 throw APIError(
@@ -63,21 +63,22 @@ struct APIRequest {
     ///
     /// - Throws: 400 `invalid_header` when it is repeated.
     func header(_ name: String) throws(APIError) -> String? {
-        try onlyValue(of: name)?.trimmingSpaces
+        try Self.header(name, in: http)
     }
 
-    /// The one value of a header as it arrived; nil when absent.
+    /// The one value of header `name` of `request`, without the spaces around it (RFC 9110
+    /// §5.5); nil when absent.
     ///
     /// - Throws: 400 `invalid_header` when it is repeated.
-    private func onlyValue(of name: String) throws(APIError) -> String? {
-        try Self.onlyValue(of: name, in: http)
+    static func header(_ name: String, in request: HTTPRequest) throws(APIError) -> String? {
+        try onlyValue(of: name, in: request)?.trimmingSpaces
     }
 
     /// The one value of header `name` of `request` as it arrived; nil when absent.
     ///
     /// - Throws: 400 `invalid_header` when it is repeated, since a proxy or a framework in
     ///   front could read another of its values.
-    static func onlyValue(of name: String, in request: HTTPRequest) throws(APIError) -> String? {
+    private static func onlyValue(of name: String, in request: HTTPRequest) throws(APIError) -> String? {
         let values = request.headers.values(for: name)
         guard values.count <= 1 else { throw .badRequest("invalid_header", "The \(name) header is given more than once.") }
         return values.first

@@ -266,13 +266,11 @@ public final class CartAPI: Sendable {
             message: "A page of another origin may not change the store through a browser.")
         // A browser that sends `Sec-Fetch-Site` is taken at its word, whatever its `Origin`
         // (`null` under some referrer policies, even for the page's own origin).
-        // Both are read as field values are, without the spaces around them (RFC 9110 §5.5).
-        if let site = try APIRequest.onlyValue(of: "Sec-Fetch-Site", in: request)?.trimmingSpaces {
+        if let site = try APIRequest.header("Sec-Fetch-Site", in: request) {
             guard site == "same-origin" || site == "none" else { throw refusal }
             return
         }
-        guard requiresLoopbackHost, let origin = try APIRequest.onlyValue(of: "Origin", in: request)?.trimmingSpaces
-        else { return }
+        guard requiresLoopbackHost, let origin = try APIRequest.header("Origin", in: request) else { return }
         guard Self.namesLoopbackHost(origin: origin) else { throw refusal }
     }
 
