@@ -36,10 +36,11 @@ public enum DisplayText {
             // Bidirectional overrides (U+202A…U+202E, U+2066…U+2069) could make the quoted
             // text read differently from what was typed. A zero-width space, word joiner or
             // byte order mark shows as nothing, so `'apple\u{200B}'` would read as `'apple'`
-            // in the very message that refuses it.
+            // in the very message that refuses it. A noncharacter shows as nothing or as a box.
             let category = scalar.properties.generalCategory
             let isBidiControl = (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
             let isInvisible = scalar == "\u{200B}" || scalar == "\u{2060}" || scalar == "\u{FEFF}"
+                || scalar.properties.isNoncharacterCodePoint
             if category == .control || category == .lineSeparator || category == .paragraphSeparator || isBidiControl
                 || isInvisible
             {

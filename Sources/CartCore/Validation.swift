@@ -22,14 +22,25 @@ enum Validation {
     }
 
     /// The name trimmed of surrounding white space, if it is 1 to 200 printable characters, at
-    /// least one of them visible: a name of zero-width characters alone would show as nothing.
+    /// least one of them visible (a name of zero-width or blank characters alone would show as
+    /// nothing), and none of them a noncharacter (U+FDD0…U+FDEF, U+FFFE, U+FFFF and the last
+    /// two of every plane), which Unicode keeps for a program's own use, never for text.
     static func name(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
         let name = try trimmedName(raw)
-        guard name.unicodeScalars.contains(where: { !$0.properties.isDefaultIgnorableCodePoint }) else {
+        if name.unicodeScalars.contains(where: \.properties.isNoncharacterCodePoint) {
+            throw .invalidName(raw, reason: "it contains noncharacters")
+        }
+        guard name.unicodeScalars.contains(where: isVisible) else {
             throw .invalidName(raw, reason: "it has no visible characters")
         }
         return name
+    }
+
+    /// Whether `scalar` shows as more than nothing or a blank: not a default-ignorable one (a
+    /// zero-width space, a joiner, a Hangul filler), white space or the blank Braille pattern.
+    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.properties.isDefaultIgnorableCodePoint && !scalar.properties.isWhitespace && scalar != "\u{2800}"
     }
 
     /// `name(_:)` without the visible character: what a stored name must be for the service to

@@ -49,7 +49,7 @@ struct ValidationTests {
         #expect(try service.products(includeInactive: true).count == 1)
     }
 
-    @Test("names are trimmed, 1 to 200 characters, without control or bidirectional override characters")
+    @Test("names are trimmed, 1 to 200 characters, without control, bidirectional override or noncharacters; a new one shows something")
     func names() throws {
         let service = try service()
         #expect(throws: CartError.invalidName("abc\u{202E}lve", reason: "it contains bidirectional control characters")) {
@@ -68,13 +68,25 @@ struct ValidationTests {
         #expect(throws: CartError.invalidName("", reason: "it is empty")) {
             try service.updateProduct("apple", with: ProductUpdate(name: ""))
         }
-        // Zero-width characters alone (a space, a joiner, a byte order mark, a Hangul filler)
-        // would show as nothing; beside visible ones they stay, as in "👩‍🍳".
-        for invisible in ["\u{200B}", "\u{200B}\u{2060}\u{FEFF}", "\u{3164}", " \u{00AD} "] {
+        // Zero-width characters alone (a space, a joiner, a byte order mark, a Hangul filler),
+        // or with blanks between them (no-break spaces, the blank Braille pattern), would show
+        // as nothing; beside visible ones they stay, as in "👩‍🍳".
+        for invisible in [
+            "\u{200B}", "\u{200B}\u{2060}\u{FEFF}", "\u{3164}", " \u{00AD} ", "\u{2800}", "\u{200B}\u{00A0}\u{200B}",
+            "\u{2800}\u{3000}\u{2800}",
+        ] {
             #expect(throws: CartError.invalidName(invisible, reason: "it has no visible characters")) {
                 try service.updateProduct("apple", with: ProductUpdate(name: invisible))
             }
         }
+        // Noncharacters are for a program's own use, never for text, in any plane.
+        func scalar(_ value: UInt32) -> String { String(Unicode.Scalar(value)!) }
+        for name in ["Fig" + scalar(0xFDD0), scalar(0xFFFE) + "Fig", "Fig " + scalar(0x10FFFF), scalar(0xFDEF)] {
+            #expect(throws: CartError.invalidName(name, reason: "it contains noncharacters")) {
+                try service.addProduct(product(sku: "n", name: name))
+            }
+        }
+        #expect(try service.addProduct(product(sku: "braille", name: "Braille \u{2800}\u{2801}")).name == "Braille \u{2800}\u{2801}")
         #expect(try service.addProduct(product(sku: "c", name: "Chef 👩\u{200D}🍳")).name == "Chef 👩\u{200D}🍳")
         #expect(try service.product("apple").name == "Apple")
     }
@@ -197,6 +209,9 @@ struct ErrorDescriptionTests {
                 == "Insufficient stock for 'pear': the line would hold 6 of the 5 in stock.")
         #expect(CartError.invalidImportItem(index: 2, reason: .invalidStock(-1)).description == "Item 3: Stock must be zero or more; got -1.")
         #expect(CartError.invalidSKU("a\nb", reason: "r").description == "Invalid SKU 'a\\nb': r.")
+        #expect(
+            CartError.invalidName("Fig" + String(Unicode.Scalar(0xFDD0)!), reason: "r").description
+                == "Invalid product name 'Fig\\u{FDD0}': r.")
         #expect(CartError.unknownProduct(String(repeating: "x", count: 100)).description.contains("x…'"))
     }
 }
