@@ -35,9 +35,10 @@ public enum StoreCopy {
     /// the reports again.
     ///
     /// - Returns: what was copied.
-    /// - Throws: `StoreCopyError.targetNotEmpty` (nothing written), `.productNotCopied`, what
-    ///   `progress` throws, or what either store throws; the target then keeps nothing of the
-    ///   copy.
+    /// - Throws: `StoreCopyError.targetNotEmpty` (nothing written), `.productNotCopied`,
+    ///   `StoredDataError` for a cart line whose product is gone or an order that lost lines,
+    ///   what `progress` throws, or what either store throws; the target then keeps nothing of
+    ///   the copy.
     @discardableResult
     public static func copy(
         from source: any CartRepository, to target: any CartRepository, progress: (Progress) throws -> Void = { _ in }
@@ -66,6 +67,11 @@ public enum StoreCopy {
                     // Positions 1, 2, … keep the lines' order and stay below the header's next
                     // position, which was above all of the source's.
                     let lines = try CartService.usableLines(try from.cartLines(cartID: cart.id), cartID: cart.id)
+                    // As an order that lost lines, a cart whose line lost its product is refused,
+                    // not copied without the line.
+                    if let sku = try CartService.linesWithoutProduct(header, read: lines, in: from).first {
+                        throw StoredDataError.productGone(sku: sku, cartID: cart.id)
+                    }
                     for (index, line) in lines.enumerated() {
                         try to.insertCartLine(cartID: cart.id, sku: line.product.sku, quantity: line.quantity, position: index + 1)
                     }

@@ -59,6 +59,14 @@ extension StoredDataError {
 }
 
 extension StoredDataError {
+    /// The error for a line of cart `cartID` whose product another client deleted: a cart
+    /// report names it as a problem; a copy of the store cannot keep the line.
+    static func productGone(sku: String, cartID: String) -> StoredDataError {
+        StoredDataError(
+            "the line of '\(DisplayText.clean(sku))' in cart '\(DisplayText.clean(cartID))' names a product the store no "
+                + "longer holds; remove the line from the cart first")
+    }
+
     /// The error for order `number` stored in `currency`, another currency than the store's:
     /// its amounts would be shown in the store's. `nil` when the two are the same.
     public static func otherCurrency(_ currency: String, ofOrder number: Int64, store: Currency) -> StoredDataError? {

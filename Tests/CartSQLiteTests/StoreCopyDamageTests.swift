@@ -1,0 +1,32 @@
+import CartCore
+import CartSQLite
+import CartTestSupport
+import Foundation
+import Testing
+
+@Suite("Copying a SQLite store that another client damaged")
+struct StoreCopyDamageTests {
+    @Test("a cart line whose product another client deleted stops the copy, named; removed, the copy goes through")
+    func lineWithoutProduct() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("source.sqlite3")
+        let source = try SQLiteCartRepository(path: path)
+        let service = CartService(repository: source, clock: fixedClock)
+        for sku in ["apple", "fig"] {
+            try service.addProduct(Product(sku: sku, name: sku.capitalized, price: Money(minorUnits: 100, currency: .usd)))
+            try service.add(sku, to: "alice")
+        }
+        // Another client, with foreign keys off.
+        try sqlite(path, "DELETE FROM products WHERE sku = 'fig'")
+
+        let target = try SQLiteCartRepository(path: directory.path("target.sqlite3"))
+        let error = #expect(throws: StoredDataError.self) { try StoreCopy.copy(from: source, to: target) }
+        #expect(error?.description.contains("the line of 'fig' in cart 'alice' names a product the store no longer holds") == true)
+        #expect(try CartService(repository: target).counts() == StoreCounts(products: 0, carts: 0, orders: 0))
+
+        try service.remove("fig", from: "alice")
+        try StoreCopy.copy(from: source, to: target)
+        #expect(try CartService(repository: target).cart("alice").lines.map(\.sku) == ["apple"])
+        #expect(try CartService(repository: target).cartReport("alice").problems.isEmpty)
+    }
+}
