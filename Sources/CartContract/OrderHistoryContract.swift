@@ -331,6 +331,10 @@ enum OrderHistoryContract {
         for order in orders {
             #expect(try store.repository.read { try $0.order(number: order.number) } == order)
         }
+        // The storage answers a number no order can have, which only the service refuses.
+        for number in [0, -1, Int64.min, Int64.max] {
+            #expect(try store.repository.read { try $0.order(number: OrderNumber(rawValue: number)) } == nil)
+        }
     }
 
     static func statsOverflow(_ backend: Backend) throws {

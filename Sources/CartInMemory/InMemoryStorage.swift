@@ -45,6 +45,8 @@ final class InMemoryStorage: CartStorageWriter {
     }
 
     func order(number: OrderNumber) throws -> Order? {
+        // Order numbers start at 1; a caller of the storage may ask for any other.
+        guard number.rawValue >= 1 else { return nil }
         let index = Int(clamping: number.rawValue) - 1
         let orders = state.orders
         return orders.indices.contains(index) ? orders[index] : nil
