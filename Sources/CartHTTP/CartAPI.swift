@@ -72,7 +72,7 @@ public final class CartAPI: Sendable {
     static func heartbeatEvent(every interval: Duration) -> [UInt8] {
         // In whole milliseconds, written as Swift writes a Double: 0.05, 1.5, and 15 for 15.0.
         let seconds = (interval / .milliseconds(1)).rounded(.down) / 1000
-        let text = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
+        let text = Int64(exactly: seconds).map { String($0) } ?? String(seconds)
         return Array("event: heartbeat\ndata: {\"interval\":\(text)}\n\n".utf8)
     }
 

@@ -128,7 +128,7 @@ struct EventStreamTests {
 
     @Test("the heartbeat's interval is in seconds, as a JSON number without trailing zeros", arguments: [
         (Duration.seconds(15), "15"), (.milliseconds(1500), "1.5"), (.milliseconds(10), "0.01"),
-        (.milliseconds(250), "0.25"), (.seconds(300), "300"),
+        (.milliseconds(250), "0.25"), (.seconds(300), "300"), (.seconds(Int64.max), "9.223372036854776e+18"),
     ])
     func heartbeatInterval(_ interval: Duration, _ written: String) {
         #expect(
