@@ -226,8 +226,9 @@ public struct AsyncCartService: Sendable {
 
     /// `CartService.forEachOrder(matching:_:)`: `body` runs on the unit's thread, once an
     /// order, while the read is open.
+    @discardableResult
     public func forEachOrder(matching query: OrderQuery, _ body: @escaping @Sendable (Order) throws -> Void)
-        async throws
+        async throws -> Bool
     {
         try await threads.run { [service] in try service.forEachOrder(matching: query, body) }
     }

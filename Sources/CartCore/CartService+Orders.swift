@@ -24,7 +24,8 @@ extension CartService {
             orders.removeAll(keepingCapacity: true)
             try Self.checkCursor(query.after, in: storage)
             try storage.forEachOrder(matching: query) { order in
-                if let error = StoredDataError.incomplete(order) { throw error }
+                // The order after the page only says that there is a next page, which checks it.
+                if orders.count < limit, let error = StoredDataError.incomplete(order) { throw error }
                 orders.append(order)
             }
         }
@@ -33,26 +34,38 @@ extension CartService {
         return OrderPage(orders: orders, next: orders.last?.number)
     }
 
-    /// Calls `body` for every order matching `query` (its limit included, if any), one at a
-    /// time in constant memory, inside one consistent snapshot. When the backend runs the
-    /// read again (see `CartRepository`), the orders carry on after the last one `body` got,
-    /// each delivered once: placed orders never change.
+    /// Calls `body` for every order matching `query` (up to its limit, if any), one at a time
+    /// in constant memory, inside one consistent snapshot. When the backend runs the read
+    /// again (see `CartRepository`), the orders carry on after the last one `body` got, each
+    /// delivered once: placed orders never change.
     ///
+    /// - Returns: whether more orders match beyond the limit (never without one). The first
+    ///   of them is read to learn that; it is neither checked nor given to `body`.
     /// - Throws: `CartError.invalidLimit`, `.invalidCartID`, `.invalidSKU`, `.emptyDateRange`,
     ///   `.orderNotFound` for an `after` that names no order, `StoredDataError` for an order
     ///   whose stored values the service cannot use, what `body` throws, or a storage error.
-    public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws {
+    @discardableResult
+    public func forEachOrder(matching query: OrderQuery, _ body: (Order) throws -> Void) throws -> Bool {
         var rest = try Self.validated(query)
         if let limit = rest.limit, limit < 1 { throw CartError.invalidLimit(limit) }
+        var remaining = rest.limit
+        var more = false
         try repository.read { storage in
             try Self.checkCursor(rest.after, in: storage)
+            rest.limit = remaining.map { $0 == .max ? $0 : $0 + 1 }
+            more = false
             try storage.forEachOrder(matching: rest) { order in
+                guard remaining != 0 else {
+                    more = true
+                    return
+                }
                 if let error = StoredDataError.incomplete(order) { throw error }
                 try body(order)
                 rest.after = order.number
-                rest.limit = rest.limit.map { $0 - 1 }
+                remaining = remaining.map { $0 - 1 }
             }
         }
+        return more
     }
 
     /// Refuses a page cursor that names no order: its page would be empty, which a client

@@ -159,6 +159,23 @@ struct EndToEndOrderTests {
         #expect(conflict.status == 64)
     }
 
+    @Test("a page ending just before a damaged order is shown, with its hint; the page that holds the order is refused")
+    func pageBeforeDamagedOrder() throws {
+        let sandbox = try history()
+        try sandbox.sqlite3("PRAGMA ignore_check_constraints = 1; UPDATE orders SET total = total + 1 WHERE number = 1")
+        let table = try sandbox.run(["orders", "--limit", "2"])
+        #expect(table.status == 0 && table.stdout.hasSuffix("orders --limit 2 --after 2\n"), "\(table)")
+        let csv = try sandbox.run(["orders", "--csv", "--limit", "2"])
+        #expect(csv.status == 0 && Set(csv.stdout.split(separator: "\n").dropFirst().map { $0.prefix(2) }) == ["3,", "2,"], "\(csv)")
+        #expect(csv.stderr.hasSuffix("orders --limit 2 --csv --after 2\n"), "\(csv)")
+        let json = try sandbox.run(["orders", "--json", "--limit", "2"])
+        #expect(json.status == 0 && json.stdout.contains(#""next":2"#), "\(json)")
+        for arguments in [["orders"], ["orders", "--csv"], ["orders", "--after", "2"]] {
+            let refused = try sandbox.run(arguments)
+            #expect(refused.status == 1 && refused.stderr.contains("order 1: its totals"), "\(arguments): \(refused)")
+        }
+    }
+
     @Test("orders show prints one order; an unknown number is exit 1")
     func showOrder() throws {
         let sandbox = try history()

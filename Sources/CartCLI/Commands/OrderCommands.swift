@@ -124,9 +124,9 @@ enum OrderCommands {
 
     /// One CSV row per order line, written as each order is read: memory stays flat however
     /// many orders there are. The header waits for the query to be accepted, so that a
-    /// refused one (an `--after` naming no order) writes nothing. With a `limit`, one order
-    /// more is read to learn whether more remain, and if so the command for the next orders
-    /// goes to stderr, since stdout holds only CSV.
+    /// refused one (an `--after` naming no order) writes nothing. With a `limit`, when more
+    /// orders remain, the command for the next ones goes to stderr, since stdout holds only
+    /// CSV.
     private static func streamCSV(_ service: CartService, _ runner: CommandRunner, limit: Int?) throws {
         var headerWritten = false
         func writeHeader() throws {
@@ -134,17 +134,10 @@ enum OrderCommands {
             try runner.stdout.write(OrderCSV.header)
             headerWritten = true
         }
-        var written = 0
         var last: OrderNumber?
-        var more = false
-        try service.forEachOrder(matching: try query(runner, limit: limit.map { min($0, Int.max - 1) + 1 })) { order in
-            if let limit, written == limit {
-                more = true
-                return
-            }
+        let more = try service.forEachOrder(matching: try query(runner, limit: limit)) { order in
             try writeHeader()
             try runner.stdout.write(OrderCSV.rows(of: order))
-            written += 1
             last = order.number
         }
         try writeHeader()
