@@ -127,6 +127,25 @@ struct DamagedFileTests {
         #expect(try sandbox.ok("--db", path, "db", "check").stdout == "ok\n")
     }
 
+    @Test("db status shows what it can of a store whose settings another client damaged, then fails naming them")
+    func statusWithDamagedSettings() throws {
+        let sandbox = try filledSandbox()
+        let damages = [
+            ("PRAGMA ignore_check_constraints = ON; UPDATE settings SET currency_exponent = 3", "is stored with 3 minor-unit digits"),
+            ("DELETE FROM settings", "the store has no settings row"),
+        ]
+        for (sql, reason) in damages {
+            try sandbox.sqlite3(sql)
+            for json in [false, true] {
+                let status = try sandbox.run(["db", "status"] + (json ? ["--json"] : []))
+                #expect(status.status == 1 && status.errorLines.count == 1 && status.stderr.contains(reason), "\(status)")
+                #expect(status.stdout.contains(json ? #""schemaVersion":4"# : "Schema:       version 4\n"), "\(status)")
+                #expect(status.stdout.contains(json ? #""products":"# : "Products:"), "\(status)")
+                #expect(!status.stdout.contains(json ? #""settings""# : "Currency:"), "\(status)")
+            }
+        }
+    }
+
     @Test("terminal escapes another client stored in a name, a cart ID or a migration name reach the terminal escaped")
     func storedEscapes() throws {
         let sandbox = try filledSandbox()

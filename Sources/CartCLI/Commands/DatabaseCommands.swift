@@ -70,23 +70,33 @@ enum DatabaseCommands {
             lines.append(("Migration", "\(migration.name) applied \(UTCCalendar.iso8601(migration.appliedAt))"))
         }
         for name in status.pendingMigrations { lines.append(("Pending", "\(name) (run 'cart db migrate')")) }
+        // Settings another client damaged fail the command, after everything else is shown:
+        // this is the command to run when something is wrong.
+        var damagedSettings: StoredDataError?
         if status.pendingMigrations.isEmpty {
             let service = CartService(repository: store)
-            let settings = try service.settings()
+            do {
+                let settings = try service.settings()
+                json.settings = settings
+                lines += [("Currency", settings.currency.code), ("Caps", capsText(settings, joinedBy: ", "))]
+            } catch let error as StoredDataError {
+                damagedSettings = error
+            }
             let counts = try service.counts()
-            (json.settings, json.counts) = (settings, counts)
+            json.counts = counts
             lines += [
-                ("Currency", settings.currency.code),
-                ("Caps", capsText(settings, joinedBy: ", ")),
-                ("Products", String(counts.products)), ("Carts", String(counts.carts)),
-                ("Orders", String(counts.orders)),
+                ("Products", String(counts.products)), ("Carts", String(counts.carts)), ("Orders", String(counts.orders)),
             ]
         }
-        if runner.json { return try runner.emit(json) }
-        let width = lines.map { $0.0.count }.max() ?? 0
-        for (label, value) in lines {
-            try runner.line(TextLayout.padded(label + ":", to: width + 2) + value)
+        if runner.json {
+            try runner.emit(json)
+        } else {
+            let width = lines.map { $0.0.count }.max() ?? 0
+            for (label, value) in lines {
+                try runner.line(TextLayout.padded(label + ":", to: width + 2) + value)
+            }
         }
+        if let damagedSettings { throw damagedSettings }
     }
 
     static func applyMigrations(_ runner: CommandRunner) throws {
