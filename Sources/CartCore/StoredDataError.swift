@@ -56,6 +56,19 @@ extension StoredDataError {
     private static func unusableName(_ name: String, of owner: @autoclosure () -> String) -> StoredDataError? {
         Validation.storableNameProblem(name).map { StoredDataError("the name of \(owner()) is '\(DisplayText.clean(name))': \($0)") }
     }
+
+    /// The error for a stored `sku` that the service would not take as it is, or `nil` for a
+    /// usable SKU: no lookup finds it, and an export would import it as another SKU or not
+    /// at all. `owner` names the row that holds it: `a product`, `a line of order 3`.
+    public static func unusableSKU(_ sku: String, of owner: @autoclosure () -> String = "a product") -> StoredDataError? {
+        Validation.storedSKUProblem(sku).map { StoredDataError("the SKU of \(owner()) is '\(DisplayText.clean(sku))': \($0)") }
+    }
+
+    /// The error for a stored cart `id` that the service would not take, or `nil` for a usable
+    /// one: no command or request could name the cart.
+    public static func unusableCartID(_ id: String) -> StoredDataError? {
+        Validation.storedCartIDProblem(id).map { StoredDataError("the ID of a cart is '\(DisplayText.clean(id))': \($0)") }
+    }
 }
 
 extension StoredDataError {

@@ -52,12 +52,34 @@ enum Validation {
 
     /// Why `raw` is not a name `storableName(_:)` takes, or `nil` when it is one.
     static func storableNameProblem(_ raw: String) -> String? {
+        reason { () throws(CartError) in _ = try storableName(raw) }
+    }
+
+    /// Why `sku`, read from the store, is not a SKU `sku(_:)` returns as it is, or `nil` when it
+    /// is one. Lookups trim what they are given, so none finds a SKU with surrounding space,
+    /// and an import refuses one with control characters: another client stored such a SKU.
+    static func storedSKUProblem(_ sku: String) -> String? {
+        reason { () throws(CartError) in
+            if try self.sku(sku) != sku { throw .invalidSKU(sku, reason: "it has leading or trailing space") }
+        }
+    }
+
+    /// Why `id`, read from the store, is not a cart ID `cartID(_:)` takes, or `nil` when it is
+    /// one: another client stored it.
+    static func storedCartIDProblem(_ id: String) -> String? {
+        reason { () throws(CartError) in _ = try cartID(id) }
+    }
+
+    /// The reason `check` gives for refusing a name, SKU or cart ID, or `nil` when it refuses none.
+    private static func reason(_ check: () throws(CartError) -> Void) -> String? {
         do {
-            _ = try storableName(raw)
+            try check()
             return nil
         } catch {
-            guard case .invalidName(_, let reason) = error else { return "it is not a name" }
-            return reason
+            switch error {
+            case .invalidName(_, let reason), .invalidSKU(_, let reason), .invalidCartID(_, let reason): return reason
+            default: return String(describing: error)
+            }
         }
     }
 

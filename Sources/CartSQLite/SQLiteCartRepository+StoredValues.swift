@@ -42,9 +42,11 @@ extension SQLiteCartRepository {
     /// missing, a currency code that is not three capital letters, a built-in currency stored
     /// with other digits, a currency symbol `Currency` refuses, a store secret that is not one,
     /// a product name the service refuses as input, an order line's name no product could have
-    /// had, a text that is not valid UTF-8. Each but the order line's name is what the service
-    /// refuses with a `StoredDataError` when it reads (or, for a product's name, keeps) that
-    /// row; an order is history, read as stored.
+    /// had, a product's or order line's SKU or a cart's ID the service would not take as it is,
+    /// a text that is not valid UTF-8. Each but the order line's name and the identifiers is
+    /// what the service refuses with a `StoredDataError` when it reads (or, for a product's
+    /// name, keeps) that row; an order is history, read as stored. Export and copy refuse the
+    /// identifiers, which no lookup finds and no import would take back as they are.
     func storedValueProblems() throws -> [String] {
         var lines: [String] = []
         if try database.scalar(Self.countSettings) != 1 { lines.append("the store has no settings row") }
@@ -92,7 +94,7 @@ extension SQLiteCartRepository {
                 for (index, what) in table.columns.enumerated() where !rows.isValidUTF8(at: Int32(index + 1)) {
                     lines.append("\(what) of \(table.owner(rows.shownString(at: 0))) is not valid UTF-8")
                 }
-                if let problem = table.rowProblem?(rows) { lines.append(problem) }
+                lines += table.rowProblems?(rows) ?? []
             }
         }
         return lines
@@ -100,22 +102,28 @@ extension SQLiteCartRepository {
 
     /// A table's text columns, which SQLite stores as given, valid UTF-8 or not: the query
     /// reads the row's owner first (shown with U+FFFD for bytes that are not UTF-8), then
-    /// the columns `columns` names, in order. `rowProblem` finds what else is wrong with a
+    /// the columns `columns` names, in order. `rowProblems` finds what else is wrong with a
     /// row's text, in the same pass over the table.
     struct TextColumns: Sendable {
         let sql: CachedSQL
         let owner: @Sendable (String) -> String
         let columns: [String]
-        var rowProblem: (@Sendable (Statement) -> String?)? = nil
+        var rowProblems: (@Sendable (Statement) -> [String])? = nil
     }
 
     static let textColumns: [TextColumns] = [
         TextColumns(
             sql: CachedSQL("SELECT sku, sku, name FROM products ORDER BY sku"),
-            owner: { "product '\(DisplayText.clean($0))'" }, columns: ["the SKU", "the name"]),
+            owner: { "product '\(DisplayText.clean($0))'" }, columns: ["the SKU", "the name"],
+            rowProblems: { rows in
+                [usableText(rows, at: 1).flatMap { StoredDataError.unusableSKU($0) }].compactMap { $0?.message }
+            }),
         TextColumns(
             sql: CachedSQL("SELECT id, id FROM carts ORDER BY id"), owner: { "cart '\(DisplayText.clean($0))'" },
-            columns: ["the ID"]),
+            columns: ["the ID"],
+            rowProblems: { rows in
+                [usableText(rows, at: 1).flatMap { StoredDataError.unusableCartID($0) }].compactMap { $0?.message }
+            }),
         TextColumns(
             sql: CachedSQL("SELECT cart_id, cart_id, sku FROM cart_lines ORDER BY cart_id, position"),
             owner: { "a line of cart '\(DisplayText.clean($0))'" }, columns: ["the cart ID", "the SKU"]),
@@ -125,9 +133,18 @@ extension SQLiteCartRepository {
         TextColumns(
             sql: CachedSQL("SELECT order_number, sku, name FROM order_lines ORDER BY order_number, position"),
             owner: { "a line of order \($0)" }, columns: ["the SKU", "the name"],
-            rowProblem: { rows in
-                StoredDataError.unusableName(rows.shownString(at: 2), ofLineOf: rows.int64(at: 0), sku: rows.shownString(at: 1))?
-                    .message
+            rowProblems: { rows in
+                let (number, sku) = (rows.int64(at: 0), rows.shownString(at: 1))
+                return [
+                    usableText(rows, at: 1).flatMap { StoredDataError.unusableSKU($0, of: "a line of order \(number)") },
+                    StoredDataError.unusableName(rows.shownString(at: 2), ofLineOf: number, sku: sku),
+                ].compactMap { $0?.message }
             }),
     ]
+
+    /// The text in `column` of the row, or `nil` when it is not valid UTF-8, a finding of its
+    /// own: read with U+FFFD, it would also break the rules of an identifier.
+    private static func usableText(_ rows: Statement, at column: Int32) -> String? {
+        rows.isValidUTF8(at: column) ? rows.shownString(at: column) : nil
+    }
 }

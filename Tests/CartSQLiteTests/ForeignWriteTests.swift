@@ -323,6 +323,33 @@ struct ForeignWriteTests {
         #expect(try service.order(1).lines.map(\.name) == ["Ap\u{1B}ple\u{202E}"])
     }
 
+    @Test("db check names each SKU and cart ID another client stored that the service would not take as it is")
+    func unusableIdentifiers() throws {
+        let directory = try TemporaryDirectory()
+        let (path, service) = try aliceFile(in: directory)
+        _ = try service.checkout("alice")
+        let repository = try SQLiteCartRepository(path: path)
+        // Each passes the schema's CHECKs, which compare only the ordering of a SKU.
+        try sqlite(
+            path,
+            """
+            INSERT INTO products (sku, name, price, active, stock) VALUES
+                ('bad' || char(10) || 'sku', 'X', 100, 1, NULL), ('del' || char(127), 'X', 100, 1, NULL),
+                ('tab' || char(9) || 'x', 'X', 100, 1, NULL), ('trail ', 'X', 100, 1, NULL);
+            INSERT INTO carts (id, version, updated_at) VALUES ('bob ', 1, 0);
+            UPDATE order_lines SET sku = 'sku-0 ' WHERE order_number = 1;
+            """)
+        #expect(
+            try repository.check() == [
+                "the SKU of a product is 'bad\\nsku': it contains control characters",
+                "the SKU of a product is 'del\\u{7F}': it contains control characters",
+                "the SKU of a product is 'tab\\tx': it contains control characters",
+                "the SKU of a product is 'trail ': it has leading or trailing space",
+                "the ID of a cart is 'bob ': it has leading or trailing space",
+                "the SKU of a line of order 1 is 'sku-0 ': it has leading or trailing space",
+            ])
+    }
+
     @Test("db check names an order whose lines another client made add up past 64 bits, and goes on")
     func integrityCheckOverflowingOrder() throws {
         let directory = try TemporaryDirectory()
