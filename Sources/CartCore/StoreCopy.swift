@@ -36,7 +36,8 @@ public enum StoreCopy {
     ///
     /// - Returns: what was copied.
     /// - Throws: `StoreCopyError.targetNotEmpty` (nothing written), `.productNotCopied`,
-    ///   `StoredDataError` for a cart line whose product is gone or an order that lost lines,
+    ///   `StoredDataError` for a cart line whose product is gone, an order that lost lines, or
+    ///   a SKU or cart ID the service would not take as it is,
     ///   what `progress` throws, or what either store throws; the target then keeps nothing of
     ///   the copy.
     @discardableResult
@@ -55,6 +56,8 @@ public enum StoreCopy {
                 var start = products.startIndex
                 while start < products.endIndex {
                     let batch = Array(products[start..<min(start + progressInterval, products.endIndex)])
+                    // Named here, rather than by a CHECK of the target that names no value.
+                    if let error = batch.lazy.compactMap({ StoredDataError.unusableSKU($0.sku) }).first { throw error }
                     if let index = try to.insertAbsentProducts(batch).firstIndex(of: false) {
                         throw StoreCopyError.productNotCopied(batch[index].sku)
                     }
@@ -63,6 +66,7 @@ public enum StoreCopy {
                     try progress(Progress(copied: copied, total: total))
                 }
                 for cart in try from.carts() {
+                    if let error = StoredDataError.unusableCartID(cart.id) { throw error }
                     guard let header = try from.cartHeader(id: cart.id) else { continue }
                     // Positions 1, 2, … keep the lines' order and stay below the header's next
                     // position, which was above all of the source's.
@@ -89,6 +93,11 @@ public enum StoreCopy {
                 try from.forEachOrder { order in
                     // A copy is a backup: an order that lost lines is refused, not copied so.
                     if let error = StoredDataError.incomplete(order) { throw error }
+                    for line in order.lines {
+                        if let error = StoredDataError.unusableSKU(line.sku, of: "a line of order \(order.number.rawValue)") {
+                            throw error
+                        }
+                    }
                     batch.append(order)
                     if batch.count == progressInterval { try insertBatch() }
                 }
