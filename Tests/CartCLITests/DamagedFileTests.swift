@@ -199,6 +199,25 @@ struct DamagedFileTests {
         #expect(try sandbox.ok("checkout").stdout.hasPrefix("Placed order #3"))
     }
 
+    @Test("a SKU with surrounding space another client stored: db check names it, export refuses it, no hint offers it")
+    func storedSKUWithSurroundingSpace() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3("INSERT INTO products (sku, name, price, active, stock) VALUES ('trail ', 'Trail', 100, 1, NULL)")
+        let before = try sandbox.checksum(sandbox.database)
+        let finding = "the SKU of a product is 'trail ': it has leading or trailing space"
+        let check = try sandbox.run("db", "check")
+        #expect(check.status == 1 && check.stdout.contains(finding), "\(check)")
+        let export = sandbox.path("catalog.csv")
+        let exported = try sandbox.run("products", "export", export)
+        #expect(exported.status == 1 && exported.errorLines.count == 1, "\(exported)")
+        #expect(exported.stderr.contains("holds a value this version cannot use: \(finding). 'cart db check' lists"), "\(exported)")
+        #expect(!FileManager.default.fileExists(atPath: export))
+        // A lookup trims what is typed, so the stored SKU is no suggestion.
+        let shown = try sandbox.run("products", "show", "trail ")
+        #expect(shown.errorLines.first == "Error: No product with SKU 'trail'.", "\(shown)")
+        #expect(try sandbox.checksum(sandbox.database) == before)
+    }
+
     @Test("db check says SQLite's line for the rows that break a CHECK once, with their count, and names each value")
     func repeatedCheckLinesCounted() throws {
         let sandbox = try filledSandbox()

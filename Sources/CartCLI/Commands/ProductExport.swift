@@ -41,8 +41,10 @@ enum ProductExport {
         }
         let asJSON = runner.json || (!runner[csv] && path?.lowercased().hasSuffix(".json") == true)
         let products = try runner.service().products(includeInactive: true)
-        // An export reads back with import, which refuses a name it would not take as input.
+        // An export reads back with import, which refuses a name or SKU it would not take as
+        // input, and trims a SKU's surrounding space into another product's SKU.
         for product in products {
+            if let error = StoredDataError.unusableSKU(product.sku) { throw error }
             if let error = StoredDataError.unusableName(product.name, ofProduct: product.sku) { throw error }
         }
         var text = ""
