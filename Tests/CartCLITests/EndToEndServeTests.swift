@@ -694,6 +694,22 @@ struct EndToEndServeTests {
         #expect(refusedLines.count == 2, "\(lines.suffix(5))")
     }
 
+    @Test("--max-connections sets the connections served at once, and the event streams' three quarters of them")
+    func maxConnections() throws {
+        let sandbox = try stocked()
+        let server = try RunningServer(in: sandbox, arguments: ["--max-connections", "4"])
+        let id = try server.mint()
+        let streams = try (0..<3).map { _ in try EventStreamClient("/v1/carts/\(id)/events", on: server) }
+        let refused = try server.send("GET", "/v1/carts/\(id)/events")
+        #expect(refused.status == 503 && refused.text.contains("at once (3)"), "\(refused)")
+        #expect(try server.send("GET", "/v1/carts/\(id)").status == 200, "the fourth connection serves other requests")
+        withExtendedLifetime(streams) {}
+        for value in ["0", "65537", "many"] {
+            let result = try sandbox.run("serve", "--listen", "127.0.0.1:0", "--max-connections", value)
+            #expect(result.status == 64 && result.errorLines.count == 1 && result.stderr.contains("--max-connections"), "\(result)")
+        }
+    }
+
     /// An access-log line of `cart serve` for `request` (method, target, status and a space):
     /// the time, the client's address, the request, its duration.
     static func stamped(_ request: String) -> Regex<Substring> {

@@ -32,6 +32,13 @@ enum ServeCommand {
             + "at most 256 + 1). SQLite writes through one and reads through the rest, and opens one more to "
             + "checkpoint its log; 1 serves every request through one connection.")
 
+    static let maxConnections = Option<Int>(
+        "--max-connections", "n", 1...65_536,
+        help: "The most HTTP connections open at once, from 1 to 65536; event streams may hold three quarters of "
+            + "them (at least one), so that the rest stay for other requests. Each takes a file descriptor: "
+            + "raise 'ulimit -n' above it.",
+        environment: "CART_MAX_CONNECTIONS", default: 1000)
+
     static let clientConnections = Option<Int?>(
         "--client-connections", "n", 0...65_536,
         help: "The most HTTP connections one client address may hold open at once, event streams included; 0 for "
@@ -58,7 +65,7 @@ enum ServeCommand {
             seconds to finish (one still waiting on the store then is cut off, unanswered and unsaved, \
             within 2 seconds more; a second signal cuts them off at once), event streams end, status 0.
             """,
-        options: [listen, adminToken, threads, connections, clientConnections, heartbeat],
+        options: [listen, adminToken, threads, connections, maxConnections, clientConnections, heartbeat],
         action: { try run($0) })
 
     /// How long requests in flight get to finish once a stop is asked for.
@@ -86,6 +93,7 @@ enum ServeCommand {
             // stays one line without terminal escapes, as access lines are.
             accessLog: { line in stderr.send(line) }, errorLog: { line in stderr.send("error: " + DisplayText.escaped(line)) },
             noticeLog: { line in stderr.send("Note: " + DisplayText.escaped(line)) })
+        configuration.maxConnections = try runner[maxConnections]
         configuration.maxConnectionsPerIP = try runner[clientConnections]
         do {
             try configuration.validate()
