@@ -167,9 +167,11 @@ extension CartService {
             if let stock = update.stock { product.stock = stock.units }
             if let change = update.stockChange { product.stock = try Self.stock(product.stock, changedBy: change, of: sku) }
             if let isActive = update.isActive { product.isActive = isActive }
-            // A name kept as another client stored it is the store's problem, not the input's.
+            // A name kept as another client stored it is the store's problem, not the input's;
+            // one that earlier versions let in stays (the rules for a new name are for names given).
             if update.name == nil, let error = StoredDataError.unusableName(product.name, ofProduct: sku) { throw error }
-            product = try Self.validated(product, settings: try storage.settings())
+            let settings = try storage.settings()
+            product = try update.name == nil ? Self.validatedKeepingName(product, settings: settings) : Self.validated(product, settings: settings)
             try storage.updateProduct(product)
             return product
         }
@@ -205,8 +207,14 @@ extension CartService {
     ///   `.invalidStock`.
     public static func validated(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
         var product = product
-        product.sku = try Validation.sku(product.sku)
         product.name = try Validation.name(product.name)
+        return try validatedKeepingName(product, settings: settings)
+    }
+
+    /// `validated(_:settings:)` but for the name, which the product keeps as stored.
+    static func validatedKeepingName(_ product: Product, settings: StoreSettings) throws(CartError) -> Product {
+        var product = product
+        product.sku = try Validation.sku(product.sku)
         try checkPrice(product.price, settings: settings)
         if let stock = product.stock, stock < 0 { throw .invalidStock(stock) }
         return product

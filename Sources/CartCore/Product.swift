@@ -21,6 +21,13 @@ public struct Product: Hashable, Sendable {
     /// The price, active flag and stock: what the cart-line rules read.
     public var terms: ProductTerms { ProductTerms(price: price, isActive: isActive, stock: stock) }
 
+    /// Why `name` is not one a new product, an update or an import may give, or `nil` when it
+    /// is: empty, too long, control or bidirectional override characters, noncharacters, or
+    /// nothing visible. A product stored by an earlier version may keep such a name.
+    public static func newNameProblem(_ name: String) -> String? {
+        Validation.nameProblem(name)
+    }
+
     /// Creates a product value; `CartService` validates it before storing it.
     public init(sku: String, name: String, price: Money, isActive: Bool = true, stock: Int? = nil) {
         self.sku = sku

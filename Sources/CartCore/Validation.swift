@@ -43,11 +43,16 @@ enum Validation {
         !scalar.properties.isDefaultIgnorableCodePoint && !scalar.properties.isWhitespace && scalar != "\u{2800}"
     }
 
-    /// `name(_:)` without the visible character: what a stored name must be for the service to
-    /// use it, since earlier versions stored names of zero-width characters alone.
+    /// `name(_:)` without the visible character and the noncharacters: what a stored name must
+    /// be for the service to use it, since earlier versions stored such names.
     static func storableName(_ raw: String) throws(CartError) -> String {
         if isPlainASCII(raw, maxLength: maxNameLength) { return raw }
         return try trimmedName(raw)
+    }
+
+    /// Why `raw` is not a name `name(_:)` takes, or `nil` when it is one.
+    static func nameProblem(_ raw: String) -> String? {
+        reason { () throws(CartError) in _ = try name(raw) }
     }
 
     /// Why `raw` is not a name `storableName(_:)` takes, or `nil` when it is one.

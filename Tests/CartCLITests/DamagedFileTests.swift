@@ -218,6 +218,23 @@ struct DamagedFileTests {
         #expect(try sandbox.checksum(sandbox.database) == before)
     }
 
+    @Test("a name an earlier version let in (a noncharacter, only a blank) stays through updates, and export asks to rename it")
+    func nameImportRefuses() throws {
+        let sandbox = try filledSandbox()
+        try sandbox.sqlite3("INSERT INTO products (sku, name, price, active, stock) VALUES ('gift', 'Gift' || char(64976), 100, 1, NULL)")
+        #expect(try sandbox.ok("products", "update", "gift", "--price", "2").stdout.hasPrefix("Updated gift (Gift\\u{FDD0}) at $2.00"))
+        #expect(try sandbox.ok("db", "check").stdout == "ok\n", "a name the store can keep")
+        let export = sandbox.path("catalog.csv")
+        let exported = try sandbox.run("products", "export", export)
+        #expect(exported.status == 1 && exported.errorLines.count == 1, "\(exported)")
+        let refusal = "Error: The name of product 'gift', 'Gift\\u{FDD0}', is one an import refuses (it contains noncharacters); "
+            + "rename it first, with products update --name."
+        #expect(exported.errorLines.first.map(String.init) == refusal, "\(exported)")
+        #expect(!FileManager.default.fileExists(atPath: export))
+        try sandbox.ok("products", "update", "gift", "--name", "Gift")
+        try sandbox.ok("products", "export", export)
+    }
+
     @Test("db check says SQLite's line for the rows that break a CHECK once, with their count, and names each value")
     func repeatedCheckLinesCounted() throws {
         let sandbox = try filledSandbox()

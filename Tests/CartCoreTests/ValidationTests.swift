@@ -87,6 +87,13 @@ struct ValidationTests {
             }
         }
         #expect(try service.addProduct(product(sku: "braille", name: "Braille \u{2800}\u{2801}")).name == "Braille \u{2800}\u{2801}")
+        // A name an earlier version let in stays through an update that does not give one.
+        for (sku, name) in [("blank", "\u{2800}"), ("gift", "Gift" + scalar(0xFDD0)), ("zero", "\u{200B}")] {
+            try service.repository.write { storage in try storage.insertProduct(product(sku: sku, name: name)) }
+            #expect(try service.updateProduct(sku, with: ProductUpdate(price: usd(5))).name == name)
+            #expect(throws: CartError.self) { try service.updateProduct(sku, with: ProductUpdate(name: name)) }
+            #expect(Product.newNameProblem(name) != nil)
+        }
         #expect(try service.addProduct(product(sku: "c", name: "Chef 👩\u{200D}🍳")).name == "Chef 👩\u{200D}🍳")
         #expect(try service.product("apple").name == "Apple")
     }

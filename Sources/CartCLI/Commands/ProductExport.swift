@@ -46,6 +46,13 @@ enum ProductExport {
         for product in products {
             if let error = StoredDataError.unusableSKU(product.sku) { throw error }
             if let error = StoredDataError.unusableName(product.name, ofProduct: product.sku) { throw error }
+            // A name an earlier version let in, which the store can keep but an import refuses.
+            if let reason = Product.newNameProblem(product.name) {
+                let sku = DisplayText.clean(product.sku)
+                throw CommandFailure(
+                    "The name of product '\(sku)', '\(DisplayText.clean(product.name))', is one an import refuses "
+                        + "(\(DisplayText.clause(reason))); rename it first, with products update --name.")
+            }
         }
         var text = ""
         if asJSON {
