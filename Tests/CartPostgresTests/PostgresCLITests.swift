@@ -239,6 +239,9 @@ struct PostgresCLITests {
         #expect(missing.status == 1 && missing.stdout == "the store has no settings row\n", "\(missing)")
         let json = try postgres.run("db", "check", "--json")
         #expect(json.status == 1 && json.stdout == #"{"ok":false,"problems":["the store has no settings row"]}"# + "\n", "\(json)")
+        let status = try postgres.run("db", "status")
+        #expect(status.status == 1 && status.stdout.contains("Products:") && !status.stdout.contains("Currency:"), "\(status)")
+        #expect(status.stderr.contains("has no settings row"), "\(status)")
 
         try schema.run(
             script: "ALTER TABLE settings DROP CONSTRAINT settings_pkey; "

@@ -72,14 +72,14 @@ enum DatabaseCommands {
         for name in status.pendingMigrations { lines.append(("Pending", "\(name) (run 'cart db migrate')")) }
         // Settings another client damaged fail the command, after everything else is shown:
         // this is the command to run when something is wrong.
-        var damagedSettings: StoredDataError?
+        var damagedSettings: (any Error)?
         if status.pendingMigrations.isEmpty {
             let service = CartService(repository: store)
             do {
                 let settings = try service.settings()
                 json.settings = settings
                 lines += [("Currency", settings.currency.code), ("Caps", capsText(settings, joinedBy: ", "))]
-            } catch let error as StoredDataError {
+            } catch where ErrorCategory(of: error) == .damagedStore {
                 damagedSettings = error
             }
             let counts = try service.counts()
