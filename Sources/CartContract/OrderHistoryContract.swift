@@ -159,11 +159,14 @@ enum OrderHistoryContract {
     static func streaming(_ backend: Backend) throws {
         let store = try fourOrders(backend)
         var seen: [OrderNumber] = []
-        try store.service.forEachOrder(matching: OrderQuery(sku: "apple", sort: .oldestFirst)) { seen.append($0.number) }
+        #expect(try !store.service.forEachOrder(matching: OrderQuery(sku: "apple", sort: .oldestFirst)) { seen.append($0.number) })
         #expect(seen == [1, 3, 4])
         seen = []
-        try store.service.forEachOrder(matching: OrderQuery(limit: 2)) { seen.append($0.number) }
+        #expect(try store.service.forEachOrder(matching: OrderQuery(limit: 2)) { seen.append($0.number) }, "more follow")
         #expect(seen == [4, 3])
+        seen = []
+        #expect(try !store.service.forEachOrder(matching: OrderQuery(sku: "apple", limit: 3)) { seen.append($0.number) }, "no more")
+        #expect(seen == [4, 3, 1])
         seen = []
         try store.service.forEachOrder(matching: OrderQuery(after: 3)) { seen.append($0.number) }
         #expect(seen == [2, 1])

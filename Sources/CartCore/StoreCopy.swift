@@ -93,6 +93,7 @@ public enum StoreCopy {
                 try from.forEachOrder { order in
                     // A copy is a backup: an order that lost lines is refused, not copied so.
                     if let error = StoredDataError.incomplete(order) { throw error }
+                    if let error = StoredDataError.unusableCartID(order.cartID, named: "the cart ID of order \(order.number.rawValue)") { throw error }
                     for line in order.lines {
                         if let error = StoredDataError.unusableSKU(line.sku, of: "a line of order \(order.number.rawValue)") {
                             throw error

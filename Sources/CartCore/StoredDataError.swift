@@ -65,9 +65,12 @@ extension StoredDataError {
     }
 
     /// The error for a stored cart `id` that the service would not take, or `nil` for a usable
-    /// one: no command or request could name the cart.
-    public static func unusableCartID(_ id: String) -> StoredDataError? {
-        Validation.storedCartIDProblem(id).map { StoredDataError("the ID of a cart is '\(DisplayText.clean(id))': \($0)") }
+    /// one: no command or request could name the cart. `what` names the value and the row that
+    /// holds it: `the ID of a cart`, `the cart ID of order 3`.
+    public static func unusableCartID(_ id: String, named what: @autoclosure () -> String = "the ID of a cart")
+        -> StoredDataError?
+    {
+        Validation.storedCartIDProblem(id).map { StoredDataError("\(what()) is '\(DisplayText.clean(id))': \($0)") }
     }
 }
 

@@ -129,7 +129,11 @@ extension SQLiteCartRepository {
             owner: { "a line of cart '\(DisplayText.clean($0))'" }, columns: ["the cart ID", "the SKU"]),
         TextColumns(
             sql: CachedSQL("SELECT number, cart_id, idempotency_key FROM orders ORDER BY number"),
-            owner: { "order \($0)" }, columns: ["the cart ID", "the idempotency key"]),
+            owner: { "order \($0)" }, columns: ["the cart ID", "the idempotency key"],
+            rowProblems: { rows in
+                [usableText(rows, at: 1).flatMap { StoredDataError.unusableCartID($0, named: "the cart ID of order \(rows.int64(at: 0))") }]
+                    .compactMap { $0?.message }
+            }),
         TextColumns(
             sql: CachedSQL("SELECT order_number, sku, name FROM order_lines ORDER BY order_number, position"),
             owner: { "a line of order \($0)" }, columns: ["the SKU", "the name"],

@@ -338,6 +338,7 @@ struct ForeignWriteTests {
                 ('tab' || char(9) || 'x', 'X', 100, 1, NULL), ('trail ', 'X', 100, 1, NULL);
             INSERT INTO carts (id, version, updated_at) VALUES ('bob ', 1, 0);
             UPDATE order_lines SET sku = 'sku-0 ' WHERE order_number = 1;
+            UPDATE orders SET cart_id = 'alice ' WHERE number = 1;
             """)
         #expect(
             try repository.check() == [
@@ -346,6 +347,7 @@ struct ForeignWriteTests {
                 "the SKU of a product is 'tab\\tx': it contains control characters",
                 "the SKU of a product is 'trail ': it has leading or trailing space",
                 "the ID of a cart is 'bob ': it has leading or trailing space",
+                "the cart ID of order 1 is 'alice ': it has leading or trailing space",
                 "the SKU of a line of order 1 is 'sku-0 ': it has leading or trailing space",
             ])
     }

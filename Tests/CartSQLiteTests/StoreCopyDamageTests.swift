@@ -37,6 +37,8 @@ struct StoreCopyDamageTests {
          "the SKU of a product is 'trail ': it has leading or trailing space"),
         ("INSERT INTO carts (id, version, updated_at) VALUES ('bob ', 1, 0)",
          "the ID of a cart is 'bob ': it has leading or trailing space"),
+        ("UPDATE orders SET cart_id = 'alice ' WHERE number = 1",
+         "the cart ID of order 1 is 'alice ': it has leading or trailing space"),
     ])
     func unusableIdentifier(damage: String, finding: String) throws {
         let directory = try TemporaryDirectory()
@@ -44,6 +46,8 @@ struct StoreCopyDamageTests {
         let source = try SQLiteCartRepository(path: path)
         let service = CartService(repository: source, clock: fixedClock)
         try service.addProduct(Product(sku: "apple", name: "Apple", price: Money(minorUnits: 100, currency: .usd)))
+        try service.add("apple", to: "alice")
+        _ = try service.checkout("alice")
         try service.add("apple", to: "alice")
         try sqlite(path, damage)
 
